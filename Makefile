@@ -1,0 +1,60 @@
+# DTrace for Linux: `make` builds build/dtrace; `make check` builds and runs
+# every test and ends with "N passed, N failed"; `make bench` runs the
+# benchmarks.  Missing Debian build dependencies are installed first.
+
+CC ?= cc
+OPT ?= -O2
+CFLAGS ?= $(OPT) -g
+CFLAGS += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -fvisibility=hidden -fPIC $(SAN)
+CPPFLAGS += -Iinclude -Ilib
+LDLIBS := -lbpf -lelf -lz
+
+LIB_SRCS := $(wildcard lib/*/*.c)
+LIB_OBJS := $(patsubst %.c,build/obj/%.o,$(LIB_SRCS))
+HDRS := include/dtrace.h lib/dt_impl.h lib/cg/dt_insn.h
+
+.DEFAULT_GOAL := all
+UNIT_TESTS :=
+include tests/unit/Makefile.frag
+include tests/triggers/Makefile.frag
+
+.PHONY: all deps check unit e2e bench clean install asan
+
+all: build/.deps build/dtrace build/libdtrace.so
+
+build/.deps: scripts/deps.sh
+	@mkdir -p build
+	@sh scripts/deps.sh
+	@touch $@
+
+build/obj/%.o: %.c $(HDRS) build/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+build/libdtrace.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+build/libdtrace.so: $(LIB_OBJS) lib/libdtrace.map
+	$(CC) $(CFLAGS) -shared -Wl,--version-script=lib/libdtrace.map -o $@ $(LIB_OBJS) $(LDLIBS)
+
+build/dtrace: build/obj/cmd/dtrace.o build/libdtrace.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+unit: $(UNIT_TESTS)
+
+check: all $(UNIT_TESTS) $(TRIGGERS)
+	@sh tests/run.sh
+
+bench: all $(TRIGGERS)
+	@bash bench/run.sh build/dtrace
+
+install: build/dtrace
+	install -m 755 build/dtrace /usr/sbin/dtrace
+
+asan:
+	$(MAKE) clean
+	$(MAKE) check SAN="-fsanitize=address,undefined -fno-omit-frame-pointer"
+
+clean:
+	rm -rf build/obj build/dtrace build/libdtrace.a build/libdtrace.so build/unit build/triggers

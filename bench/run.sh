@@ -1,0 +1,330 @@
+#!/usr/bin/env bash
+# bench/run.sh [DTRACE] [name...]
+#
+# Compares the dtrace at DTRACE (default build/dtrace) with bpftrace.  Each
+# number is the median of BENCH_RUNS (default 10) runs.  Benchmarks, chosen
+# by name (no names = all, in this order):
+#
+#   startup   wall time of `dtrace -n 'BEGIN { exit(0); }'` vs
+#             `bpftrace -e 'BEGIN { exit(); }'`
+#   event     ns per getppid() call: untraced, under a counting clause
+#             (dtrace `n++`, bpftrace empty tracepoint probe); added cost
+#   rss       peak RSS of a tracer with a getppid probe that exits after 1 s
+#   agg       per-event cost of @[execname] = count() vs @[comm] = count()
+#   quantize  per-event cost of @ = quantize(timestamp) vs @ = hist(nsecs)
+#   keys      wall time to collect and print an aggregation of 100,000 keys
+#             (minus the same run with 1 key)
+#   printf    printf record throughput: cost to the traced thread per
+#             record and records/s through the consumer
+#
+# A dtrace that is missing or fails gives "n/a"; nothing can hang (all runs
+# are under `timeout`).  Results go to stdout and build/bench/results.txt;
+# progress and errors to stderr.  See bench/lib.sh for tunables.
+
+# shellcheck disable=SC2016  # $target in D scripts is for dtrace
+ALL_BENCHES="startup event rss agg quantize keys printf"
+
+CALLER_PWD=$PWD
+cd "$(dirname "$0")/.." || exit 1
+ROOT=$PWD
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+
+is_bench() { [[ " $ALL_BENCHES " == *" $1 "* ]]; }
+
+DTRACE=$ROOT/build/dtrace
+if [ $# -gt 0 ]; then
+	if [ -n "$1" ] && is_bench "$1" && [ ! -e "$CALLER_PWD/$1" ]; then
+		:	# `run.sh event`: a name, not a binary
+	else
+		if [ -n "$1" ]; then
+			DTRACE=$1
+			# relative to the caller's directory; a bare name may be in PATH
+			if [[ $DTRACE != */* ]] && [ ! -e "$CALLER_PWD/$DTRACE" ] &&
+			    command -v "$DTRACE" >/dev/null; then
+				DTRACE=$(command -v "$DTRACE")
+			fi
+			case $DTRACE in /*) ;; *) DTRACE=$CALLER_PWD/$DTRACE ;; esac
+		fi
+		shift
+	fi
+fi
+SELECTED=${*:-$ALL_BENCHES}
+for b in $SELECTED; do
+	is_bench "$b" || { echo "run.sh: unknown benchmark '$b' (have: $ALL_BENCHES)" >&2; exit 2; }
+done
+
+BUILD=$ROOT/build/bench
+mkdir -p "$BUILD"
+RESULTS=$BUILD/results.txt
+: >"$RESULTS"
+TMP=$(mktemp -d)
+trap 'tracer_stop; rm -rf "$TMP"' EXIT
+trap 'exit 130' INT TERM
+
+# ---- set-up -----------------------------------------------------------------
+
+ensure_tools() {
+	local missing=
+	command -v bpftrace >/dev/null || missing+=" bpftrace"
+	command -v hyperfine >/dev/null || missing+=" hyperfine"
+	[ -x /usr/bin/time ] || missing+=" time"
+	[ -z "$missing" ] && return
+	if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+		log "missing:$missing (cannot install: not root or no apt-get)"
+		return
+	fi
+	log "installing:$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	# shellcheck disable=SC2086  # $missing is a list
+	timeout 900 apt-get install -y $missing >&2 ||
+	    { timeout 600 apt-get update >&2 && timeout 900 apt-get install -y $missing >&2; }
+}
+
+GB=$BUILD/getppid-bench
+build_bench() {
+	if [ ! -x "$GB" ] || [ bench/getppid-bench.c -nt "$GB" ]; then
+		${CC:-cc} -static -O2 -Wall -Wextra -o "$GB" bench/getppid-bench.c ||
+		    { log "cannot build $GB"; exit 1; }
+	fi
+}
+
+DTRACE_OK=0
+check_dtrace() {
+	if [ -x "$DTRACE" ]; then
+		DTRACE_OK=1
+	else
+		log "no dtrace at $DTRACE: its cells read n/a"
+	fi
+}
+have_dtrace() { [ "$DTRACE_OK" = 1 ]; }
+have_bpftrace() { command -v bpftrace >/dev/null; }
+
+DT_ATTACHED='matched [0-9]+ probes?'
+BT_ATTACHED='Attaching [0-9]+ probes?'
+
+# ---- shared measurements ----------------------------------------------------
+
+LOOP_N=${LOOP_N:-2000000}
+
+# The measured loop runs pinned to BENCH_CPU (default: the last CPU we may
+# use; "none" = unpinned): here an enabled syscall tracepoint costs ~2x more
+# on CPU 0 than on CPU 1, so unpinned medians jump with scheduler placement.
+PIN=()
+setup_pin() {
+	local cpu=${BENCH_CPU:-}
+	command -v taskset >/dev/null || return
+	[ -n "$cpu" ] || cpu=$(taskset -pc $$ 2>/dev/null | grep -oE '[0-9]+$')
+	if [ -n "$cpu" ] && [ "$cpu" != none ]; then
+		# full path: bpftrace -c refuses a name found twice in PATH
+		PIN=("$(command -v taskset)" -c "$cpu")
+	fi
+}
+# pinned CMD: CMD as one string, pinned like the loop (for -c targets).
+pinned() { echo "${PIN[*]}${PIN:+ }$*"; }
+
+# loop_ns: median ns per getppid call over BENCH_RUNS runs of the loop.
+loop_ns() { run_n "$BENCH_RUNS" "${PIN[@]}" "$GB" "$LOOP_N" | median; }
+
+# untraced_ns: the untraced baseline, measured again by each benchmark just
+# before its traced runs (it drifts by 10-20% over minutes here).
+untraced_ns() { loop_ns; }
+
+# traced_ns NAME PATTERN CMD...: median loop ns/call while CMD (a tracer)
+# stays attached; n/a if it does not attach.
+traced_ns() {
+	local name=$1 pat=$2 v=n/a
+	shift 2
+	if tracer_start "$TMP/$name" "$pat" "$@"; then
+		v=$(loop_ns)
+		kill -0 "$TRACER_PID" 2>/dev/null || { log "$name: tracer died during the runs"; v=n/a; }
+		tracer_stop
+	fi
+	echo "$v"
+}
+
+# per_event_rows TITLE DTRACE_CMD... -- BPFTRACE_CMD...: per-event cost rows.
+per_event_rows() {
+	local title=$1 dt=n/a bt=n/a u dcmd=() bcmd=()
+	shift
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do dcmd+=("$1"); shift; done
+	shift
+	bcmd=("$@")
+	u=$(untraced_ns)
+	have_dtrace && dt=$(traced_ns "dt-$title" "$DT_ATTACHED" "${dcmd[@]}")
+	have_bpftrace && bt=$(traced_ns "bt-$title" "$BT_ATTACHED" "${bcmd[@]}")
+	local da ba
+	da=$(fsub "$dt" "$u")
+	ba=$(fsub "$bt" "$u")
+	row "$title: ns/event" "$dt" "$bt" "$u"
+	row "$title: added ns/event" "$da" "$ba" "" \
+	    "ratio dtrace/bpftrace added = $(fdiv "$da" "$ba")"
+}
+
+# ---- benchmarks -------------------------------------------------------------
+
+bench_startup() {
+	local dt=n/a bt=n/a
+	have_dtrace && dt=$(wall_ms "$DTRACE" -n 'BEGIN { exit(0); }')
+	have_bpftrace && bt=$(wall_ms bpftrace -e 'BEGIN { exit(); }')
+	row "startup BEGIN{exit}: ms" "$dt" "$bt" "" \
+	    "ratio bpftrace/dtrace = $(fdiv "$bt" "$dt")"
+}
+
+bench_event() {
+	per_event_rows "getppid count" \
+	    "$DTRACE" -q -n 'syscall::getppid:entry { n++; }' -- \
+	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { }'
+}
+
+bench_rss() {
+	local dt=n/a bt=n/a
+	have_dtrace && dt=$(rss_n "$BENCH_RUNS" "$DTRACE" \
+	    -n 'syscall::getppid:entry { n++; }' -n 'tick-1s { exit(0); }' | median %.0f)
+	have_bpftrace && bt=$(rss_n "$BENCH_RUNS" bpftrace -e \
+	    'tracepoint:syscalls:sys_enter_getppid { } interval:s:1 { exit(); }' | median %.0f)
+	row "peak RSS, 1 s getppid probe: kB" "$dt" "$bt" "" \
+	    "ratio bpftrace/dtrace = $(fdiv "$bt" "$dt")"
+}
+
+bench_agg() {
+	per_event_rows "@[execname]=count()" \
+	    "$DTRACE" -q -n 'syscall::getppid:entry { @[execname] = count(); }' -- \
+	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }'
+}
+
+bench_quantize() {
+	per_event_rows "@=quantize(timestamp)" \
+	    "$DTRACE" -q -n 'syscall::getppid:entry { @ = quantize(timestamp); }' -- \
+	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @ = hist(nsecs); }'
+}
+
+KEYS_N=${KEYS_N:-100000}
+# DTRACE_KEYS_OPTS: extra dtrace options so the aggregation holds KEYS_N
+# keys; dropped automatically if this dtrace rejects them.
+DTRACE_KEYS_OPTS=${DTRACE_KEYS_OPTS--x aggsize=64m}
+
+# count_keys FILE: aggregation lines with a count of 1 (dtrace "  KEY  1",
+# bpftrace "@[KEY]: 1").
+count_keys() { grep -cE '[0-9]\]?:?[[:space:]]+1$' "$1"; }
+
+bench_keys() {
+	local dt=n/a bt=n/a dt1=n/a bt1=n/a dk=n/a bk=n/a opts=() rc
+	local dscript='syscall::getppid:entry /pid == $target/ { @[timestamp] = count(); }'
+	local dscript1='syscall::getppid:entry /pid == $target/ { @[0] = count(); }'
+	local bscript='tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { @[nsecs] = count(); }'
+	local bscript1='tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { @[0] = count(); }'
+	local target
+	target=$(pinned "$GB $KEYS_N /dev/null")
+	if have_dtrace; then
+		read -r -a opts <<<"$DTRACE_KEYS_OPTS"
+		tmo "$BENCH_TIMEOUT" "$DTRACE" -q "${opts[@]}" -n "$dscript" -c "$target" \
+		    </dev/null >"$TMP/keys.dt" 2>"$TMP/keys.dt.err"
+		rc=$?
+		if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 137 ] && [ ${#opts[@]} -gt 0 ]; then
+			log "keys: dtrace with '$DTRACE_KEYS_OPTS' failed; retrying without"
+			opts=()
+			tmo "$BENCH_TIMEOUT" "$DTRACE" -q -n "$dscript" -c "$target" \
+			    </dev/null >"$TMP/keys.dt" 2>"$TMP/keys.dt.err"
+			rc=$?
+		fi
+		if [ $rc -eq 0 ]; then
+			dk=$(count_keys "$TMP/keys.dt")
+			dt=$(time_n "$BENCH_RUNS" "$DTRACE" -q "${opts[@]}" -n "$dscript" -c "$target" | median)
+			dt1=$(time_n "$BENCH_RUNS" "$DTRACE" -q "${opts[@]}" -n "$dscript1" -c "$target" | median)
+		else
+			log "keys: dtrace failed:"; head -n 5 "$TMP/keys.dt.err" | sed 's/^/bench:   | /' >&2
+		fi
+	fi
+	if have_bpftrace; then
+		export BPFTRACE_MAP_KEYS_MAX=$((KEYS_N * 2))
+		if tmo "$BENCH_TIMEOUT" bpftrace -e "$bscript" -c "$target" \
+		    </dev/null >"$TMP/keys.bt" 2>"$TMP/keys.bt.err"; then
+			bk=$(count_keys "$TMP/keys.bt")
+			bt=$(time_n "$BENCH_RUNS" bpftrace -e "$bscript" -c "$target" | median)
+			bt1=$(time_n "$BENCH_RUNS" bpftrace -e "$bscript1" -c "$target" | median)
+		else
+			log "keys: bpftrace failed:"; head -n 5 "$TMP/keys.bt.err" | sed 's/^/bench:   | /' >&2
+		fi
+		unset BPFTRACE_MAP_KEYS_MAX
+	fi
+	local dd bd
+	dd=$(fsub "$dt" "$dt1")
+	bd=$(fsub "$bt" "$bt1")
+	row "$KEYS_N keys, whole run: ms" "$dt" "$bt" "" "keys printed: dtrace $dk, bpftrace $bk"
+	row "1 key, whole run: ms" "$dt1" "$bt1" ""
+	row "$KEYS_N keys minus 1 key: ms" "$dd" "$bd" "" \
+	    "ratio bpftrace/dtrace = $(fdiv "$bd" "$dd")"
+}
+
+PRINTF_N=${PRINTF_N:-100000}
+
+# printf_runs NAME CMD...: CMD runs the loop as its -c target; for each of
+# BENCH_RUNS runs, print "ns_per_event wall_ms records" (records: output
+# lines of the tracer).
+printf_runs() {
+	local name=$1 i t0 t1 ns recs
+	shift
+	for ((i = 0; i < BENCH_RUNS; i++)); do
+		rm -f "$TMP/$name.ns"
+		t0=$(now_us)
+		tmo "$BENCH_TIMEOUT" "$@" </dev/null >"$TMP/$name.out" 2>"$TMP/$name.err" || {
+			log "printf: failed (rc $?): $*"
+			head -n 5 "$TMP/$name.err" | sed 's/^/bench:   | /' >&2
+			return 1
+		}
+		t1=$(now_us)
+		ns=$(cat "$TMP/$name.ns" 2>/dev/null)
+		recs=$(grep -c '^rec ' "$TMP/$name.out")
+		echo "${ns:-n/a} $(awk -v d=$((t1 - t0)) 'BEGIN { printf "%.1f", d / 1000 }') $recs"
+	done
+}
+
+bench_printf() {
+	local u dt=() bt=() f d b
+	u=$(untraced_ns)
+	if have_dtrace; then
+		printf_runs dtp "$DTRACE" -q \
+		    -n 'syscall::getppid:entry /pid == $target/ { printf("rec %d %d\n", pid, timestamp); }' \
+		    -c "$(pinned "$GB $PRINTF_N $TMP/dtp.ns")" >"$TMP/dtp.runs"
+		for f in 1 2 3; do dt+=("$(awk -v f=$f '{ print $f }' "$TMP/dtp.runs" | median)"); done
+	else
+		dt=(n/a n/a n/a)
+	fi
+	if have_bpftrace; then
+		printf_runs btp bpftrace \
+		    -e 'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ { printf("rec %d %lld\n", pid, nsecs); }' \
+		    -c "$(pinned "$GB $PRINTF_N $TMP/btp.ns")" >"$TMP/btp.runs"
+		for f in 1 2 3; do bt+=("$(awk -v f=$f '{ print $f }' "$TMP/btp.runs" | median)"); done
+	else
+		bt=(n/a n/a n/a)
+	fi
+	d=$(fsub "${dt[0]}" "$u")
+	b=$(fsub "${bt[0]}" "$u")
+	row "printf: ns/event in target" "${dt[0]}" "${bt[0]}" "$u"
+	row "printf: added ns/event" "$d" "$b" "" \
+	    "ratio dtrace/bpftrace added = $(fdiv "$d" "$b")"
+	row "printf: records seen (of $PRINTF_N)" "${dt[2]%.*}" "${bt[2]%.*}" ""
+	row "printf: whole run: ms" "${dt[1]}" "${bt[1]}" ""
+	row "printf: records/s, whole run" "$(fdiv "${dt[2]}" "$(fdiv "${dt[1]}" 1000 %.4f)" %.0f)" \
+	    "$(fdiv "${bt[2]}" "$(fdiv "${bt[1]}" 1000 %.4f)" %.0f)" "" "(includes start-up)"
+}
+
+# ---- main -------------------------------------------------------------------
+
+ensure_tools
+build_bench
+check_dtrace
+setup_pin
+
+out "# bench/run.sh $(date -u +%Y-%m-%dT%H:%M:%SZ), kernel $(uname -r), $(nproc) CPUs, median of $BENCH_RUNS runs, loop pinned: ${PIN[*]:-no}"
+out "# dtrace: $DTRACE$(have_dtrace || echo ' (missing)'); $(bpftrace --version 2>/dev/null || echo 'bpftrace missing')"
+others=$(pgrep -x 'bpftrace|dtrace' | tr '\n' ' ')
+[ -n "$others" ] && out "# warning: other tracers running (pids $others): every syscall may take the slow path"
+row "benchmark" "dtrace" "bpftrace" "untraced" "note"
+
+for b in $SELECTED; do
+	log "running $b"
+	"bench_$b"
+done
+log "results in $RESULTS"

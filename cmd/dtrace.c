@@ -1,0 +1,614 @@
+/*
+ * dtrace.c -- the dtrace(1) command: options, listing, and the main loop.
+ *
+ * Includes nothing of the library but <dtrace.h>.  The shape follows
+ * illumos' dtrace(1M): compile every -n/-P/-m/-f/-i/-s first, then enable
+ * them all (printing "description ... matched N probes" for each), then
+ * alternate dtrace_sleep() and dtrace_work() until exit(), the end of the
+ * -c command, SIGINT or SIGTERM; END fires and aggregations are printed.
+ */
+
+#include <dtrace.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define DMODE_EXEC 0 /* compile and run */
+#define DMODE_LIST 1 /* -l */
+#define DMODE_ANON 2 /* -e: compile only */
+
+typedef struct dtrace_cmd {
+	void (*dc_func)(struct dtrace_cmd *);
+	dtrace_probespec_t dc_spec;
+	char *dc_arg;	      /* -n text, or script path */
+	const char *dc_desc;  /* "description" or "script" */
+	const char *dc_name;  /* name used in messages */
+	dtrace_prog_t *dc_prog;
+	dtrace_proginfo_t dc_info;
+} dtrace_cmd_t;
+
+typedef struct dtrace_state {
+	dtrace_hdl_t *g_dtp;
+	dtrace_cmd_t *g_cmdv;
+	int g_cmdc;
+	int g_mode;
+	bool g_quiet, g_flowindent, g_exec_only;
+	unsigned g_cflags;
+	FILE *g_ofp;
+	const char *g_ofile;
+	pid_t g_child;	     /* -c command */
+	int g_childpipe;     /* write end: tells the child to exec */
+	pid_t g_pid;	     /* -p process */
+	int g_pidfd;
+	int g_status;
+	bool g_heading;
+	char **g_argv;	     /* macro arguments */
+	int g_argc;
+} dtrace_state_t;
+
+static volatile sig_atomic_t g_intr;
+static volatile sig_atomic_t g_chld;
+
+static const char *g_pname = "dtrace";
+
+static void warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void warnx(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", g_pname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static _Noreturn void fatal(dtrace_state_t *st, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static _Noreturn void fatal(dtrace_state_t *st, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", g_pname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (st != NULL && st->g_child > 0)
+		kill(st->g_child, SIGKILL);
+	exit(1);
+}
+
+/* Notices are suppressed by -q, as in DTrace. */
+static void notice(dtrace_state_t *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void notice(dtrace_state_t *st, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (st->g_quiet)
+		return;
+	fprintf(stderr, "%s: ", g_pname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+static int usage(FILE *fp)
+{
+	fprintf(fp, "Usage: %s [-CeFhlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+		    "\t[-I path] [-o output] [-p pid] [-s script] [-U name]\n"
+		    "\t[-x opt[=val]]\n\n"
+		    "\t[-P provider [[ predicate ] action ]]\n"
+		    "\t[-m [ provider: ] module [[ predicate ] action ]]\n"
+		    "\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
+		    "\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"
+		    "\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n\n"
+		    "\tpredicate -> '/' D-expression '/'\n"
+		    "\t   action -> '{' D-statements '}'\n\n"
+		    "\t-b  set trace buffer size\n"
+		    "\t-c  run specified command and exit upon its completion\n"
+		    "\t-C  run cpp(1) preprocessor on script files\n"
+		    "\t-D  define symbol when invoking preprocessor\n"
+		    "\t-e  exit after compiling request but prior to enabling probes\n"
+		    "\t-f  enable or list probes matching the specified function name\n"
+		    "\t-F  coalesce trace output by function\n"
+		    "\t-i  enable or list probes matching the specified probe id\n"
+		    "\t-I  add include directory to preprocessor search path\n"
+		    "\t-l  list probes matching specified criteria\n"
+		    "\t-m  enable or list probes matching the specified module name\n"
+		    "\t-n  enable or list probes matching the specified probe name\n"
+		    "\t-o  set output file\n"
+		    "\t-p  grab specified process-ID and cache its symbol tables\n"
+		    "\t-P  enable or list probes matching the specified provider name\n"
+		    "\t-q  set quiet mode (only output explicitly traced data)\n"
+		    "\t-s  enable or list probes according to the specified D script\n"
+		    "\t-S  print D compiler intermediate code\n"
+		    "\t-U  undefine symbol when invoking preprocessor\n"
+		    "\t-v  set verbose mode (report stability attributes, arguments)\n"
+		    "\t-V  report DTrace API version\n"
+		    "\t-w  permit destructive actions\n"
+		    "\t-x  enable or modify compiler and tracing options\n"
+		    "\t-Z  permit probe descriptions that match zero probes\n",
+		g_pname);
+	return 2;
+}
+
+/* ------------------------------------------------------------ compiling */
+
+static void compile_str(dtrace_state_t *st, dtrace_cmd_t *dcp)
+{
+	char *p;
+
+	dcp->dc_prog = dtrace_program_strcompile(st->g_dtp, dcp->dc_arg, dcp->dc_spec,
+						 st->g_cflags | DTRACE_C_PSPEC, NULL);
+	if (dcp->dc_prog == NULL)
+		fatal(st, "invalid probe specifier %s: %s", dcp->dc_arg,
+		      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
+	dcp->dc_name = strdup(dcp->dc_arg);
+	if ((p = strpbrk((char *)dcp->dc_name, "{/;")) != NULL)
+		*p = '\0'; /* crop the name for reporting, as DTrace does */
+	dcp->dc_desc = "description";
+}
+
+static void compile_file(dtrace_state_t *st, dtrace_cmd_t *dcp)
+{
+	FILE *fp = strcmp(dcp->dc_arg, "-") ? fopen(dcp->dc_arg, "r") : stdin;
+
+	if (fp == NULL)
+		fatal(st, "failed to open %s: %s", dcp->dc_arg, strerror(errno));
+	dcp->dc_prog = dtrace_program_fcompile(st->g_dtp, fp, st->g_cflags, dcp->dc_arg);
+	if (fp != stdin)
+		fclose(fp);
+	if (dcp->dc_prog == NULL)
+		fatal(st, "failed to compile script %s: %s", dcp->dc_arg,
+		      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
+	dcp->dc_desc = "script";
+	dcp->dc_name = dcp->dc_arg;
+}
+
+static void compile_all(dtrace_state_t *st)
+{
+	for (int i = 0; i < st->g_cmdc; i++) {
+		dtrace_cmd_t *dcp = &st->g_cmdv[i];
+
+		if (dcp->dc_spec == DTRACE_PROBESPEC_NONE)
+			compile_file(st, dcp);
+		else
+			compile_str(st, dcp);
+	}
+}
+
+/* ------------------------------------------------------------ listing */
+
+static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
+{
+	FILE *fp = arg;
+
+	(void)dtp;
+	fprintf(fp, "%5u %10s %17s %33s %s\n", pd->dtpd_id, pd->dtpd_provider, pd->dtpd_mod,
+		pd->dtpd_func, pd->dtpd_name);
+	return 0;
+}
+
+typedef struct listset {
+	unsigned *ids;
+	int n;
+} listset_t;
+
+static int collect_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
+{
+	listset_t *ls = arg;
+
+	(void)dtp;
+	for (int i = 0; i < ls->n; i++)
+		if (ls->ids[i] == pd->dtpd_id)
+			return 0;
+	ls->ids = realloc(ls->ids, sizeof(unsigned) * (ls->n + 1));
+	ls->ids[ls->n++] = pd->dtpd_id;
+	return 0;
+}
+
+static int cmpuint(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int list_mode(dtrace_state_t *st)
+{
+	FILE *fp = st->g_ofp;
+
+	fprintf(fp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+	if (st->g_cmdc == 0) {
+		dtrace_probe_iter(st->g_dtp, NULL, list_probe, fp);
+		return 0;
+	}
+	{
+		listset_t ls = { NULL, 0 };
+		dtrace_probedesc_t pd;
+
+		/* -l with descriptions/scripts: the probes each program matches */
+		for (int i = 0; i < st->g_cmdc; i++) {
+			dtrace_cmd_t *dcp = &st->g_cmdv[i];
+
+			if (dcp->dc_spec == DTRACE_PROBESPEC_NONE) {
+				compile_file(st, dcp);
+				dtrace_program_info(st->g_dtp, dcp->dc_prog, &dcp->dc_info);
+				dtrace_program_exec(st->g_dtp, dcp->dc_prog, NULL);
+				continue;
+			}
+			if (dtrace_str2desc(st->g_dtp, dcp->dc_spec, dcp->dc_arg, &pd) != 0)
+				fatal(st, "invalid probe specifier %s: %s", dcp->dc_arg,
+				      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
+			if (dtrace_probe_iter(st->g_dtp, &pd, collect_probe, &ls) <= 0)
+				fatal(st, "invalid probe specifier %s: probe description %s:%s:%s:%s "
+					  "does not match any probes", dcp->dc_arg, pd.dtpd_provider,
+				      pd.dtpd_mod, pd.dtpd_func, pd.dtpd_name);
+		}
+		dtrace_enabled_iter(st->g_dtp, collect_probe, &ls);
+		qsort(ls.ids, ls.n, sizeof(unsigned), cmpuint);
+		for (int i = 0; i < ls.n; i++) {
+			memset(&pd, 0, sizeof(pd));
+			pd.dtpd_id = ls.ids[i];
+			dtrace_probe_byid(st->g_dtp, ls.ids[i], list_probe, fp);
+		}
+		free(ls.ids);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ consuming */
+
+static int chew(const dtrace_probedata_t *data, void *arg)
+{
+	dtrace_state_t *st = arg;
+	const dtrace_probedesc_t *pd = data->dtpda_pdesc;
+	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
+
+	if (!st->g_heading) {
+		if (!st->g_quiet) {
+			if (st->g_flowindent)
+				fprintf(st->g_ofp, "%3s %-41s\n", "CPU", "FUNCTION");
+			else
+				fprintf(st->g_ofp, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+		}
+		st->g_heading = true;
+	}
+	if (st->g_quiet)
+		return DTRACE_CONSUME_THIS;
+	if (st->g_flowindent) {
+		int indent = data->dtpda_indent;
+		char *p = name;
+
+		snprintf(name, sizeof(name), "%*s%s%s", indent, "",
+			 data->dtpda_prefix ? data->dtpda_prefix : "", pd->dtpd_func);
+		if (data->dtpda_prefix == NULL || data->dtpda_prefix[0] == '|')
+			snprintf(name, sizeof(name), "%*s%s%s:%s", indent, "",
+				 data->dtpda_prefix ? data->dtpda_prefix : "", pd->dtpd_func,
+				 pd->dtpd_name);
+		(void)p;
+		fprintf(st->g_ofp, "%3d %-41s ", data->dtpda_cpu, name);
+	} else {
+		snprintf(name, sizeof(name), "%s:%s", pd->dtpd_func, pd->dtpd_name);
+		fprintf(st->g_ofp, "%3d %6u %32s ", data->dtpda_cpu, pd->dtpd_id, name);
+	}
+	return DTRACE_CONSUME_THIS;
+}
+
+static int chewrec(const dtrace_probedata_t *data, int last, void *arg)
+{
+	dtrace_state_t *st = arg;
+
+	(void)data;
+	if (last && !st->g_quiet)
+		fputc('\n', st->g_ofp);
+	return DTRACE_CONSUME_NEXT;
+}
+
+static void intr(int sig)
+{
+	(void)sig;
+	g_intr = 1;
+}
+
+static void chld(int sig)
+{
+	(void)sig;
+	g_chld = 1;
+}
+
+/* ------------------------------------------------------------ processes */
+
+/* Fork the -c command; it waits on a pipe until tracing is enabled. */
+static void create_child(dtrace_state_t *st, const char *cmd)
+{
+	int pfd[2];
+	pid_t pid;
+
+	if (pipe2(pfd, O_CLOEXEC) != 0)
+		fatal(st, "failed to create pipe: %s", strerror(errno));
+	if ((pid = fork()) < 0)
+		fatal(st, "failed to fork: %s", strerror(errno));
+	if (pid == 0) {
+		char buf, *copy = strdup(cmd), *save = NULL, *argv[256];
+		int argc = 0;
+
+		close(pfd[1]);
+		if (read(pfd[0], &buf, 1) != 1)
+			_exit(0); /* dtrace went away before enabling */
+		for (char *w = strtok_r(copy, " \t", &save); w && argc < 255;
+		     w = strtok_r(NULL, " \t", &save))
+			argv[argc++] = w;
+		argv[argc] = NULL;
+		if (argc == 0)
+			_exit(127);
+		signal(SIGINT, SIG_DFL);
+		execvp(argv[0], argv);
+		fprintf(stderr, "%s: failed to execute %s: %s\n", g_pname, argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(pfd[0]);
+	st->g_child = pid;
+	st->g_childpipe = pfd[1];
+}
+
+static void grab_pid(dtrace_state_t *st, const char *arg)
+{
+	char *end;
+	long pid = strtol(arg, &end, 10);
+
+	if (*end != '\0' || pid <= 0)
+		fatal(st, "invalid process ID: %s", arg);
+	st->g_pidfd = (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
+	if (st->g_pidfd < 0)
+		fatal(st, "failed to grab pid %ld: %s", pid,
+		      errno == ESRCH ? "No such process" : strerror(errno));
+	st->g_pid = (pid_t)pid;
+}
+
+/* Has the -c or -p process gone? */
+static bool target_gone(dtrace_state_t *st)
+{
+	if (st->g_child > 0) {
+		int status;
+
+		if (waitpid(st->g_child, &status, WNOHANG) == st->g_child) {
+			notice(st, "pid %d has exited\n", (int)st->g_child);
+			st->g_child = 0;
+			return true;
+		}
+	}
+	if (st->g_pid > 0 && kill(st->g_pid, 0) != 0 && errno == ESRCH) {
+		notice(st, "pid %d has exited\n", (int)st->g_pid);
+		st->g_pid = 0;
+		return true;
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------ main */
+
+static int errhandler(const dtrace_errdata_t *ed, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "%s: %s\n", g_pname, ed->dteda_msg);
+	return 0;
+}
+
+static int drophandler(const char *msg, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "%s: %s", g_pname, msg);
+	return 0;
+}
+
+static void add_cmd(dtrace_state_t *st, dtrace_probespec_t spec, char *arg)
+{
+	dtrace_cmd_t *dcp;
+
+	st->g_cmdv = realloc(st->g_cmdv, sizeof(dtrace_cmd_t) * (st->g_cmdc + 1));
+	dcp = &st->g_cmdv[st->g_cmdc++];
+	memset(dcp, 0, sizeof(*dcp));
+	dcp->dc_spec = spec;
+	dcp->dc_arg = arg;
+}
+
+static void setopt(dtrace_state_t *st, const char *arg)
+{
+	char *opt = strdup(arg), *val = strchr(opt, '=');
+
+	if (val != NULL)
+		*val++ = '\0';
+	if (dtrace_setopt(st->g_dtp, opt, val) != 0)
+		fatal(st, "failed to set option -x %s: %s", arg,
+		      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
+	if (!strcmp(opt, "quiet"))
+		st->g_quiet = val == NULL || strcmp(val, "0") != 0;
+	if (!strcmp(opt, "flowindent"))
+		st->g_flowindent = true;
+	free(opt);
+}
+
+int main(int argc, char **argv)
+{
+	static const char optstr[] = "+b:c:CD:eFhHi:I:lm:n:o:p:P:qs:SU:vVwx:Z";
+	dtrace_state_t st = { 0 };
+	const char *cmd = NULL;
+	int err, c, done = 0;
+	struct sigaction sa = { 0 };
+	char **margv;
+	int margc = 0;
+	int64_t v;
+
+	st.g_ofp = stdout;
+	st.g_pidfd = -1;
+	if ((st.g_dtp = dtrace_open(DTRACE_VERSION, 0, &err)) == NULL)
+		fatal(NULL, "failed to initialize dtrace: %s", dtrace_errmsg(NULL, err));
+
+	margv = calloc((size_t)argc + 1, sizeof(char *));
+	margv[margc++] = argv[0];
+	opterr = 0;
+	while (optind < argc) {
+		if ((c = getopt(argc, argv, optstr)) == -1) {
+			margv[margc++] = argv[optind++]; /* macro argument */
+			continue;
+		}
+		switch (c) {
+		case 'b':
+			if (dtrace_setopt(st.g_dtp, "bufsize", optarg) != 0)
+				fatal(&st, "failed to set option -b %s: %s", optarg,
+				      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
+			break;
+		case 'c': cmd = optarg; break;
+		case 'C': st.g_cflags |= DTRACE_C_CPP; break;
+		case 'D': case 'U': case 'I': {
+			char *a = malloc(strlen(optarg) + 3);
+
+			sprintf(a, "-%c%s", c, optarg);
+			dtrace_cpp_arg(st.g_dtp, a);
+			free(a);
+			break;
+		}
+		case 'e': st.g_exec_only = true; break;
+		case 'F': st.g_flowindent = true; dtrace_setopt(st.g_dtp, "flowindent", NULL); break;
+		case 'h': case 'H':
+			fatal(&st, "option -%c is not supported on this platform", c);
+		case 'i': add_cmd(&st, DTRACE_PROBESPEC_NAME, optarg); st.g_cmdv[st.g_cmdc - 1].dc_spec = (dtrace_probespec_t)-2; break;
+		case 'l': st.g_mode = DMODE_LIST; break;
+		case 'm': add_cmd(&st, DTRACE_PROBESPEC_MOD, optarg); break;
+		case 'n': add_cmd(&st, DTRACE_PROBESPEC_NAME, optarg); break;
+		case 'f': add_cmd(&st, DTRACE_PROBESPEC_FUNC, optarg); break;
+		case 'P': add_cmd(&st, DTRACE_PROBESPEC_PROVIDER, optarg); break;
+		case 's': add_cmd(&st, DTRACE_PROBESPEC_NONE, optarg); break;
+		case 'o': st.g_ofile = optarg; break;
+		case 'p': grab_pid(&st, optarg); break;
+		case 'q': st.g_quiet = true; dtrace_setopt(st.g_dtp, "quiet", NULL); break;
+		case 'S': st.g_cflags |= DTRACE_C_DIFV; break;
+		case 'v': break;
+		case 'V':
+			printf("%s: Sun D 1.13 (Linux eBPF)\n", g_pname);
+			return 0;
+		case 'w': dtrace_setopt(st.g_dtp, "destructive", NULL); break;
+		case 'x': setopt(&st, optarg); break;
+		case 'Z': st.g_cflags |= DTRACE_C_ZDEFS; break;
+		default:
+			if (optopt != 0 && strchr(optstr, optopt) != NULL)
+				warnx("option requires an argument -- %c", optopt);
+			else
+				warnx("illegal option -- %c", optopt);
+			return usage(stderr);
+		}
+	}
+	/* -i ids are resolved into probe descriptions */
+	for (int i = 0; i < st.g_cmdc; i++)
+		if ((int)st.g_cmdv[i].dc_spec == -2)
+			st.g_cmdv[i].dc_spec = DTRACE_PROBESPEC_NAME,
+			st.g_cmdv[i].dc_arg = dtrace_id2desc(st.g_dtp, st.g_cmdv[i].dc_arg);
+
+	if (st.g_cmdc == 0 && st.g_mode != DMODE_LIST)
+		return usage(stderr);
+	if (st.g_ofile != NULL && (st.g_ofp = fopen(st.g_ofile, "a")) == NULL)
+		fatal(&st, "failed to open output file '%s': %s", st.g_ofile, strerror(errno));
+	if (geteuid() != 0)
+		fatal(&st, "failed to initialize dtrace: DTrace requires additional privileges");
+
+	/* $0 is the script name when the first program is a script */
+	if (st.g_cmdc > 0 && st.g_cmdv[0].dc_spec == DTRACE_PROBESPEC_NONE)
+		margv[0] = st.g_cmdv[0].dc_arg;
+	dtrace_set_macroargs(st.g_dtp, margc, margv);
+	if (cmd != NULL) {
+		create_child(&st, cmd);
+		dtrace_set_target(st.g_dtp, st.g_child);
+	} else if (st.g_pid > 0) {
+		dtrace_set_target(st.g_dtp, st.g_pid);
+	}
+
+	if (st.g_mode == DMODE_LIST)
+		return list_mode(&st);
+
+	compile_all(&st);
+	if (dtrace_getopt(st.g_dtp, "quiet", &v) == 0 && v)
+		st.g_quiet = true;
+	if (dtrace_getopt(st.g_dtp, "flowindent", &v) == 0 && v)
+		st.g_flowindent = true;
+	for (int i = 0; i < st.g_cmdc; i++) {
+		dtrace_cmd_t *dcp = &st.g_cmdv[i];
+
+		if (dtrace_program_exec(st.g_dtp, dcp->dc_prog, &dcp->dc_info) != 0)
+			fatal(&st, "failed to enable '%s': %s", dcp->dc_name,
+			      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
+		notice(&st, "%s '%s' matched %u probe%s\n", dcp->dc_desc, dcp->dc_name,
+		       dcp->dc_info.dpi_matches, dcp->dc_info.dpi_matches == 1 ? "" : "s");
+	}
+	if (st.g_exec_only)
+		return 0;
+
+	dtrace_handle_err(st.g_dtp, errhandler, &st);
+	dtrace_handle_drop(st.g_dtp, drophandler, &st);
+
+	sa.sa_handler = intr;
+	sigemptyset(&sa.sa_mask);
+	{
+		struct sigaction old;
+
+		/* keep SIGINT ignored if it was (background jobs), as DTrace does */
+		sigaction(SIGINT, NULL, &old);
+		if (old.sa_handler != SIG_IGN)
+			sigaction(SIGINT, &sa, NULL);
+	}
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	sa.sa_handler = chld;
+	sigaction(SIGCHLD, &sa, NULL);
+
+	if (dtrace_go(st.g_dtp) != 0)
+		fatal(&st, "could not enable tracing: %s",
+		      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
+	if (st.g_child > 0) {
+		(void)!write(st.g_childpipe, "g", 1);
+		close(st.g_childpipe);
+	}
+
+	do {
+		if (!g_intr && !done)
+			dtrace_sleep(st.g_dtp);
+		if (target_gone(&st))
+			done = 1;
+		if (g_intr || done) {
+			done = 1;
+			dtrace_stop(st.g_dtp);
+		}
+		switch (dtrace_work(st.g_dtp, st.g_ofp, chew, chewrec, &st)) {
+		case DTRACE_WORKSTATUS_DONE:
+			done = 1;
+			break;
+		case DTRACE_WORKSTATUS_OKAY:
+			break;
+		default:
+			fatal(&st, "processing aborted: %s",
+			      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
+		}
+		if (ferror(st.g_ofp))
+			fatal(&st, "failed to write output: %s", strerror(errno));
+	} while (!done);
+
+	dtrace_aggregate_print(st.g_dtp, st.g_ofp);
+	fflush(st.g_ofp);
+	st.g_status = dtrace_exit_status(st.g_dtp);
+	if (st.g_child > 0)
+		kill(st.g_child, SIGKILL);
+	dtrace_close(st.g_dtp);
+	return st.g_status;
+}

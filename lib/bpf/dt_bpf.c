@@ -1,0 +1,303 @@
+/*
+ * dt_bpf.c -- the BPF wall: maps, program loading (with the verifier's log
+ * kept for the error message), test runs for BEGIN/END, and attachment to
+ * tracepoints and perf events.  Only this folder calls libbpf.
+ *
+ * Every attachment is a file descriptor owned by this process: when dtrace
+ * exits, however it exits (kill -9 included), the kernel closes them and
+ * nothing stays attached.
+ */
+#include "../dt_impl.h"
+
+#include <sched.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+enum { DT_MAP_GLOBAL, DT_MAP_SCRATCH, DT_MAP_DVARS, DT_MAP_BUF, DT_MAP_STRTAB, DT_MAP_AGG };
+
+static int map_fd(dtrace_hdl_t *dtp, int map)
+{
+	switch (map) {
+	case DT_MAP_GLOBAL: return dtp->dt_globfd;
+	case DT_MAP_SCRATCH: return dtp->dt_scratchfd;
+	case DT_MAP_DVARS: return dtp->dt_dvarfd;
+	case DT_MAP_BUF: return dtp->dt_buffd;
+	case DT_MAP_STRTAB: return dtp->dt_strtabfd;
+	default:
+		if (map - DT_MAP_AGG < dtp->dt_naggs)
+			return dtp->dt_aggmaps[map - DT_MAP_AGG].am_fd;
+		return -1;
+	}
+}
+
+static int mkmap(dtrace_hdl_t *dtp, enum bpf_map_type type, const char *name, int ksz, int vsz,
+		 int n, unsigned flags)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = flags);
+	int fd = bpf_map_create(type, name, ksz, vsz, n, &opts);
+
+	if (fd < 0) {
+		int err = errno;
+
+		if (err == EPERM)
+			return dt_set_errmsg(dtp, EDT_NOPRIV, "failed to create BPF map %s: %s",
+					     name, "insufficient privileges (are you root?)");
+		return dt_set_errmsg(dtp, err == ENOMEM || err == E2BIG ? EDT_NOSPACE : EDT_BPF,
+				     "failed to create BPF map %s: %s", name, strerror(err));
+	}
+	return fd;
+}
+
+int dt_bpf_maps_create(dtrace_hdl_t *dtp)
+{
+	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE], zero = 0;
+	size_t len;
+
+	dtp->dt_globfd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, "dt_global", 4,
+			       (dtp->dt_globsize + DT_G_VARS + 7) & ~7, 1, BPF_F_MMAPABLE);
+	if (dtp->dt_globfd < 0)
+		return -1;
+	dtp->dt_globmap = mmap(NULL, (dtp->dt_globsize + DT_G_VARS + 4095) & ~4095,
+			       PROT_READ | PROT_WRITE, MAP_SHARED, dtp->dt_globfd, 0);
+	if (dtp->dt_globmap == MAP_FAILED)
+		return dt_set_errmsg(dtp, EDT_BPF, "failed to map dt_global: %s", strerror(errno));
+
+	dtp->dt_scratchsize = (dtp->dt_scratchsize + 7) & ~7;
+	dtp->dt_scratchfd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, "dt_scratch", 4, dtp->dt_scratchsize,
+				  dtp->dt_ncpus, BPF_F_MMAPABLE);
+	if (dtp->dt_scratchfd < 0)
+		return -1;
+	dtp->dt_scratchmaplen = ((size_t)dtp->dt_scratchsize * dtp->dt_ncpus + 4095) & ~4095ul;
+	dtp->dt_scratchmap = mmap(NULL, dtp->dt_scratchmaplen, PROT_READ | PROT_WRITE,
+				  MAP_SHARED, dtp->dt_scratchfd, 0);
+	if (dtp->dt_scratchmap == MAP_FAILED)
+		return dt_set_errmsg(dtp, EDT_BPF, "failed to map dt_scratch: %s", strerror(errno));
+
+	if (dtp->dt_dvkeysize > 0) {
+		int entry = dtp->dt_dvkeysize + dtp->dt_dvvalsize + 32;
+		int n = (int)(dtp->dt_options[DTOPT_DYNVARSIZE] / entry);
+
+		dtp->dt_dvarfd = mkmap(dtp, BPF_MAP_TYPE_HASH, "dt_dvars", dtp->dt_dvkeysize,
+				       dtp->dt_dvvalsize, n > 0 ? n : 1, 0);
+		if (dtp->dt_dvarfd < 0)
+			return -1;
+	}
+	dtp->dt_buffd = mkmap(dtp, BPF_MAP_TYPE_PERF_EVENT_ARRAY, "dt_buf", 4, 4, dtp->dt_ncpus, 0);
+	if (dtp->dt_buffd < 0)
+		return -1;
+
+	if (dtp->dt_strtablen == 0)
+		dt_strtab_add(dtp, "");
+	len = (size_t)dtp->dt_strtablen;
+	dtp->dt_strtabfd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, (int)len, 1, 0);
+	if (dtp->dt_strtabfd < 0)
+		return -1;
+	if (bpf_map_update_elem(dtp->dt_strtabfd, &zero, dtp->dt_strtab, BPF_ANY) != 0)
+		return dt_set_errmsg(dtp, EDT_BPF, "failed to fill dt_strtab: %s", strerror(errno));
+	(void)strsize;
+	return 0;
+}
+
+/* Keep the useful tail of a verifier log for the error message. */
+static const char *log_tail(const char *log)
+{
+	size_t len = strlen(log);
+	const char *p = log + (len > 1500 ? len - 1500 : 0);
+
+	return p;
+}
+
+int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
+{
+	static const enum bpf_prog_type types[] = {
+		[DT_PT_TRACEPOINT] = BPF_PROG_TYPE_TRACEPOINT,
+		[DT_PT_PERF_EVENT] = BPF_PROG_TYPE_PERF_EVENT,
+		[DT_PT_RAW_TP] = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	};
+	struct bpf_insn *insns = dt_zalloc(sizeof(*insns) * bp->bp_ninsns);
+	char name[16];
+	int fd;
+
+	memcpy(insns, bp->bp_insns, sizeof(*insns) * bp->bp_ninsns);
+	for (int i = 0; i < bp->bp_ninsns; i++) {
+		if (insns[i].code == (BPF_LD | BPF_DW | BPF_IMM) &&
+		    (insns[i].src_reg == BPF_PSEUDO_MAP_FD ||
+		     insns[i].src_reg == BPF_PSEUDO_MAP_VALUE)) {
+			insns[i].imm = map_fd(dtp, insns[i].imm);
+			if (insns[i].imm < 0) {
+				free(insns);
+				return dt_set_errmsg(dtp, EDT_BPF, "internal error: missing map");
+			}
+			i++;
+		}
+	}
+	snprintf(name, sizeof(name), "dt_%u", bp->bp_probe->pr_desc.dtpd_id);
+	bp->bp_type = types[bp->bp_probe->pr_prov->pv_progtype];
+	{
+		LIBBPF_OPTS(bpf_prog_load_opts, opts);
+
+		fd = bpf_prog_load(bp->bp_type, name, "GPL", insns, bp->bp_ninsns, &opts);
+	}
+	if (fd < 0) {
+		int err = errno;
+		size_t loglen = 1 << 22;
+		char *log = dt_zalloc(loglen);
+		LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log, .log_size = (unsigned)loglen,
+			    .log_level = 1);
+
+		fd = bpf_prog_load(bp->bp_type, name, "GPL", insns, bp->bp_ninsns, &opts);
+		if (fd < 0) {
+			if (getenv("DTRACE_DEBUG_VERIFIER") != NULL)
+				fprintf(stderr, "%s\n", log);
+			dt_set_errmsg(dtp, err == EPERM ? EDT_NOPRIV : EDT_BPF,
+				      "failed to load program for probe %s:%s:%s:%s: %s\n%s",
+				      bp->bp_probe->pr_desc.dtpd_provider,
+				      bp->bp_probe->pr_desc.dtpd_mod,
+				      bp->bp_probe->pr_desc.dtpd_func,
+				      bp->bp_probe->pr_desc.dtpd_name, strerror(err),
+				      err == EPERM ? "" : log_tail(log));
+			free(log);
+			free(insns);
+			return -1;
+		}
+		free(log);
+	}
+	free(insns);
+	bp->bp_fd = fd;
+	return 0;
+}
+
+/* Run a BEGIN/END program once, on the current CPU. */
+int dt_bpf_test_run(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
+{
+	uint64_t args[8] = { 0 };
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args, .ctx_size_in = sizeof(args));
+
+	opts.flags = BPF_F_TEST_RUN_ON_CPU;
+	opts.cpu = (uint32_t)sched_getcpu();
+	if (bpf_prog_test_run_opts(bp->bp_fd, &opts) != 0)
+		return dt_set_errmsg(dtp, EDT_BPF, "failed to run %s probe: %s",
+				     bp->bp_probe->pr_desc.dtpd_name, strerror(errno));
+	return 0;
+}
+
+void dt_bpf_link_add(dtrace_hdl_t *dtp, int fd)
+{
+	if (dtp->dt_nlinks == dtp->dt_linkcap) {
+		dtp->dt_linkcap = dtp->dt_linkcap ? dtp->dt_linkcap * 2 : 64;
+		dtp->dt_linkfds = dt_realloc(dtp->dt_linkfds, sizeof(int) * dtp->dt_linkcap);
+	}
+	dtp->dt_linkfds[dtp->dt_nlinks++] = fd;
+}
+
+static int perf_attach(dtrace_hdl_t *dtp, struct perf_event_attr *attr, int cpu, int progfd)
+{
+	int pfd = (int)syscall(__NR_perf_event_open, attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+
+	if (pfd < 0)
+		return dt_set_errmsg(dtp, errno == EPERM || errno == EACCES ? EDT_NOPRIV : EDT_ATTACH,
+				     "perf_event_open: %s", strerror(errno));
+	if (ioctl(pfd, PERF_EVENT_IOC_SET_BPF, progfd) != 0 ||
+	    ioctl(pfd, PERF_EVENT_IOC_ENABLE, 0) != 0) {
+		int err = errno;
+
+		close(pfd);
+		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to attach program: %s", strerror(err));
+	}
+	dt_bpf_link_add(dtp, pfd);
+	return 0;
+}
+
+int dt_bpf_attach_tp(dtrace_hdl_t *dtp, int tpid, int progfd, uint64_t cookie)
+{
+	struct perf_event_attr attr = { 0 };
+
+	(void)cookie;
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_TRACEPOINT;
+	attr.config = (uint64_t)tpid;
+	attr.sample_period = 1;
+	return perf_attach(dtp, &attr, 0, progfd);
+}
+
+int dt_bpf_attach_perf(dtrace_hdl_t *dtp, int cpu, uint64_t period_ns, int progfd)
+{
+	struct perf_event_attr attr = { 0 };
+
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_CPU_CLOCK;
+	attr.sample_period = period_ns;
+	return perf_attach(dtp, &attr, cpu, progfd);
+}
+
+void dt_bpf_detach_all(dtrace_hdl_t *dtp)
+{
+	for (int i = 0; i < dtp->dt_nlinks; i++)
+		close(dtp->dt_linkfds[i]);
+	dtp->dt_nlinks = 0;
+}
+
+/* Find (or mount) tracefs; returns 0 with dt_tracefs set. */
+int dt_bpf_tracefs(dtrace_hdl_t *dtp)
+{
+	static const char *const dirs[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
+	struct stat st;
+	char path[128];
+
+	if (dtp->dt_tracefs[0] != '\0')
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "%s/events", dirs[i]);
+		if (stat(path, &st) == 0) {
+			snprintf(dtp->dt_tracefs, sizeof(dtp->dt_tracefs), "%s", dirs[i]);
+			return 0;
+		}
+	}
+	if (mount("nodev", "/sys/kernel/tracing", "tracefs", 0, NULL) == 0) {
+		snprintf(dtp->dt_tracefs, sizeof(dtp->dt_tracefs), "/sys/kernel/tracing");
+		return 0;
+	}
+	return dt_set_errmsg(dtp, errno == EPERM ? EDT_NOPRIV : EDT_ATTACH,
+			     "tracefs is not available: %s", strerror(errno));
+}
+
+int dt_bpf_tp_id(dtrace_hdl_t *dtp, const char *category, const char *event)
+{
+	char path[256], buf[32];
+	int fd, n;
+
+	if (dt_bpf_tracefs(dtp) != 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/events/%s/%s/id", dtp->dt_tracefs, category, event);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return dt_set_errmsg(dtp, EDT_ATTACH, "tracepoint %s:%s: %s", category, event,
+				     strerror(errno));
+	n = (int)read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return dt_set_errmsg(dtp, EDT_ATTACH, "tracepoint %s:%s: no id", category, event);
+	buf[n] = '\0';
+	return atoi(buf);
+}
+
+/* Point the dt_buf perf event array's slot for cpu at its ring. */
+int dt_bpf_perfbuf_set(dtrace_hdl_t *dtp, int cpu, int fd)
+{
+	if (bpf_map_update_elem(dtp->dt_buffd, &cpu, &fd, BPF_ANY) != 0)
+		return dt_set_errmsg(dtp, EDT_BPF, "failed to set up the buffer of CPU %d: %s", cpu,
+				     strerror(errno));
+	return 0;
+}

@@ -1,0 +1,362 @@
+/*
+ * dt_consume.c -- the consumer: draining the per-CPU principal buffers and
+ * turning records back into DTrace's output.
+ *
+ * The drain loop.  dtrace_work() is called after each dtrace_sleep(): at
+ * most once per switchrate it drains every CPU's ring in CPU order (records
+ * of one CPU are in the order they were written; records of different CPUs
+ * are not ordered, as in DTrace).  Each record starts with its EPID; the
+ * EPID's description, made by the code generator, says which records follow
+ * at which offsets and how to print them.  At most once per statusrate, and
+ * at the end, it reads the per-CPU counters the programs keep in their
+ * scratch areas and reports new drops and errors, so that nothing that was
+ * lost goes unreported.  When the programs have called exit() (the activity
+ * word is DRAINING) it stops tracing, runs END, drains the rest and returns
+ * DTRACE_WORKSTATUS_DONE.
+ */
+#include "../dt_impl.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct dt_walk {
+	dtrace_hdl_t *w_dtp;
+	FILE *w_fp;
+	dtrace_consume_probe_f *w_pfunc;
+	dtrace_consume_rec_f *w_rfunc;
+	void *w_arg;
+	int w_rv;
+} dt_walk_t;
+
+int dt_consume_init(dtrace_hdl_t *dtp)
+{
+	int policy = (int)dtp->dt_options[DTOPT_BUFPOLICY];
+	size_t size = (size_t)dtp->dt_options[DTOPT_BUFSIZE];
+	int only = (int)dtp->dt_options[DTOPT_CPU];
+
+	dtp->dt_rings = dt_zalloc(sizeof(dt_ring_t *) * dtp->dt_ncpus);
+	dtp->dt_lastdrops = dt_zalloc(sizeof(uint64_t) * dtp->dt_ncpus * 8);
+	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++) {
+		int fd;
+
+		if (only >= 0 && cpu != only)
+			continue;
+		dtp->dt_rings[cpu] = dt_ring_open(cpu, size, policy == DT_BUFPOLICY_RING, &fd);
+		if (dtp->dt_rings[cpu] == NULL)
+			continue; /* offline CPU */
+		if (dt_bpf_perfbuf_set(dtp, cpu, fd) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+void dt_consume_fini(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_rings == NULL)
+		return;
+	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++)
+		dt_ring_close(dtp->dt_rings[cpu]);
+	free(dtp->dt_rings);
+	dtp->dt_rings = NULL;
+}
+
+/* ------------------------------------------------------------ records */
+
+static bool quiet(dtrace_hdl_t *dtp)
+{
+	return dtp->dt_options[DTOPT_QUIET] != 0;
+}
+
+static int64_t rec_int(const char *data, const dt_recdesc_t *rd)
+{
+	const char *p = data + rd->rd_off;
+
+	switch (rd->rd_size) {
+	case 1: return rd->rd_signed ? *(const int8_t *)p : *(const uint8_t *)p;
+	case 2: { int16_t v; memcpy(&v, p, 2); return rd->rd_signed ? v : (uint16_t)v; }
+	case 4: { int32_t v; memcpy(&v, p, 4); return rd->rd_signed ? v : (uint32_t)v; }
+	default: { int64_t v; memcpy(&v, p, 8); return v; }
+	}
+}
+
+/*
+ * Print bytes as DTrace's trace() does: a string if they look like one,
+ * else a hex dump.
+ */
+static void print_bytes(FILE *fp, const char *c, size_t n, bool q)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		if (isprint((unsigned char)c[i]) || isspace((unsigned char)c[i]) || c[i] == '\b' ||
+		    c[i] == '\a')
+			continue;
+		if (c[i] == '\0' && i > 0) {
+			for (j = i + 1; j < n && c[j] == '\0'; j++)
+				;
+			if (j == n || true) {
+				fprintf(fp, q ? "%s" : "  %-33s", c);
+				return;
+			}
+		}
+		break;
+	}
+	if (i == n) {
+		fprintf(fp, q ? "%.*s" : "  %-33.*s", (int)n, c);
+		return;
+	}
+	fprintf(fp, "\n%*s      ", 5, "");
+	for (i = 0; i < 16; i++)
+		fprintf(fp, "  %c", "0123456789abcdef"[i]);
+	fprintf(fp, "  0123456789abcdef\n");
+	for (i = 0; i < n; i += 16) {
+		fprintf(fp, "%*s%5zx:", 5, "", i);
+		for (j = i; j < i + 16 && j < n; j++)
+			fprintf(fp, " %02x", (unsigned char)c[j]);
+		for (; j % 16; j++)
+			fprintf(fp, "   ");
+		fprintf(fp, "  ");
+		for (j = i; j < i + 16 && j < n; j++)
+			fputc(c[j] < ' ' || c[j] > '~' ? '.' : c[j], fp);
+		fputc('\n', fp);
+	}
+}
+
+static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_recdesc_t *rd)
+{
+	bool q = quiet(dtp);
+
+	if (rd->rd_string) {
+		const char *s = data + rd->rd_off;
+		size_t n = strnlen(s, (size_t)rd->rd_size);
+
+		if (n == 0) {
+			print_bytes(fp, s, (size_t)rd->rd_size, q);
+			return;
+		}
+		print_bytes(fp, s, n + 1 <= (size_t)rd->rd_size ? n + 1 : n, q);
+		return;
+	}
+	switch (rd->rd_size) {
+	case 8:
+		fprintf(fp, q ? "%lld" : " %16lld", (long long)rec_int(data, rd));
+		break;
+	case 4:
+		fprintf(fp, q ? "%d" : " %8d", (int)rec_int(data, rd));
+		break;
+	case 2:
+		fprintf(fp, q ? "%d" : " %5d", (int)rec_int(data, rd));
+		break;
+	default:
+		fprintf(fp, q ? "%d" : " %3d", (int)rec_int(data, rd));
+		break;
+	}
+}
+
+/* printf: the first record carries the format, the next rd_nargs the values. */
+static int print_printf(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_recdesc_t *rd)
+{
+	const dt_recdesc_t *args = rd + 1;
+	dt_pfarg_t *pa = dt_zalloc(sizeof(dt_pfarg_t) * (rd->rd_nargs + 1));
+	char *out = NULL;
+	int n;
+
+	for (int i = 0; i < rd->rd_nargs; i++) {
+		if (args[i].rd_string) {
+			pa[i].pa_string = true;
+			pa[i].pa_str = data + args[i].rd_off;
+		} else {
+			pa[i].pa_val = rec_int(data, &args[i]);
+			pa[i].pa_size = args[i].rd_fmt ? args[i].rd_fmt : args[i].rd_size;
+			pa[i].pa_signed = args[i].rd_signed;
+		}
+	}
+	n = dt_printf_format(dtp->dt_formats[rd->rd_fmt].fm_str, pa, rd->rd_nargs, &out);
+	if (n >= 0)
+		fwrite(out, 1, (size_t)n, fp);
+	free(out);
+	free(pa);
+	return rd->rd_nargs;
+}
+
+static void report_error(dtrace_hdl_t *dtp, const dt_errrec_t *er)
+{
+	static const char *const faults[] = {
+#define X(e, m) m,
+		DT_FAULTS(X)
+#undef X
+	};
+	dt_epid_t *ep = er->er_epid < (uint32_t)dtp->dt_nepids ? dtp->dt_epids[er->er_epid] : NULL;
+	const dtrace_probedesc_t *pd = ep ? &ep->ep_probe->pr_desc : NULL;
+	char msg[512], where[64], what[128];
+	dtrace_errdata_t ed = { 0 };
+
+	if (er->er_fault == DT_FAULT_BADADDR || er->er_fault == DT_FAULT_BADALIGN)
+		snprintf(what, sizeof(what), "%s (0x%llx)", faults[er->er_fault],
+			 (unsigned long long)er->er_addr);
+	else
+		snprintf(what, sizeof(what), "%s",
+			 er->er_fault < DT_FAULT_MAX ? faults[er->er_fault] : "unknown fault");
+	if (er->er_action == 0)
+		snprintf(where, sizeof(where), "predicate");
+	else
+		snprintf(where, sizeof(where), "action #%u", er->er_action);
+	snprintf(msg, sizeof(msg), "error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s in %s at "
+		 "DIF offset %u", er->er_epid, pd ? pd->dtpd_id : 0, pd ? pd->dtpd_provider : "",
+		 pd ? pd->dtpd_mod : "", pd ? pd->dtpd_func : "", pd ? pd->dtpd_name : "", what, where,
+		 er->er_offset);
+	ed.dteda_epid = er->er_epid;
+	ed.dteda_pdesc = pd;
+	ed.dteda_action = (int)er->er_action;
+	ed.dteda_offset = (int)er->er_offset;
+	ed.dteda_fault = (int)er->er_fault;
+	ed.dteda_addr = er->er_addr;
+	ed.dteda_msg = msg;
+	if (dtp->dt_errhdlr != NULL)
+		dtp->dt_errhdlr(&ed, dtp->dt_errarg);
+	else
+		fprintf(stderr, "dtrace: %s\n", msg);
+}
+
+/* One record from a CPU's ring. */
+static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
+{
+	dt_walk_t *w = ctx;
+	dtrace_hdl_t *dtp = w->w_dtp;
+	const char *data = buf;
+	dt_rechdr_t hdr;
+	dt_epid_t *ep;
+	dtrace_probedata_t pd = { 0 };
+
+	if (size < sizeof(hdr))
+		return 0;
+	memcpy(&hdr, data, sizeof(hdr));
+	if (hdr.rh_epid == DT_EPID_ERROR) {
+		dt_errrec_t er;
+
+		memcpy(&er, data, sizeof(er) <= size ? sizeof(er) : size);
+		report_error(dtp, &er);
+		return 0;
+	}
+	if (hdr.rh_epid == 0 || hdr.rh_epid >= (uint32_t)dtp->dt_nepids)
+		return 0;
+	ep = dtp->dt_epids[hdr.rh_epid];
+	pd.dtpda_handle = dtp;
+	pd.dtpda_pdesc = &ep->ep_probe->pr_desc;
+	pd.dtpda_cpu = cpu;
+	pd.dtpda_epid = hdr.rh_epid;
+	if (w->w_pfunc != NULL && w->w_pfunc(&pd, w->w_arg) == DTRACE_CONSUME_ABORT)
+		return 1;
+	for (int i = 0; i < ep->ep_nrecs; i++) {
+		const dt_recdesc_t *rd = &ep->ep_recs[i];
+
+		switch (rd->rd_kind) {
+		case DT_ACT_TRACE:
+			print_trace(dtp, w->w_fp, data, rd);
+			break;
+		case DT_ACT_PRINTF:
+			i += print_printf(dtp, w->w_fp, data, rd);
+			break;
+		case DT_ACT_EXIT:
+			if (!dtp->dt_exited) {
+				dtp->dt_exited = true;
+				dtp->dt_exitval = (int)rec_int(data, rd);
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	if (w->w_rfunc != NULL)
+		w->w_rfunc(&pd, 1, w->w_arg);
+	return 0;
+}
+
+static int consume_all(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
+		       dtrace_consume_rec_f *rf, void *arg)
+{
+	dt_walk_t w = { dtp, fp, pf, rf, arg, 0 };
+
+	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++)
+		if (dtp->dt_rings[cpu] != NULL)
+			dt_ring_drain(dtp->dt_rings[cpu], consume_rec, &w);
+	return 0;
+}
+
+/* ------------------------------------------------------------ status */
+
+static void notice(dtrace_hdl_t *dtp, const char *msg)
+{
+	if (dtp->dt_drophdlr != NULL)
+		dtp->dt_drophdlr(msg, dtp->dt_droparg);
+	else
+		fprintf(stderr, "dtrace: %s", msg);
+}
+
+static const dt_cpustate_t *cpustate(dtrace_hdl_t *dtp, int cpu)
+{
+	return (const dt_cpustate_t *)((char *)dtp->dt_scratchmap +
+				       (size_t)cpu * (size_t)dtp->dt_scratchsize);
+}
+
+/* Report counters that grew since the last report. */
+static void check_status(dtrace_hdl_t *dtp)
+{
+	uint64_t dyn = 0;
+	char msg[128];
+
+	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++) {
+		const dt_cpustate_t *cs = cpustate(dtp, cpu);
+		uint64_t drops = cs->cs_drops, *last = &dtp->dt_lastdrops[cpu * 8];
+
+		if (drops > last[0]) {
+			snprintf(msg, sizeof(msg), "%llu drop%s on CPU %d\n",
+				 (unsigned long long)(drops - last[0]), drops - last[0] == 1 ? "" : "s",
+				 cpu);
+			notice(dtp, msg);
+			last[0] = drops;
+		}
+		dyn += cs->cs_dyndrops;
+	}
+	if (dyn > dtp->dt_lastcounts[0]) {
+		snprintf(msg, sizeof(msg), "%llu dynamic variable drop%s\n",
+			 (unsigned long long)(dyn - dtp->dt_lastcounts[0]),
+			 dyn - dtp->dt_lastcounts[0] == 1 ? "" : "s");
+		notice(dtp, msg);
+		dtp->dt_lastcounts[0] = dyn;
+	}
+}
+
+dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
+				dtrace_consume_rec_f *rf, void *arg)
+{
+	dtrace_workstatus_t rv = DTRACE_WORKSTATUS_OKAY;
+	uint64_t now = dt_now();
+	int policy = (int)dtp->dt_options[DTOPT_BUFPOLICY];
+
+	switch (dtrace_status(dtp)) {
+	case DTRACE_STATUS_EXITED:
+	case DTRACE_STATUS_FILLED:
+	case DTRACE_STATUS_STOPPED:
+		rv = DTRACE_WORKSTATUS_DONE;
+		dtp->dt_lastswitch = 0;
+		break;
+	default:
+		break;
+	}
+	if (rv == DTRACE_WORKSTATUS_DONE ||
+	    now - dtp->dt_lastswitch >= (uint64_t)dtp->dt_options[DTOPT_SWITCHRATE]) {
+		if (policy != DT_BUFPOLICY_RING || rv == DTRACE_WORKSTATUS_DONE)
+			consume_all(dtp, fp, pf, rf, arg);
+		dtp->dt_lastswitch = now;
+	}
+	if (rv == DTRACE_WORKSTATUS_DONE ||
+	    now - dtp->dt_laststatus >= (uint64_t)dtp->dt_options[DTOPT_STATUSRATE]) {
+		check_status(dtp);
+		dtp->dt_laststatus = now;
+	}
+	fflush(fp);
+	return rv;
+}

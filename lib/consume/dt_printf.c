@@ -1,0 +1,624 @@
+/*
+ * dt_printf.c -- the printf engine: compile-time checking of a format
+ * against its argument types, and formatting of recorded values.
+ *
+ * The semantics follow DTrace's printf (illumos dt_printf.c, the Dynamic
+ * Tracing Guide's "Output Formatting" chapter).  One table describes the
+ * conversions: which argument kinds each accepts, the prototype named in
+ * diagnostics, which size prefixes it takes, and how to print it.  Both
+ * entry points share one parser (pf_parse) of a single "%..." conversion.
+ *
+ * Formatting builds a C format spec for each conversion (the flags that
+ * make sense for it, width, precision, a length modifier matching the C
+ * type passed) and appends the snprintf result to a growing buffer.
+ *
+ * Only libc is used here, so that the unit test can link this file alone.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "../dt_impl.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Argument kinds a conversion accepts (pc_accept). */
+#define PF_A_INT 0x1 /* integer */
+#define PF_A_PTR 0x2 /* pointer */
+#define PF_A_STR 0x4 /* string or char array */
+
+/* Size prefix classes (pc_mods, and what a parsed prefix requires). */
+#define PF_M_INT 0x1 /* hh h l ll j z t */
+#define PF_M_FP 0x2  /* l L */
+
+/* ps_size of the L prefix: long double. */
+#define PF_SZ_LDBL 16
+
+typedef struct dt_pfbuf {
+	char *pb_buf;
+	size_t pb_len;
+	size_t pb_cap;
+} dt_pfbuf_t;
+
+struct dt_pfconv;
+
+/* One conversion as written in the format. */
+typedef struct dt_pfspec {
+	const char *ps_text;	       /* the '%' */
+	int ps_len;		       /* bytes of the conversion as written */
+	char ps_flags[8];	       /* distinct flags among "-+ #0" */
+	int ps_width;		       /* -1 = none */
+	int ps_prec;		       /* -1 = none */
+	bool ps_wstar, ps_pstar;       /* width / precision given as '*' */
+	int ps_size;		       /* size prefix: 0, 1, 2, 8, PF_SZ_LDBL */
+	char ps_conv;		       /* conversion character */
+	const struct dt_pfconv *ps_pc; /* NULL if undefined */
+} dt_pfspec_t;
+
+typedef int dt_pfprint_f(dt_pfbuf_t *, const dt_pfspec_t *, const dt_pfarg_t *);
+
+typedef struct dt_pfconv {
+	char pc_char;
+	unsigned pc_accept;   /* PF_A_*; 0 = takes no argument (%%) */
+	unsigned pc_mods;     /* PF_M_* size prefixes allowed */
+	const char *pc_proto; /* prototype named in diagnostics */
+	dt_pfprint_f *pc_print;
+} dt_pfconv_t;
+
+static dt_pfprint_f pf_print_int, pf_print_chr, pf_print_ptr, pf_print_fp;
+static dt_pfprint_f pf_print_str, pf_print_time, pf_print_pct;
+
+#define PF_A_XINT (PF_A_INT | PF_A_PTR)
+
+static const dt_pfconv_t dt_pfconvs[] = {
+	{ 'd', PF_A_XINT, PF_M_INT, "int", pf_print_int },
+	{ 'i', PF_A_XINT, PF_M_INT, "int", pf_print_int },
+	{ 'u', PF_A_XINT, PF_M_INT, "int", pf_print_int },
+	{ 'o', PF_A_XINT, PF_M_INT, "int", pf_print_int },
+	{ 'x', PF_A_XINT, PF_M_INT, "int", pf_print_int },
+	{ 'X', PF_A_XINT, PF_M_INT, "int", pf_print_int },
+	{ 'c', PF_A_XINT, 0, "int", pf_print_chr },
+	{ 'p', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
+	{ 'a', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
+	{ 'e', PF_A_INT, PF_M_FP, "double", pf_print_fp },
+	{ 'E', PF_A_INT, PF_M_FP, "double", pf_print_fp },
+	{ 'f', PF_A_INT, PF_M_FP, "double", pf_print_fp },
+	{ 'g', PF_A_INT, PF_M_FP, "double", pf_print_fp },
+	{ 'G', PF_A_INT, PF_M_FP, "double", pf_print_fp },
+	{ 's', PF_A_STR, 0, "char [] or string (or use stringof)", pf_print_str },
+	{ 'S', PF_A_STR, 0, "char [] or string (or use stringof)", pf_print_str },
+	{ 'k', PF_A_STR, 0, "stack", pf_print_str },
+	{ 'Y', PF_A_INT, 0, "int64_t", pf_print_time },
+	{ '%', 0, 0, "void", pf_print_pct },
+};
+
+static const dt_pfconv_t *pf_lookup(char c)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(dt_pfconvs) / sizeof(dt_pfconvs[0]); i++) {
+		if (dt_pfconvs[i].pc_char == c)
+			return &dt_pfconvs[i];
+	}
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- parsing */
+
+static const char *pf_parse_flags(const char *q, dt_pfspec_t *ps)
+{
+	size_t n = 0;
+
+	for (; *q != '\0' && strchr("-+ #0", *q) != NULL; q++) {
+		if (strchr(ps->ps_flags, *q) == NULL && n < sizeof(ps->ps_flags) - 1)
+			ps->ps_flags[n++] = *q;
+	}
+	return q;
+}
+
+/* Digits (saturating at INT_MAX) or '*'; *valp stays -1 if neither. */
+static const char *pf_parse_num(const char *q, int *valp, bool *starp)
+{
+	if (*q == '*') {
+		*starp = true;
+		return q + 1;
+	}
+	if (*q < '0' || *q > '9')
+		return q;
+	*valp = 0;
+	for (; *q >= '0' && *q <= '9'; q++) {
+		int d = *q - '0';
+
+		*valp = *valp > (INT_MAX - d) / 10 ? INT_MAX : *valp * 10 + d;
+	}
+	return q;
+}
+
+/* Size prefix: sets ps_size and returns the PF_M_* classes it belongs to. */
+static const char *pf_parse_size(const char *q, dt_pfspec_t *ps, unsigned *modp)
+{
+	static const struct {
+		const char *sp_text;
+		int sp_size;
+		unsigned sp_mods;
+	} sizes[] = {
+		{ "hh", 1, PF_M_INT }, { "h", 2, PF_M_INT },
+		{ "ll", 8, PF_M_INT }, { "l", 8, PF_M_INT | PF_M_FP },
+		{ "j", 8, PF_M_INT },  { "z", 8, PF_M_INT },
+		{ "t", 8, PF_M_INT },  { "L", PF_SZ_LDBL, PF_M_FP },
+	};
+	size_t i, n;
+
+	*modp = 0;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		n = strlen(sizes[i].sp_text);
+		if (strncmp(q, sizes[i].sp_text, n) == 0) {
+			ps->ps_size = sizes[i].sp_size;
+			*modp = sizes[i].sp_mods;
+			return q + n;
+		}
+	}
+	return q;
+}
+
+/* Parse the conversion at p (*p == '%'); false if it is undefined. */
+static bool pf_parse(const char *p, dt_pfspec_t *ps)
+{
+	const char *q;
+	unsigned mods;
+
+	memset(ps, 0, sizeof(*ps));
+	ps->ps_text = p;
+	ps->ps_width = ps->ps_prec = -1;
+	q = pf_parse_flags(p + 1, ps);
+	q = pf_parse_num(q, &ps->ps_width, &ps->ps_wstar);
+	if (*q == '.') {
+		q = pf_parse_num(q + 1, &ps->ps_prec, &ps->ps_pstar);
+		if (ps->ps_prec < 0 && !ps->ps_pstar)
+			ps->ps_prec = 0; /* "%.d" means precision 0, as in C */
+	}
+	q = pf_parse_size(q, ps, &mods);
+	ps->ps_conv = *q;
+	if (*q != '\0')
+		q++;
+	ps->ps_len = (int)(q - p);
+	ps->ps_pc = ps->ps_conv != '\0' ? pf_lookup(ps->ps_conv) : NULL;
+	if (ps->ps_pc != NULL && mods != 0 && (ps->ps_pc->pc_mods & mods) == 0)
+		ps->ps_pc = NULL;
+	return ps->ps_pc != NULL;
+}
+
+/* ---------------------------------------------------------------- checking */
+
+typedef struct dt_pfcheck {
+	const dt_type_t **pk_types;
+	int pk_nargs;
+	int pk_next; /* next value argument (0-based) */
+	char *pk_err;
+	size_t pk_errlen;
+} dt_pfcheck_t;
+
+static int pf_error(dt_pfcheck_t *pk, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int pf_error(dt_pfcheck_t *pk, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (pk->pk_err != NULL && pk->pk_errlen > 0) {
+		va_start(ap, fmt);
+		vsnprintf(pk->pk_err, pk->pk_errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static unsigned pf_type_accepts(const dt_type_t *t)
+{
+	if (t == NULL)
+		return 0;
+	switch (t->dt_kind) {
+	case DT_TK_INT:
+		return PF_A_INT;
+	case DT_TK_PTR:
+		return PF_A_PTR;
+	case DT_TK_STRING:
+		return PF_A_STR;
+	case DT_TK_ARRAY:
+		if (t->dt_base != NULL && t->dt_base->dt_kind == DT_TK_INT &&
+		    t->dt_base->dt_size == 1)
+			return PF_A_STR;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static const char *pf_type_name(const dt_type_t *t)
+{
+	static const char *const kinds[] = {
+		[DT_TK_VOID] = "void",	    [DT_TK_INT] = "int",
+		[DT_TK_PTR] = "pointer",    [DT_TK_STRING] = "string",
+		[DT_TK_ARRAY] = "array",    [DT_TK_STRUCT] = "struct",
+		[DT_TK_UNION] = "union",    [DT_TK_FUNC] = "function",
+	};
+
+	if (t == NULL)
+		return "void";
+	if (t->dt_name != NULL)
+		return t->dt_name;
+	if ((unsigned)t->dt_kind < sizeof(kinds) / sizeof(kinds[0]))
+		return kinds[t->dt_kind];
+	return "unknown";
+}
+
+/* Consume the next value argument for conversion #conv and check its kind. */
+static int pf_check_arg(dt_pfcheck_t *pk, const dt_pfspec_t *ps, int conv,
+			unsigned accept, const char *proto)
+{
+	const dt_type_t *t;
+	int argno = pk->pk_next++;
+
+	if (argno >= pk->pk_nargs)
+		return pf_error(pk,
+				"printf( ) prototype mismatch: conversion #%d (%.*s) "
+				"is missing a corresponding value argument",
+				conv, ps->ps_len, ps->ps_text);
+	t = pk->pk_types[argno];
+	if ((pf_type_accepts(t) & accept) != 0)
+		return 0;
+	return pf_error(pk,
+			"printf( ) argument #%d is incompatible with conversion #%d "
+			"prototype:\n\tconversion: %.*s\n\t prototype: %s\n\t  argument: %s",
+			argno + 2, conv, ps->ps_len, ps->ps_text, proto, pf_type_name(t));
+}
+
+/* Arguments of one conversion: '*' width, '*' precision, then the value. */
+static int pf_check_conv(dt_pfcheck_t *pk, const dt_pfspec_t *ps, int conv)
+{
+	const dt_pfconv_t *pc = ps->ps_pc;
+
+	if (ps->ps_wstar && pf_check_arg(pk, ps, conv, PF_A_INT, "int") != 0)
+		return -1;
+	if (ps->ps_pstar && pf_check_arg(pk, ps, conv, PF_A_INT, "int") != 0)
+		return -1;
+	if (pc->pc_accept == 0)
+		return 0;
+	return pf_check_arg(pk, ps, conv, pc->pc_accept, pc->pc_proto);
+}
+
+/* Every conversion must be defined before any argument is looked at. */
+static int pf_check_defined(dt_pfcheck_t *pk, const char *fmt)
+{
+	dt_pfspec_t ps;
+	const char *q;
+	int conv = 0;
+
+	for (q = strchr(fmt, '%'); q != NULL; q = strchr(q + ps.ps_len, '%')) {
+		conv++;
+		if (!pf_parse(q, &ps))
+			return pf_error(pk, "format conversion #%d is undefined: %.*s",
+					conv, ps.ps_len, ps.ps_text);
+	}
+	return 0;
+}
+
+DT_INTERNAL int dt_printf_check(const char *fmt, const dt_type_t **argtypes, int nargs,
+				char *err, size_t errlen)
+{
+	dt_pfcheck_t pk = { argtypes, nargs, 0, err, errlen };
+	dt_pfspec_t ps;
+	const char *q;
+	int conv = 0;
+
+	if (pf_check_defined(&pk, fmt) != 0)
+		return -1;
+	for (q = strchr(fmt, '%'); q != NULL; q = strchr(q + ps.ps_len, '%')) {
+		pf_parse(q, &ps);
+		if (pf_check_conv(&pk, &ps, ++conv) != 0)
+			return -1;
+	}
+	if (pk.pk_next < nargs)
+		return pf_error(&pk,
+				"printf( ) prototype mismatch: only %d arguments "
+				"required by this format string",
+				pk.pk_next);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- output */
+
+/* The C specs below are built at run time by design (pf_cspec). */
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+static int pf_reserve(dt_pfbuf_t *b, size_t n)
+{
+	size_t cap = b->pb_cap ? b->pb_cap : 64;
+	char *p;
+
+	if (b->pb_len + n + 1 <= b->pb_cap)
+		return 0;
+	while (cap < b->pb_len + n + 1)
+		cap *= 2;
+	if ((p = realloc(b->pb_buf, cap)) == NULL)
+		return -1;
+	b->pb_buf = p;
+	b->pb_cap = cap;
+	return 0;
+}
+
+static int pf_append(dt_pfbuf_t *b, const char *s, size_t n)
+{
+	if (pf_reserve(b, n) != 0)
+		return -1;
+	memcpy(b->pb_buf + b->pb_len, s, n);
+	b->pb_len += n;
+	b->pb_buf[b->pb_len] = '\0';
+	return 0;
+}
+
+static int pf_appendf(dt_pfbuf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int pf_appendf(dt_pfbuf_t *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || pf_reserve(b, (size_t)n) != 0)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(b->pb_buf + b->pb_len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->pb_len += (size_t)n;
+	return 0;
+}
+
+/*
+ * Build a C spec: '%', the flags of ps that are in allow, width, precision
+ * (if prec), the length modifier len and the conversion character conv.
+ */
+static void pf_cspec(char *buf, size_t size, const dt_pfspec_t *ps, const char *allow,
+		     bool prec, const char *len, char conv)
+{
+	char flags[sizeof(ps->ps_flags)], wbuf[16] = "", pbuf[16] = "";
+	size_t i, n = 0;
+
+	for (i = 0; ps->ps_flags[i] != '\0'; i++) {
+		if (strchr(allow, ps->ps_flags[i]) != NULL)
+			flags[n++] = ps->ps_flags[i];
+	}
+	flags[n] = '\0';
+	if (ps->ps_width >= 0)
+		snprintf(wbuf, sizeof(wbuf), "%d", ps->ps_width);
+	if (prec && ps->ps_prec >= 0)
+		snprintf(pbuf, sizeof(pbuf), ".%d", ps->ps_prec);
+	snprintf(buf, size, "%%%s%s%s%s%c", flags, wbuf, pbuf, len, conv);
+}
+
+static int pf_norm_size(int size)
+{
+	if (size <= 1)
+		return 1;
+	if (size == 2)
+		return 2;
+	return size <= 4 ? 4 : 8;
+}
+
+/* The argument's value, sign-extended or truncated to its own size. */
+static int64_t pf_argval(const dt_pfarg_t *a)
+{
+	switch (pf_norm_size(a->pa_size)) {
+	case 1:
+		return a->pa_signed ? (int8_t)a->pa_val : (int64_t)(uint8_t)a->pa_val;
+	case 2:
+		return a->pa_signed ? (int16_t)a->pa_val : (int64_t)(uint16_t)a->pa_val;
+	case 4:
+		return a->pa_signed ? (int32_t)a->pa_val : (int64_t)(uint32_t)a->pa_val;
+	default:
+		return a->pa_val;
+	}
+}
+
+static int pf_print_signed(dt_pfbuf_t *b, const dt_pfspec_t *ps, int size, char conv,
+			   int64_t v)
+{
+	char spec[64];
+
+	switch (size) {
+	case 1:
+		pf_cspec(spec, sizeof(spec), ps, "-+ 0", true, "hh", conv);
+		return pf_appendf(b, spec, (int)(int8_t)v);
+	case 2:
+		pf_cspec(spec, sizeof(spec), ps, "-+ 0", true, "h", conv);
+		return pf_appendf(b, spec, (int)(int16_t)v);
+	case 4:
+		pf_cspec(spec, sizeof(spec), ps, "-+ 0", true, "", conv);
+		return pf_appendf(b, spec, (int)(int32_t)v);
+	default:
+		pf_cspec(spec, sizeof(spec), ps, "-+ 0", true, "ll", conv);
+		return pf_appendf(b, spec, (long long)v);
+	}
+}
+
+static int pf_print_unsigned(dt_pfbuf_t *b, const dt_pfspec_t *ps, int size, char conv,
+			     int64_t v)
+{
+	const char *allow = conv == 'u' ? "-0" : "-#0";
+	char spec[64];
+
+	switch (size) {
+	case 1:
+		pf_cspec(spec, sizeof(spec), ps, allow, true, "hh", conv);
+		return pf_appendf(b, spec, (unsigned)(uint8_t)v);
+	case 2:
+		pf_cspec(spec, sizeof(spec), ps, allow, true, "h", conv);
+		return pf_appendf(b, spec, (unsigned)(uint16_t)v);
+	case 4:
+		pf_cspec(spec, sizeof(spec), ps, allow, true, "", conv);
+		return pf_appendf(b, spec, (unsigned)(uint32_t)v);
+	default:
+		pf_cspec(spec, sizeof(spec), ps, allow, true, "ll", conv);
+		return pf_appendf(b, spec, (unsigned long long)v);
+	}
+}
+
+/*
+ * %d %i %u %o %x %X.  A size prefix sets the width (and %d/%i are then
+ * signed); without one the argument's own size is used, and %d/%i of an
+ * unsigned argument print it unsigned, as DTrace does.
+ */
+static int pf_print_int(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)
+{
+	int size = pf_norm_size(ps->ps_size ? ps->ps_size : a->pa_size);
+	bool sgn = ps->ps_conv == 'd' || ps->ps_conv == 'i';
+	int64_t v = pf_argval(a);
+
+	if (sgn && ps->ps_size == 0 && !a->pa_signed)
+		return pf_print_unsigned(b, ps, size, 'u', v);
+	if (sgn)
+		return pf_print_signed(b, ps, size, ps->ps_conv, v);
+	return pf_print_unsigned(b, ps, size, ps->ps_conv, v);
+}
+
+static int pf_print_chr(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)
+{
+	char spec[64];
+
+	pf_cspec(spec, sizeof(spec), ps, "-", false, "", 'c');
+	return pf_appendf(b, spec, (int)(unsigned char)a->pa_val);
+}
+
+/* Text honouring '-', width and (if prec) precision, as %s does. */
+static int pf_print_text(dt_pfbuf_t *b, const dt_pfspec_t *ps, const char *s, bool prec)
+{
+	char spec[64];
+
+	pf_cspec(spec, sizeof(spec), ps, "-", prec, "", 's');
+	return pf_appendf(b, spec, s);
+}
+
+/* %p and %a: "0x" and lowercase hex without padding ("0x0" for zero). */
+static int pf_print_ptr(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)
+{
+	char tmp[32];
+
+	snprintf(tmp, sizeof(tmp), "0x%llx", (unsigned long long)pf_argval(a));
+	return pf_print_text(b, ps, tmp, false);
+}
+
+static int pf_print_fp(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)
+{
+	int64_t v = pf_argval(a);
+	double d = a->pa_signed ? (double)v : (double)(uint64_t)v;
+	char spec[64];
+
+	if (ps->ps_size == PF_SZ_LDBL) {
+		pf_cspec(spec, sizeof(spec), ps, "-+ #0", true, "L", ps->ps_conv);
+		return pf_appendf(b, spec, (long double)d);
+	}
+	pf_cspec(spec, sizeof(spec), ps, "-+ #0", true, "", ps->ps_conv);
+	return pf_appendf(b, spec, d);
+}
+
+static int pf_print_str(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)
+{
+	return pf_print_text(b, ps, a->pa_str != NULL ? a->pa_str : "", true);
+}
+
+/* %Y: nanoseconds since the epoch as "2026 Nov 22 04:24:43", local time. */
+static int pf_print_time(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)
+{
+	int64_t ns = pf_argval(a);
+	time_t sec = (time_t)(ns / 1000000000);
+	char tmp[64] = "";
+	struct tm tm;
+
+	if (ns % 1000000000 < 0)
+		sec--;
+	if (localtime_r(&sec, &tm) != NULL)
+		strftime(tmp, sizeof(tmp), "%Y %b %e %T", &tm);
+	return pf_print_text(b, ps, tmp, true);
+}
+
+static int pf_print_pct(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)
+{
+	(void)ps;
+	(void)a;
+	return pf_append(b, "%", 1);
+}
+
+/* Take the next argument for a '*': a negative width means '-' (as in C). */
+static int pf_take_star(dt_pfspec_t *ps, int *valp, bool width, const dt_pfarg_t *args,
+			int nargs, int *nextp)
+{
+	int64_t v;
+	size_t n;
+
+	if (*nextp >= nargs || args[*nextp].pa_string)
+		return -1;
+	v = pf_argval(&args[(*nextp)++]);
+	if (v < -(int64_t)INT_MAX)
+		v = -(int64_t)INT_MAX;
+	if (v < 0 && width && (n = strlen(ps->ps_flags)) < sizeof(ps->ps_flags) - 1 &&
+	    strchr(ps->ps_flags, '-') == NULL) {
+		ps->ps_flags[n] = '-';
+		ps->ps_flags[n + 1] = '\0';
+	}
+	if (v < 0)
+		v = width ? -v : -1; /* a negative precision is taken as omitted */
+	*valp = v > INT_MAX ? INT_MAX : (int)v;
+	return 0;
+}
+
+/* Format one conversion, consuming its arguments. */
+static int pf_format_conv(dt_pfbuf_t *b, dt_pfspec_t *ps, const dt_pfarg_t *args, int nargs,
+			  int *nextp)
+{
+	const dt_pfconv_t *pc = ps->ps_pc;
+	const dt_pfarg_t *a;
+
+	if (ps->ps_wstar && pf_take_star(ps, &ps->ps_width, true, args, nargs, nextp) != 0)
+		return -1;
+	if (ps->ps_pstar && pf_take_star(ps, &ps->ps_prec, false, args, nargs, nextp) != 0)
+		return -1;
+	if (pc->pc_accept == 0)
+		return pc->pc_print(b, ps, NULL);
+	if (*nextp >= nargs)
+		return -1;
+	a = &args[(*nextp)++];
+	if (a->pa_string != ((pc->pc_accept & PF_A_STR) != 0))
+		return -1;
+	return pc->pc_print(b, ps, a);
+}
+
+DT_INTERNAL int dt_printf_format(const char *fmt, const dt_pfarg_t *args, int nargs,
+				 char **out)
+{
+	dt_pfbuf_t b = { NULL, 0, 0 };
+	dt_pfspec_t ps;
+	const char *p = fmt, *q;
+	int next = 0;
+
+	*out = NULL;
+	if (pf_reserve(&b, 0) != 0)
+		return -1;
+	b.pb_buf[0] = '\0';
+	for (; (q = strchr(p, '%')) != NULL; p = q + ps.ps_len) {
+		if (pf_append(&b, p, (size_t)(q - p)) != 0 || !pf_parse(q, &ps) ||
+		    pf_format_conv(&b, &ps, args, nargs, &next) != 0 || b.pb_len > INT_MAX)
+			goto fail;
+	}
+	if (pf_append(&b, p, strlen(p)) != 0 || b.pb_len > INT_MAX)
+		goto fail;
+	*out = b.pb_buf;
+	return (int)b.pb_len;
+fail:
+	free(b.pb_buf);
+	return -1;
+}

@@ -1,0 +1,88 @@
+/*
+ * dt_open.c -- creating and destroying the handle.
+ */
+#include "../dt_impl.h"
+
+#include <bpf/libbpf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static int dt_libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	if (level == LIBBPF_DEBUG || getenv("DTRACE_DEBUG_LIBBPF") == NULL)
+		return 0;
+	return vfprintf(stderr, fmt, ap);
+}
+
+dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
+{
+	dtrace_hdl_t *dtp;
+	int n;
+
+	(void)flags;
+	if (version > DTRACE_VERSION) {
+		if (errp)
+			*errp = EDT_VERSION;
+		return NULL;
+	}
+	libbpf_set_print(dt_libbpf_print);
+	dtp = dt_zalloc(sizeof(*dtp));
+	dt_options_init(dtp);
+	n = libbpf_num_possible_cpus();
+	dtp->dt_ncpus = n > 0 ? n : 1;
+	dtp->dt_nonline = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	dtp->dt_globfd = dtp->dt_scratchfd = dtp->dt_dvarfd = -1;
+	dtp->dt_buffd = dtp->dt_strtabfd = -1;
+	dt_provider_init(dtp);
+	return dtp;
+}
+
+void dtrace_close(dtrace_hdl_t *dtp)
+{
+	if (dtp == NULL)
+		return;
+	dt_bpf_detach_all(dtp);
+	dt_consume_fini(dtp);
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next)
+		if (bp->bp_fd >= 0)
+			close(bp->bp_fd);
+	if (dtp->dt_scratchmap != NULL && dtp->dt_scratchmap != MAP_FAILED)
+		munmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
+	free(dtp);
+}
+
+int dtrace_set_macroargs(dtrace_hdl_t *dtp, int argc, char *const argv[])
+{
+	dtp->dt_argc = argc;
+	dtp->dt_argv = dt_zalloc(sizeof(char *) * (argc + 1));
+	dtp->dt_argused = dt_zalloc(sizeof(bool) * (argc + 1));
+	for (int i = 0; i < argc; i++)
+		dtp->dt_argv[i] = dt_strdup(argv[i]);
+	return 0;
+}
+
+void dtrace_set_target(dtrace_hdl_t *dtp, int pid)
+{
+	dtp->dt_target = pid;
+}
+
+int dtrace_handle_err(dtrace_hdl_t *dtp, dtrace_handle_err_f *f, void *arg)
+{
+	dtp->dt_errhdlr = f;
+	dtp->dt_errarg = arg;
+	return 0;
+}
+
+int dtrace_handle_drop(dtrace_hdl_t *dtp, dtrace_handle_drop_f *f, void *arg)
+{
+	dtp->dt_drophdlr = f;
+	dtp->dt_droparg = arg;
+	return 0;
+}
+
+int dtrace_exit_status(dtrace_hdl_t *dtp)
+{
+	return dtp->dt_exitval;
+}

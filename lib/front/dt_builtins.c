@@ -1,0 +1,102 @@
+/*
+ * dt_builtins.c -- the language's built-in variables and functions, as
+ * tables: name, id, kind, arity and type.  The cook pass checks calls
+ * against these rows; the code generator dispatches on the ids.
+ */
+#include "../dt_impl.h"
+
+#include <string.h>
+
+static const dt_builtin_var_t dt_vartab[] = {
+	{ "arg0", DT_BV_ARG0 + 0, "int64_t" },	{ "arg1", DT_BV_ARG0 + 1, "int64_t" },
+	{ "arg2", DT_BV_ARG0 + 2, "int64_t" },	{ "arg3", DT_BV_ARG0 + 3, "int64_t" },
+	{ "arg4", DT_BV_ARG0 + 4, "int64_t" },	{ "arg5", DT_BV_ARG0 + 5, "int64_t" },
+	{ "arg6", DT_BV_ARG0 + 6, "int64_t" },	{ "arg7", DT_BV_ARG0 + 7, "int64_t" },
+	{ "arg8", DT_BV_ARG0 + 8, "int64_t" },	{ "arg9", DT_BV_ARG0 + 9, "int64_t" },
+	{ "args", DT_BV_ARGS, NULL },		{ "pid", DT_BV_PID, "pid_t" },
+	{ "ppid", DT_BV_PPID, "pid_t" },	{ "tid", DT_BV_TID, "id_t" },
+	{ "uid", DT_BV_UID, "uid_t" },		{ "gid", DT_BV_GID, "gid_t" },
+	{ "execname", DT_BV_EXECNAME, "string" }, { "cpu", DT_BV_CPU, "processorid_t" },
+	{ "timestamp", DT_BV_TIMESTAMP, "uint64_t" },
+	{ "vtimestamp", DT_BV_VTIMESTAMP, "uint64_t" },
+	{ "walltimestamp", DT_BV_WALLTIMESTAMP, "int64_t" },
+	{ "probeprov", DT_BV_PROBEPROV, "string" }, { "probemod", DT_BV_PROBEMOD, "string" },
+	{ "probefunc", DT_BV_PROBEFUNC, "string" }, { "probename", DT_BV_PROBENAME, "string" },
+	{ "id", DT_BV_ID, "uint_t" },		{ "epid", DT_BV_EPID, "uint_t" },
+	{ "errno", DT_BV_ERRNO, "int" },	{ "curthread", DT_BV_CURTHREAD, "uintptr_t" },
+	{ "stackdepth", DT_BV_STACKDEPTH, "uint32_t" },
+	{ "caller", DT_BV_CALLER, "uintptr_t" }, { "ucaller", DT_BV_UCALLER, "uint64_t" },
+	{ NULL, 0, NULL }
+};
+
+/* name, id, kind, min args, max args (-1 variadic), return type */
+static const dt_builtin_fn_t dt_fntab[] = {
+	{ "trace", DT_FN_TRACE, DT_FN_ACTION, 1, 1, NULL },
+	{ "printf", DT_FN_PRINTF, DT_FN_ACTION, 1, -1, NULL },
+	{ "exit", DT_FN_EXIT, DT_FN_ACTION, 1, 1, NULL },
+	{ "printa", DT_FN_PRINTA, DT_FN_ACTION, 1, -1, NULL },
+	{ "clear", DT_FN_CLEAR, DT_FN_ACTION, 1, 1, NULL },
+	{ "trunc", DT_FN_TRUNC, DT_FN_ACTION, 1, 2, NULL },
+	{ "normalize", DT_FN_NORMALIZE, DT_FN_ACTION, 2, 2, NULL },
+	{ "denormalize", DT_FN_DENORMALIZE, DT_FN_ACTION, 1, 1, NULL },
+	{ "setopt", DT_FN_SETOPT, DT_FN_ACTION, 1, 2, NULL },
+	{ "speculation", DT_FN_SPECULATION, DT_FN_SUBR, 0, 0, "int" },
+	{ "speculate", DT_FN_SPECULATE, DT_FN_SPEC, 1, 1, NULL },
+	{ "commit", DT_FN_COMMIT, DT_FN_SPEC, 1, 1, NULL },
+	{ "discard", DT_FN_DISCARD, DT_FN_SPEC, 1, 1, NULL },
+	{ "strlen", DT_FN_STRLEN, DT_FN_SUBR, 1, 1, "size_t" },
+	{ "copyinstr", DT_FN_COPYINSTR, DT_FN_SUBR, 1, 2, "string" },
+	{ "stack", DT_FN_STACK, DT_FN_ACTION, 0, 1, NULL },
+	{ "ustack", DT_FN_USTACK, DT_FN_ACTION, 0, 2, NULL },
+	{ "count", DT_FN_COUNT, DT_FN_AGG, 0, 0, NULL },
+	{ "sum", DT_FN_SUM, DT_FN_AGG, 1, 1, NULL },
+	{ "avg", DT_FN_AVG, DT_FN_AGG, 1, 1, NULL },
+	{ "min", DT_FN_MIN, DT_FN_AGG, 1, 1, NULL },
+	{ "max", DT_FN_MAX, DT_FN_AGG, 1, 1, NULL },
+	{ "stddev", DT_FN_STDDEV, DT_FN_AGG, 1, 1, NULL },
+	{ "quantize", DT_FN_QUANTIZE, DT_FN_AGG, 1, 2, NULL },
+	{ "lquantize", DT_FN_LQUANTIZE, DT_FN_AGG, 3, 5, NULL },
+	{ "llquantize", DT_FN_LLQUANTIZE, DT_FN_AGG, 5, 6, NULL },
+	{ "strjoin", DT_FN_STRJOIN, DT_FN_SUBR, 2, 2, "string" },
+	{ "progenyof", DT_FN_PROGENYOF, DT_FN_SUBR, 1, 1, "int" },
+	{ "rand", DT_FN_RAND, DT_FN_SUBR, 0, 0, "int" },
+	{ "system", DT_FN_SYSTEM, DT_FN_DESTRUCTIVE, 1, -1, NULL },
+	{ "raise", DT_FN_RAISE, DT_FN_DESTRUCTIVE, 1, 1, NULL },
+	{ "stop", DT_FN_STOP, DT_FN_DESTRUCTIVE, 0, 0, NULL },
+	{ "breakpoint", DT_FN_BREAKPOINT, DT_FN_DESTRUCTIVE, 0, 0, NULL },
+	{ "panic", DT_FN_PANIC, DT_FN_DESTRUCTIVE, 0, 0, NULL },
+	{ "chill", DT_FN_CHILL, DT_FN_DESTRUCTIVE, 1, 1, NULL },
+	{ "ftruncate", DT_FN_FTRUNCATE, DT_FN_ACTION, 0, 0, NULL },
+	{ "sym", DT_FN_SYM, DT_FN_ACTION, 1, 1, NULL },
+	{ "mod", DT_FN_MOD, DT_FN_ACTION, 1, 1, NULL },
+	{ "usym", DT_FN_USYM, DT_FN_ACTION, 1, 1, NULL },
+	{ "uaddr", DT_FN_UADDR, DT_FN_ACTION, 1, 1, NULL },
+	{ "func", DT_FN_FUNC, DT_FN_ACTION, 1, 1, NULL },
+	{ "ufunc", DT_FN_UFUNC, DT_FN_ACTION, 1, 1, NULL },
+	{ "tracemem", DT_FN_TRACEMEM, DT_FN_ACTION, 2, 3, NULL },
+	{ NULL, 0, 0, 0, 0, NULL }
+};
+
+const dt_builtin_var_t *dt_builtin_var(const char *name)
+{
+	for (int i = 0; dt_vartab[i].bv_name; i++)
+		if (!strcmp(dt_vartab[i].bv_name, name))
+			return &dt_vartab[i];
+	return NULL;
+}
+
+const dt_builtin_fn_t *dt_builtin_fn(const char *name)
+{
+	for (int i = 0; dt_fntab[i].bf_name; i++)
+		if (!strcmp(dt_fntab[i].bf_name, name))
+			return &dt_fntab[i];
+	return NULL;
+}
+
+const dt_builtin_fn_t *dt_builtin_fn_byid(int id)
+{
+	for (int i = 0; dt_fntab[i].bf_name; i++)
+		if (dt_fntab[i].bf_id == id)
+			return &dt_fntab[i];
+	return NULL;
+}

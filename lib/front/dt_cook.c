@@ -1,0 +1,1203 @@
+/*
+ * dt_cook.c -- the semantic pass: resolve identifiers, give every node a
+ * type, apply C's conversions, and check actions and subroutines against
+ * the built-in tables.
+ *
+ * Clauses are cooked in program order, so a variable's type is fixed by the
+ * first assignment the program text makes (or by its declaration), as in
+ * DTrace.  Aggregation assignments become N_AGGSTMT nodes with the
+ * aggregating function's parameters checked and recorded on the identifier.
+ *
+ * Invariants for the code generator after this pass:
+ *  1. every expression node has dn_type; integers are at most 8 bytes;
+ *  2. N_VAR nodes carry dn_ident (variables) or dn_builtin (built-ins);
+ *  3. macro arguments are gone (replaced by N_INT / N_STR);
+ *  4. sizeof is folded into N_INT.
+ */
+#include "../dt_impl.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct dt_cookctx {
+	dt_pcb_t *cc_pcb;
+	dt_clause_t *cc_clause;
+	dt_probe_t *cc_probe; /* first probe the clause matches, for args[] */
+	int cc_actions;	      /* data-recording actions so far in the clause */
+	int cc_nstmt;
+	bool cc_hasspec, cc_hascommit, cc_hasagg, cc_hasexit, cc_hasdestr;
+	bool cc_hasdata;
+} dt_cookctx_t;
+
+static void cook(dt_cookctx_t *cc, dt_node_t *dnp);
+
+#define DTP(cc) ((cc)->cc_pcb->pcb_hdl)
+
+static _Noreturn void cerr(dt_cookctx_t *cc, const dt_node_t *dnp, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static _Noreturn void cerr(dt_cookctx_t *cc, const dt_node_t *dnp, const char *fmt, ...)
+{
+	char msg[800];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	dt_node_error(cc->cc_pcb, dnp, "%s", msg);
+}
+
+/* ------------------------------------------------------------ identifiers */
+
+static bool same_space(dt_idkind_t a, dt_idkind_t b)
+{
+	int ca = a == DT_ID_GARRAY ? DT_ID_GLOBAL : a == DT_ID_TARRAY ? DT_ID_TLS : a;
+	int cb = b == DT_ID_GARRAY ? DT_ID_GLOBAL : b == DT_ID_TARRAY ? DT_ID_TLS : b;
+
+	return ca == cb;
+}
+
+dt_ident_t *dt_ident_lookup(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
+{
+	for (dt_ident_t *idp = dtp->dt_globals; idp; idp = idp->di_next)
+		if (same_space(idp->di_kind, kind) && !strcmp(idp->di_name, name))
+			return idp;
+	return NULL;
+}
+
+dt_ident_t *dt_ident_create(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
+{
+	dt_ident_t *idp = dt_zalloc(sizeof(*idp)), **tail = &dtp->dt_globals;
+
+	idp->di_name = dt_strdup(name);
+	idp->di_kind = kind;
+	idp->di_id = ++dtp->dt_nvars;
+	idp->di_nkeys = -1;
+	idp->di_off = -1;
+	while (*tail)
+		tail = &(*tail)->di_next;
+	*tail = idp;
+	return idp;
+}
+
+static const char *id_display(const dt_ident_t *idp, char *buf, size_t len)
+{
+	switch (idp->di_kind) {
+	case DT_ID_TLS:
+	case DT_ID_TARRAY:
+		snprintf(buf, len, "self->%s", idp->di_name);
+		break;
+	case DT_ID_LOCAL:
+		snprintf(buf, len, "this->%s", idp->di_name);
+		break;
+	default:
+		snprintf(buf, len, "%s", idp->di_name);
+	}
+	return buf;
+}
+
+/* ------------------------------------------------------------ types */
+
+static dt_type_t *t_int(dt_cookctx_t *cc)
+{
+	return dt_type_int(DTP(cc), 4, true);
+}
+
+/* Integer promotion: anything narrower than int becomes int. */
+static dt_type_t *promote(dt_cookctx_t *cc, dt_type_t *t)
+{
+	if (t->dt_kind == DT_TK_INT && t->dt_size < 4)
+		return t_int(cc);
+	return t;
+}
+
+/* The usual arithmetic conversions. */
+static dt_type_t *arith_conv(dt_cookctx_t *cc, dt_type_t *a, dt_type_t *b)
+{
+	a = promote(cc, a);
+	b = promote(cc, b);
+	if (a->dt_size == b->dt_size) {
+		if (a->dt_signed == b->dt_signed)
+			return a;
+		return a->dt_signed ? b : a;
+	}
+	return a->dt_size > b->dt_size ? a : b;
+}
+
+static const char *tname(const dt_type_t *t)
+{
+	return t ? t->dt_name : "void";
+}
+
+static const char *opname(int op)
+{
+	static char buf[4];
+
+	switch (op) {
+	case OP_SHL: return "<<";
+	case OP_SHR: return ">>";
+	case OP_LE: return "<=";
+	case OP_GE: return ">=";
+	case OP_EQ: return "==";
+	case OP_NE: return "!=";
+	case OP_LAND: return "&&";
+	case OP_LOR: return "||";
+	case OP_LXOR: return "^^";
+	case OP_NEG: return "-";
+	case OP_PLUS: return "+";
+	default:
+		buf[0] = (char)op;
+		buf[1] = '\0';
+		return buf;
+	}
+}
+
+static bool is_strlike(const dt_type_t *t)
+{
+	return t && (t->dt_kind == DT_TK_STRING ||
+		     (t->dt_kind == DT_TK_ARRAY && t->dt_base->dt_kind == DT_TK_INT &&
+		      t->dt_base->dt_size == 1));
+}
+
+static bool is_charptr(const dt_type_t *t)
+{
+	return t && t->dt_kind == DT_TK_PTR && t->dt_base->dt_kind == DT_TK_INT &&
+	       t->dt_base->dt_size == 1;
+}
+
+/* Can a value of type src be stored where dst is expected? */
+static bool compatible(const dt_type_t *dst, const dt_type_t *src)
+{
+	if (dst->dt_kind == DT_TK_STRING)
+		return is_strlike(src) || is_charptr(src);
+	if (dt_type_is_scalar(dst))
+		return dt_type_is_scalar(src);
+	if (dst->dt_kind == src->dt_kind)
+		return dst->dt_size == src->dt_size;
+	return false;
+}
+
+/* ------------------------------------------------------------ constants */
+
+static bool const_eval(dt_node_t *dnp, int64_t *vp)
+{
+	int64_t l, r;
+
+	switch (dnp->dn_kind) {
+	case N_INT:
+		*vp = dnp->dn_val;
+		return true;
+	case N_UNARY:
+		if (!const_eval(dnp->dn_left, &l))
+			return false;
+		switch (dnp->dn_op) {
+		case OP_NEG: *vp = -l; return true;
+		case OP_PLUS: *vp = l; return true;
+		case '~': *vp = ~l; return true;
+		case '!': *vp = !l; return true;
+		}
+		return false;
+	case N_BINARY:
+		if (!const_eval(dnp->dn_left, &l) || !const_eval(dnp->dn_right, &r))
+			return false;
+		switch (dnp->dn_op) {
+		case '+': *vp = l + r; return true;
+		case '-': *vp = l - r; return true;
+		case '*': *vp = l * r; return true;
+		case '/': if (r == 0) return false; *vp = l / r; return true;
+		case '%': if (r == 0) return false; *vp = l % r; return true;
+		case OP_SHL: *vp = l << r; return true;
+		case OP_SHR: *vp = l >> r; return true;
+		case '&': *vp = l & r; return true;
+		case '|': *vp = l | r; return true;
+		case '^': *vp = l ^ r; return true;
+		}
+		return false;
+	case N_CAST:
+		return const_eval(dnp->dn_left, vp);
+	default:
+		return false;
+	}
+}
+
+static void make_int(dt_cookctx_t *cc, dt_node_t *dnp, int64_t v, dt_type_t *t)
+{
+	memset(&dnp->dn_left, 0, sizeof(dt_node_t) - offsetof(dt_node_t, dn_left));
+	dnp->dn_kind = N_INT;
+	dnp->dn_val = v;
+	dnp->dn_type = t ? t : t_int(cc);
+}
+
+/* Type of an integer literal, after C's rules. */
+static dt_type_t *literal_type(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	const dt_token_t *tok = dnp->dn_tok;
+	uint64_t v = (uint64_t)dnp->dn_val;
+	bool dec = tok && tok->tk_kind == TK_INT && !(tok->tk_loc[0] == '0' && tok->tk_len > 1);
+	bool u = tok && tok->tk_unsigned, l = tok && tok->tk_long;
+
+	if (tok && tok->tk_kind == TK_INT && tok->tk_loc[0] == '\'')
+		return dt_type_int(DTP(cc), 1, true) == NULL ? t_int(cc) : t_int(cc);
+	if (!l && !u && v <= 0x7fffffff)
+		return t_int(cc);
+	if (!l && !dec && v <= 0xffffffffu)
+		return dt_type_int(DTP(cc), 4, false);
+	if (!l && u && v <= 0xffffffffu)
+		return dt_type_int(DTP(cc), 4, false);
+	if (!u && v <= 0x7fffffffffffffffull)
+		return dt_type_int(DTP(cc), 8, true);
+	return dt_type_int(DTP(cc), 8, false);
+}
+
+/* ------------------------------------------------------------ macros */
+
+static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dtrace_hdl_t *dtp = DTP(cc);
+	const char *name = dnp->dn_name + 1;
+	bool forcestr = false;
+	const char *val = NULL;
+	char *end;
+	int64_t v;
+
+	if (*name == '$') {
+		forcestr = true;
+		name++;
+	}
+	if (isdigit((unsigned char)*name)) {
+		int i = atoi(name);
+
+		if (i < dtp->dt_argc) {
+			val = dtp->dt_argv[i];
+			dtp->dt_argused[i] = true;
+		} else if (dtp->dt_options[DTOPT_DEFAULTARGS]) {
+			val = forcestr ? "" : "0";
+		} else {
+			cerr(cc, dnp, "macro argument %s is not defined", dnp->dn_name);
+		}
+	} else {
+		if (!strcmp(name, "target")) {
+			if (dtp->dt_target == 0 && !dtp->dt_options[DTOPT_DEFAULTARGS])
+				cerr(cc, dnp, "macro variable $target is not defined: use -c or -p");
+			v = dtp->dt_target;
+		} else if (!strcmp(name, "pid")) {
+			v = getpid();
+		} else if (!strcmp(name, "ppid")) {
+			v = getppid();
+		} else if (!strcmp(name, "uid")) {
+			v = getuid();
+		} else if (!strcmp(name, "gid")) {
+			v = getgid();
+		} else {
+			cerr(cc, dnp, "failed to resolve %s: Unknown macro variable", dnp->dn_name);
+		}
+		make_int(cc, dnp, v, t_int(cc));
+		return;
+	}
+	v = strtoll(val, &end, 0);
+	if (!forcestr && *val != '\0' && *end == '\0') {
+		make_int(cc, dnp, v, v == (int32_t)v ? t_int(cc) : dt_type_int(dtp, 8, true));
+		return;
+	}
+	dnp->dn_kind = N_STR;
+	dnp->dn_str = dt_strdup(val);
+	dnp->dn_strlen = (int)strlen(val);
+	dnp->dn_type = dt_type_string(dtp);
+}
+
+/* ------------------------------------------------------------ variables */
+
+static dt_type_t *builtin_type(dt_cookctx_t *cc, const dt_builtin_var_t *bv)
+{
+	dtrace_hdl_t *dtp = DTP(cc);
+
+	if (bv->bv_id == DT_BV_CURTHREAD) {
+		dt_type_t *t = dt_type_struct(dtp, "task_struct", false);
+
+		if (t != NULL)
+			return dt_type_ptr(dtp, t);
+	}
+	if (!strcmp(bv->bv_type, "string"))
+		return dt_type_string(dtp);
+	if (!strcmp(bv->bv_type, "int"))
+		return t_int(cc);
+	return dt_type_lookup(dtp, bv->bv_type);
+}
+
+static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dtrace_hdl_t *dtp = DTP(cc);
+	const dt_builtin_var_t *bv;
+	dt_ident_t *idp;
+	char buf[128];
+
+	if (dnp->dn_op == '$') {
+		cook_macro(cc, dnp);
+		return;
+	}
+	if (dnp->dn_op == 's' || dnp->dn_op == 't') {
+		idp = dt_ident_lookup(dtp, dnp->dn_name, dnp->dn_op == 's' ? DT_ID_TLS : DT_ID_LOCAL);
+		if (idp == NULL || idp->di_type == NULL)
+			cerr(cc, dnp, "%s->%s has not yet been declared or assigned",
+			     dnp->dn_op == 's' ? "self" : "this", dnp->dn_name);
+		if (idp->di_kind == DT_ID_TARRAY)
+			cerr(cc, dnp, "self->%s is an associative array and must be indexed",
+			     dnp->dn_name);
+		dnp->dn_ident = idp;
+		dnp->dn_type = idp->di_type;
+		return;
+	}
+	if ((bv = dt_builtin_var(dnp->dn_name)) != NULL) {
+		if (bv->bv_id == DT_BV_ARGS)
+			cerr(cc, dnp, "args[ ] must be indexed: use args[n]");
+		dnp->dn_builtin = bv->bv_id;
+		dnp->dn_type = builtin_type(cc, bv);
+		return;
+	}
+	idp = dt_ident_lookup(dtp, dnp->dn_name, DT_ID_GLOBAL);
+	if (idp == NULL || idp->di_type == NULL)
+		cerr(cc, dnp, "failed to resolve %s: Unknown variable name", dnp->dn_name);
+	if (idp->di_kind == DT_ID_GARRAY)
+		cerr(cc, dnp, "%s is an associative array and must be indexed",
+		     id_display(idp, buf, sizeof(buf)));
+	dnp->dn_ident = idp;
+	dnp->dn_type = idp->di_type;
+}
+
+/* Check/record the key signature of an associative array. */
+static void cook_keys(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp, const char *what)
+{
+	int n = 0;
+	char buf[128];
+
+	for (dt_node_t *k = dnp->dn_args; k; k = k->dn_next) {
+		cook(cc, k);
+		if (k->dn_type->dt_kind == DT_TK_VOID)
+			cerr(cc, k, "%s key #%d is of type void", what, n + 1);
+		if (!dt_type_is_scalar(k->dn_type) && !is_strlike(k->dn_type))
+			cerr(cc, k, "%s key #%d is of unsupported type %s", what, n + 1,
+			     tname(k->dn_type));
+		n++;
+	}
+	if (n == 0)
+		cerr(cc, dnp, "%s requires at least one key", id_display(idp, buf, sizeof(buf)));
+	if (idp->di_nkeys < 0) {
+		int i = 0;
+
+		idp->di_nkeys = n;
+		idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * n);
+		for (dt_node_t *k = dnp->dn_args; k; k = k->dn_next, i++)
+			idp->di_keys[i] = is_strlike(k->dn_type) ? dt_type_string(DTP(cc))
+								 : promote(cc, k->dn_type);
+		return;
+	}
+	if (idp->di_nkeys != n)
+		cerr(cc, dnp, "%s%s[ ] has %d key%s; %d supplied",
+		     idp->di_kind == DT_ID_AGG ? "" : "", id_display(idp, buf, sizeof(buf)),
+		     idp->di_nkeys, idp->di_nkeys == 1 ? "" : "s", n);
+	n = 0;
+	for (dt_node_t *k = dnp->dn_args; k; k = k->dn_next, n++) {
+		dt_type_t *want = idp->di_keys[n];
+
+		if (is_strlike(want) != is_strlike(k->dn_type))
+			cerr(cc, k, "%s key #%d is incompatible with prototype:\n\tprototype: %s\n"
+				    "\t argument: %s", id_display(idp, buf, sizeof(buf)), n + 1,
+			     tname(want), tname(k->dn_type));
+	}
+}
+
+/* a[k...] as an rvalue or lvalue; returns false if not an array variable. */
+static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
+{
+	dtrace_hdl_t *dtp = DTP(cc);
+	dt_node_t *base = dnp->dn_left;
+	dt_ident_t *idp;
+
+	if (base->dn_kind == N_VAR && base->dn_op == 0 && !strcmp(base->dn_name, "args")) {
+		int64_t n;
+
+		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL ||
+		    !const_eval(dnp->dn_args, &n))
+			cerr(cc, dnp, "args[ ] requires a constant index");
+		if (cc->cc_probe == NULL || dt_probe_args(dtp, cc->cc_probe) != 0 ||
+		    n < 0 || n >= cc->cc_probe->pr_nargs)
+			cerr(cc, dnp, "index %lld is out of range for %s args[ ]", (long long)n,
+			     cc->cc_probe ? cc->cc_probe->pr_desc.dtpd_provider : "probe");
+		dnp->dn_builtin = DT_BV_ARGS;
+		dnp->dn_val = n;
+		dnp->dn_type = cc->cc_probe->pr_argtypes[n];
+		return;
+	}
+	if (base->dn_kind == N_VAR && (base->dn_op == 0 || base->dn_op == 's') &&
+	    (base->dn_op == 's' || dt_builtin_var(base->dn_name) == NULL)) {
+		dt_idkind_t kind = base->dn_op == 's' ? DT_ID_TARRAY : DT_ID_GARRAY;
+
+		idp = dt_ident_lookup(dtp, base->dn_name, kind);
+		if (idp == NULL) {
+			if (!lvalue)
+				cerr(cc, dnp, "failed to resolve %s%s: Unknown variable name",
+				     base->dn_op == 's' ? "self->" : "", base->dn_name);
+			idp = dt_ident_create(dtp, base->dn_name, kind);
+		}
+		if (idp->di_kind != kind)
+			cerr(cc, dnp, "%s%s is a scalar and cannot be indexed",
+			     base->dn_op == 's' ? "self->" : "", base->dn_name);
+		if (!lvalue && idp->di_type == NULL)
+			cerr(cc, dnp, "%s%s has not yet been assigned",
+			     base->dn_op == 's' ? "self->" : "", base->dn_name);
+		cook_keys(cc, dnp, idp, "associative array");
+		dnp->dn_ident = idp;
+		dnp->dn_type = idp->di_type;
+		return;
+	}
+	/* pointer or array indexing: p[i] is *(p + i) */
+	cook(cc, base);
+	if (base->dn_type->dt_kind != DT_TK_PTR && base->dn_type->dt_kind != DT_TK_ARRAY)
+		cerr(cc, dnp, "operator [ ] cannot be applied to a value of type %s",
+		     tname(base->dn_type));
+	if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL)
+		cerr(cc, dnp, "operator [ ] requires exactly one index");
+	cook(cc, dnp->dn_args);
+	if (!dt_type_is_int(dnp->dn_args->dn_type))
+		cerr(cc, dnp, "operator [ ] requires an integer index");
+	dnp->dn_builtin = -1; /* memory index */
+	dnp->dn_type = base->dn_type->dt_base;
+}
+
+/* ------------------------------------------------------------ operators */
+
+static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dt_node_t *l = dnp->dn_left, *r = dnp->dn_right;
+	dt_type_t *lt, *rt;
+	int op = dnp->dn_op;
+
+	cook(cc, l);
+	cook(cc, r);
+	lt = l->dn_type;
+	rt = r->dn_type;
+
+	if (op == OP_EQ || op == OP_NE || op == '<' || op == '>' || op == OP_LE || op == OP_GE) {
+		bool ls = is_strlike(lt), rs = is_strlike(rt);
+
+		if (ls || rs) {
+			if (!(ls || is_charptr(lt)) || !(rs || is_charptr(rt)))
+				cerr(cc, dnp, "operator %s operands have incompatible types: "
+					      "\"%s\" %s \"%s\"", opname(op), tname(lt), opname(op),
+				     tname(rt));
+			dnp->dn_builtin = 1; /* string comparison */
+		} else if (!dt_type_is_scalar(lt) || !dt_type_is_scalar(rt)) {
+			cerr(cc, dnp, "operator %s operands have incompatible types: \"%s\" %s \"%s\"",
+			     opname(op), tname(lt), opname(op), tname(rt));
+		} else if (dt_type_is_int(lt) && dt_type_is_int(rt)) {
+			/* comparisons are done in the converted type */
+			dnp->dn_ctype = arith_conv(cc, lt, rt);
+		} else {
+			dnp->dn_ctype = dt_type_int(DTP(cc), 8, false);
+		}
+		dnp->dn_type = t_int(cc);
+		return;
+	}
+	if ((op == '+' || op == '-') && lt->dt_kind == DT_TK_PTR && dt_type_is_int(rt)) {
+		dnp->dn_type = lt;
+		return;
+	}
+	if (op == '+' && rt->dt_kind == DT_TK_PTR && dt_type_is_int(lt)) {
+		dnp->dn_type = rt;
+		return;
+	}
+	if (op == '-' && lt->dt_kind == DT_TK_PTR && rt->dt_kind == DT_TK_PTR) {
+		dnp->dn_type = dt_type_int(DTP(cc), 8, true);
+		return;
+	}
+	if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
+		cerr(cc, dnp, "operator %s cannot be applied to operands of type \"%s\" and \"%s\"",
+		     opname(op), tname(lt), tname(rt));
+	if (op == OP_SHL || op == OP_SHR)
+		dnp->dn_type = promote(cc, lt);
+	else
+		dnp->dn_type = arith_conv(cc, lt, rt);
+}
+
+static void cook_unary(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dt_type_t *t;
+
+	cook(cc, dnp->dn_left);
+	t = dnp->dn_left->dn_type;
+	if (dnp->dn_op == '!') {
+		if (!dt_type_is_scalar(t) && !is_strlike(t))
+			cerr(cc, dnp, "operator ! requires an operand of scalar type");
+		dnp->dn_type = t_int(cc);
+		return;
+	}
+	if (!dt_type_is_int(t))
+		cerr(cc, dnp, "operator %s requires an operand of arithmetic type",
+		     opname(dnp->dn_op));
+	dnp->dn_type = promote(cc, t);
+}
+
+static bool is_lvalue(const dt_node_t *dnp)
+{
+	switch (dnp->dn_kind) {
+	case N_VAR:
+		return dnp->dn_ident != NULL;
+	case N_ARRAY:
+		return dnp->dn_ident != NULL;
+	default:
+		return false;
+	}
+}
+
+/* Cook the target of an assignment, creating the variable if needed. */
+static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node_t *where)
+{
+	dtrace_hdl_t *dtp = DTP(cc);
+	dt_ident_t *idp;
+	char buf[128];
+
+	if (lhs->dn_kind == N_ARRAY) {
+		cook_array(cc, lhs, true);
+		idp = lhs->dn_ident;
+		if (idp == NULL)
+			cerr(cc, where, "operator = can only be applied to a variable or an "
+					"associative array element");
+	} else if (lhs->dn_kind == N_VAR && lhs->dn_op != '$') {
+		dt_idkind_t kind = lhs->dn_op == 's' ? DT_ID_TLS :
+				   lhs->dn_op == 't' ? DT_ID_LOCAL : DT_ID_GLOBAL;
+
+		if (lhs->dn_op == 0 && dt_builtin_var(lhs->dn_name) != NULL)
+			cerr(cc, where, "operator = can only be applied to a writable variable");
+		idp = dt_ident_lookup(dtp, lhs->dn_name, kind);
+		if (idp == NULL)
+			idp = dt_ident_create(dtp, lhs->dn_name, kind);
+		if (idp->di_kind == DT_ID_GARRAY || idp->di_kind == DT_ID_TARRAY)
+			cerr(cc, where, "%s is an associative array and must be indexed",
+			     id_display(idp, buf, sizeof(buf)));
+		lhs->dn_ident = idp;
+	} else {
+		cerr(cc, where, "operator %s can only be applied to a writable variable",
+		     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
+	}
+	if (idp->di_type == NULL) {
+		if (rt->dt_kind == DT_TK_VOID)
+			cerr(cc, where, "operator = cannot be applied to a void expression");
+		if (rt->dt_kind == DT_TK_ARRAY || rt->dt_kind == DT_TK_STRUCT ||
+		    rt->dt_kind == DT_TK_UNION) {
+			if (is_strlike(rt))
+				rt = dt_type_string(dtp);
+			else
+				cerr(cc, where, "operator = cannot be applied to type %s",
+				     tname(rt));
+		}
+		idp->di_type = rt->dt_kind == DT_TK_INT ? promote(cc, rt) : rt;
+		if (rt->dt_kind == DT_TK_INT && rt->dt_size >= 4)
+			idp->di_type = rt;
+	}
+	lhs->dn_type = idp->di_type;
+}
+
+static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dt_node_t *lhs = dnp->dn_left, *rhs = dnp->dn_right;
+
+	if (lhs->dn_kind == N_AGG ||
+	    (lhs->dn_kind == N_ARRAY && lhs->dn_left->dn_kind == N_AGG))
+		cerr(cc, dnp, "aggregation assignment must be a statement of its own");
+	cook(cc, rhs);
+	if (rhs->dn_kind == N_CALL && dt_builtin_fn(rhs->dn_name) &&
+	    dt_builtin_fn(rhs->dn_name)->bf_kind == DT_FN_AGG)
+		cerr(cc, rhs, "%s( ) may only be used as the value of an aggregation",
+		     rhs->dn_name);
+	if (dnp->dn_op != '=') {
+		/* compound: cook lhs as an rvalue first, then type as binary */
+		cook(cc, lhs);
+		if (!is_lvalue(lhs))
+			cerr(cc, dnp, "operator %s= can only be applied to a writable variable",
+			     opname(dnp->dn_op));
+		if (!dt_type_is_int(lhs->dn_type) &&
+		    !(lhs->dn_type->dt_kind == DT_TK_PTR && (dnp->dn_op == '+' || dnp->dn_op == '-')))
+			cerr(cc, dnp, "operator %s= requires operands of arithmetic type",
+			     opname(dnp->dn_op));
+		if (!dt_type_is_int(rhs->dn_type))
+			cerr(cc, dnp, "operator %s= requires operands of arithmetic type",
+			     opname(dnp->dn_op));
+		dnp->dn_type = lhs->dn_type;
+		return;
+	}
+	cook_lvalue(cc, lhs, rhs->dn_type, dnp);
+	if (!compatible(lhs->dn_type, rhs->dn_type))
+		cerr(cc, dnp, "operands have incompatible types: \"%s\" = \"%s\"",
+		     tname(lhs->dn_type), tname(rhs->dn_type));
+	dnp->dn_type = lhs->dn_type;
+}
+
+static void cook_incdec(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dt_node_t *lhs = dnp->dn_left;
+
+	if (lhs->dn_kind == N_VAR && lhs->dn_op != '$' &&
+	    dt_ident_lookup(DTP(cc), lhs->dn_name,
+			    lhs->dn_op == 's' ? DT_ID_TLS : lhs->dn_op == 't' ? DT_ID_LOCAL
+									       : DT_ID_GLOBAL) == NULL &&
+	    (lhs->dn_op != 0 || dt_builtin_var(lhs->dn_name) == NULL)) {
+		/* x++ on a new variable creates it as int, as DTrace does */
+		cook_lvalue(cc, lhs, t_int(cc), dnp);
+	} else if (lhs->dn_kind == N_ARRAY) {
+		cook_array(cc, lhs, true);
+		if (lhs->dn_ident != NULL && lhs->dn_ident->di_type == NULL)
+			lhs->dn_ident->di_type = lhs->dn_type = t_int(cc);
+	} else {
+		cook(cc, lhs);
+	}
+	if (!is_lvalue(lhs))
+		cerr(cc, dnp, "operator %s can only be applied to a writable variable",
+		     dnp->dn_op == '+' ? "++" : "--");
+	if (!dt_type_is_scalar(lhs->dn_type))
+		cerr(cc, dnp, "operator %s requires an operand of scalar type",
+		     dnp->dn_op == '+' ? "++" : "--");
+	dnp->dn_type = lhs->dn_type;
+}
+
+static void cook_member(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dt_type_t *t;
+	dt_member_t *dm;
+
+	cook(cc, dnp->dn_left);
+	t = dnp->dn_left->dn_type;
+	if (dnp->dn_op == OP_ARROW) {
+		if (t->dt_kind != DT_TK_PTR ||
+		    (t->dt_base->dt_kind != DT_TK_STRUCT && t->dt_base->dt_kind != DT_TK_UNION))
+			cerr(cc, dnp, "operator -> cannot be applied to a value of type \"%s\"",
+			     tname(t));
+		t = t->dt_base;
+	} else if (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION) {
+		cerr(cc, dnp, "operator . cannot be applied to a value of type \"%s\"", tname(t));
+	}
+	dm = dt_type_member(DTP(cc), t, dnp->dn_name);
+	if (dm == NULL)
+		cerr(cc, dnp, "%s is not a member of %s", dnp->dn_name, tname(t));
+	if (dm->dm_bits != 0)
+		cerr(cc, dnp, "bit-field member %s is not supported", dnp->dn_name);
+	dnp->dn_val = dm->dm_off;
+	dnp->dn_type = dm->dm_type;
+}
+
+/* ------------------------------------------------------------ calls */
+
+static int argcount(const dt_node_t *args)
+{
+	int n = 0;
+
+	for (; args; args = args->dn_next)
+		n++;
+	return n;
+}
+
+static void need_int(dt_cookctx_t *cc, dt_node_t *call, dt_node_t *arg, int n)
+{
+	if (!dt_type_is_scalar(arg->dn_type))
+		cerr(cc, arg, "%s( ) argument #%d is incompatible with prototype:\n"
+			      "\tprototype: int64_t\n\t argument: %s",
+		     call->dn_name, n, tname(arg->dn_type));
+}
+
+static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_node_t *rest)
+{
+	const dt_type_t *types[64];
+	char err[512];
+	int n = 0;
+
+	if (fmt->dn_kind != N_STR)
+		cerr(cc, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
+			      "\tprototype: string constant\n\t argument: %s",
+		     dnp->dn_name, tname(fmt->dn_type));
+	for (dt_node_t *a = rest; a; a = a->dn_next) {
+		if (n == 64)
+			cerr(cc, dnp, "%s( ) has too many arguments", dnp->dn_name);
+		if (a->dn_type->dt_kind == DT_TK_VOID)
+			cerr(cc, a, "%s( ) argument #%d is of type void", dnp->dn_name, n + 2);
+		types[n++] = a->dn_type;
+	}
+	if (dt_printf_check(fmt->dn_str, types, n, err, sizeof(err)) != 0)
+		cerr(cc, dnp, "%s", err);
+}
+
+/* data-recording actions may not follow or share a clause with some others */
+static void note_data(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	if (cc->cc_hascommit)
+		cerr(cc, dnp, "data-recording actions may not follow commit( )");
+	cc->cc_hasdata = true;
+}
+
+static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
+{
+	const dt_builtin_fn_t *fn = dt_builtin_fn(dnp->dn_name);
+	int n = argcount(dnp->dn_args), i = 1;
+	dtrace_hdl_t *dtp = DTP(cc);
+
+	if (fn == NULL)
+		cerr(cc, dnp, "failed to resolve %s: Unknown function name", dnp->dn_name);
+	dnp->dn_builtin = fn->bf_id;
+	if (n < fn->bf_minargs || (fn->bf_maxargs >= 0 && n > fn->bf_maxargs)) {
+		if (fn->bf_minargs == fn->bf_maxargs)
+			cerr(cc, dnp, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+			     fn->bf_name, n, n == 1 ? "" : "s", fn->bf_minargs);
+		cerr(cc, dnp, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+		     fn->bf_name, n, n == 1 ? "" : "s", n < fn->bf_minargs ? "at least " : "at most ",
+		     n < fn->bf_minargs ? fn->bf_minargs : fn->bf_maxargs);
+	}
+	if (fn->bf_kind == DT_FN_AGG)
+		cerr(cc, dnp, "%s( ) may only be used as the value of an aggregation",
+		     fn->bf_name);
+	if ((fn->bf_kind == DT_FN_ACTION || fn->bf_kind == DT_FN_DESTRUCTIVE ||
+	     fn->bf_kind == DT_FN_SPEC) && !stmt)
+		cerr(cc, dnp, "%s( ) may not be used in an expression: it is an action",
+		     fn->bf_name);
+	if (fn->bf_kind == DT_FN_DESTRUCTIVE && !dtp->dt_options[DTOPT_DESTRUCTIVE])
+		cerr(cc, dnp, "%s( ) is a destructive action: use -w to allow it", fn->bf_name);
+
+	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next) {
+		if (a->dn_kind == N_AGG && (fn->bf_id == DT_FN_PRINTA || fn->bf_id == DT_FN_CLEAR ||
+					    fn->bf_id == DT_FN_TRUNC || fn->bf_id == DT_FN_NORMALIZE ||
+					    fn->bf_id == DT_FN_DENORMALIZE)) {
+			dt_ident_t *idp = dt_ident_lookup(dtp, a->dn_name, DT_ID_AGG);
+
+			if (idp == NULL)
+				cerr(cc, a, "failed to resolve %s: Unknown variable name", a->dn_name);
+			a->dn_ident = idp;
+			a->dn_type = dt_type_void(dtp);
+			continue;
+		}
+		if (a->dn_kind == N_AGG)
+			cerr(cc, a, "aggregation %s may not be used as a value: use printa( )",
+			     a->dn_name);
+		cook(cc, a);
+	}
+
+	switch (fn->bf_id) {
+	case DT_FN_TRACE:
+		if (dnp->dn_args->dn_type->dt_kind == DT_TK_VOID)
+			cerr(cc, dnp, "trace( ) argument #1 is of type void");
+		note_data(cc, dnp);
+		break;
+	case DT_FN_PRINTF:
+		cook_printf(cc, dnp, dnp->dn_args, dnp->dn_args->dn_next);
+		note_data(cc, dnp);
+		break;
+	case DT_FN_PRINTA: {
+		dt_node_t *a = dnp->dn_args;
+
+		if (a->dn_kind == N_STR)
+			a = a->dn_next;
+		if (a == NULL || a->dn_kind != N_AGG)
+			cerr(cc, dnp, "printa( ) argument #%d must be an aggregation",
+			     dnp->dn_args->dn_kind == N_STR ? 2 : 1);
+		for (; a; a = a->dn_next)
+			if (a->dn_kind != N_AGG)
+				cerr(cc, a, "printa( ) arguments must be aggregations");
+		note_data(cc, dnp);
+		break;
+	}
+	case DT_FN_EXIT:
+		need_int(cc, dnp, dnp->dn_args, 1);
+		cc->cc_hasexit = true;
+		note_data(cc, dnp);
+		break;
+	case DT_FN_CLEAR:
+	case DT_FN_TRUNC:
+	case DT_FN_NORMALIZE:
+	case DT_FN_DENORMALIZE:
+		if (dnp->dn_args->dn_kind != N_AGG)
+			cerr(cc, dnp, "%s( ) argument #1 must be an aggregation", fn->bf_name);
+		for (dt_node_t *a = dnp->dn_args->dn_next; a; a = a->dn_next)
+			need_int(cc, dnp, a, ++i);
+		note_data(cc, dnp);
+		break;
+	case DT_FN_SETOPT:
+		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
+			if (a->dn_kind != N_STR)
+				cerr(cc, a, "setopt( ) arguments must be string constants");
+		note_data(cc, dnp);
+		break;
+	case DT_FN_STRLEN:
+		if (!is_strlike(dnp->dn_args->dn_type))
+			cerr(cc, dnp, "strlen( ) argument #1 is incompatible with prototype:\n"
+				      "\tprototype: string\n\t argument: %s",
+			     tname(dnp->dn_args->dn_type));
+		break;
+	case DT_FN_STRJOIN:
+		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next, i++)
+			if (!is_strlike(a->dn_type))
+				cerr(cc, a, "strjoin( ) argument #%d is incompatible with prototype:"
+					    "\n\tprototype: string\n\t argument: %s", i,
+				     tname(a->dn_type));
+		break;
+	case DT_FN_COPYINSTR:
+		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
+			need_int(cc, dnp, a, i++);
+		break;
+	case DT_FN_PROGENYOF:
+		need_int(cc, dnp, dnp->dn_args, 1);
+		break;
+	case DT_FN_SPECULATE:
+		need_int(cc, dnp, dnp->dn_args, 1);
+		if (cc->cc_hasspec)
+			cerr(cc, dnp, "only one speculate( ) may be used per clause");
+		if (cc->cc_hasdata)
+			cerr(cc, dnp, "speculate( ) may not follow data-recording actions");
+		if (cc->cc_hasagg)
+			cerr(cc, dnp, "speculate( ) may not follow an aggregating action");
+		if (cc->cc_hasexit)
+			cerr(cc, dnp, "speculate( ) may not follow exit( )");
+		cc->cc_hasspec = true;
+		break;
+	case DT_FN_COMMIT:
+	case DT_FN_DISCARD:
+		need_int(cc, dnp, dnp->dn_args, 1);
+		if (fn->bf_id == DT_FN_COMMIT && cc->cc_hasdata)
+			cerr(cc, dnp, "commit( ) may not follow data-recording actions");
+		if (fn->bf_id == DT_FN_COMMIT)
+			cc->cc_hascommit = true;
+		break;
+	case DT_FN_STACK:
+	case DT_FN_USTACK:
+	case DT_FN_SYM:
+	case DT_FN_MOD:
+	case DT_FN_USYM:
+	case DT_FN_UADDR:
+	case DT_FN_FUNC:
+	case DT_FN_UFUNC:
+	case DT_FN_TRACEMEM:
+		cerr(cc, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
+	default:
+		if (fn->bf_kind == DT_FN_DESTRUCTIVE || fn->bf_id == DT_FN_FTRUNCATE)
+			cerr(cc, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
+		break;
+	}
+	if (fn->bf_rettype == NULL)
+		dnp->dn_type = dt_type_void(dtp);
+	else if (!strcmp(fn->bf_rettype, "string"))
+		dnp->dn_type = dt_type_string(dtp);
+	else if (!strcmp(fn->bf_rettype, "int"))
+		dnp->dn_type = t_int(cc);
+	else
+		dnp->dn_type = dt_type_lookup(dtp, fn->bf_rettype);
+}
+
+/* ------------------------------------------------------------ aggregations */
+
+static void cook_aggparams(dt_cookctx_t *cc, dt_node_t *call, dt_ident_t *idp,
+			   const dt_builtin_fn_t *fn)
+{
+	int64_t p[6] = { 0 };
+	int n = 0;
+	dt_node_t *a = call->dn_args;
+
+	if (fn->bf_id == DT_FN_LQUANTIZE || fn->bf_id == DT_FN_LLQUANTIZE)
+		a = a->dn_next; /* first arg is the value */
+	for (; a; a = a->dn_next) {
+		if (fn->bf_id == DT_FN_QUANTIZE || (fn->bf_id == DT_FN_LQUANTIZE && n == 3) ||
+		    (fn->bf_id == DT_FN_LLQUANTIZE && n == 4))
+			break; /* increment argument */
+		if (!const_eval(a, &p[n]))
+			cerr(cc, a, "%s( ) argument #%d must be a constant", fn->bf_name, n + 2);
+		n++;
+	}
+	if (fn->bf_id == DT_FN_LQUANTIZE) {
+		int64_t lo = p[0], hi = p[1], step = n > 2 ? p[2] : 1;
+
+		if (step <= 0)
+			cerr(cc, call, "lquantize( ) step must be greater than zero");
+		if (hi <= lo)
+			cerr(cc, call, "lquantize( ) upper bound must be greater than lower bound");
+		if ((hi - lo) / step > 0xffff)
+			cerr(cc, call, "lquantize( ) range (%lld) too large for step (%lld)",
+			     (long long)(hi - lo), (long long)step);
+		if ((hi - lo) % step != 0)
+			cerr(cc, call, "lquantize( ) upper bound must be the lower bound plus an "
+				       "integer multiple of the step");
+		p[2] = step;
+		n = 3;
+	}
+	if (fn->bf_id == DT_FN_LLQUANTIZE) {
+		int64_t factor = p[0], lo = p[1], hi = p[2], steps = p[3];
+
+		if (factor < 2)
+			cerr(cc, call, "llquantize( ) factor (argument #2) must be two or more");
+		if (lo < 0)
+			cerr(cc, call, "llquantize( ) low magnitude (argument #3) must be "
+				       "non-negative");
+		if (hi < lo)
+			cerr(cc, call, "llquantize( ) high magnitude (argument #4) must be at "
+				       "least the low magnitude");
+		if (steps < 1 || steps > factor && steps % factor != 0)
+			cerr(cc, call, "llquantize( ) steps (argument #5) must be a multiple of "
+				       "the factor or less than it");
+		if (steps < factor && factor % steps != 0)
+			cerr(cc, call, "llquantize( ) factor (argument #2) must be a multiple of "
+				       "steps (argument #5)");
+		if (hi > 20)
+			cerr(cc, call, "llquantize( ) high magnitude is too large");
+	}
+	if (idp->di_aggfunc != 0) {
+		if (idp->di_nparams != n || memcmp(idp->di_aggparams, p, sizeof(int64_t) * n))
+			cerr(cc, call, "%s( ) parameters do not match the earlier use of %s",
+			     fn->bf_name, idp->di_name);
+		return;
+	}
+	memcpy(idp->di_aggparams, p, sizeof(int64_t) * n);
+	idp->di_nparams = n;
+}
+
+static void cook_aggstmt(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dtrace_hdl_t *dtp = DTP(cc);
+	dt_node_t *lhs = dnp->dn_left, *call = dnp->dn_right, *keys = NULL;
+	const dt_builtin_fn_t *fn;
+	dt_ident_t *idp;
+	const char *name;
+
+	if (lhs->dn_kind == N_ARRAY) {
+		keys = lhs->dn_args;
+		name = lhs->dn_left->dn_name;
+	} else {
+		name = lhs->dn_name;
+	}
+	if (dnp->dn_op != '=')
+		cerr(cc, dnp, "operator %s= may not be applied to an aggregation",
+		     opname(dnp->dn_op));
+	if (call->dn_kind != N_CALL || (fn = dt_builtin_fn(call->dn_name)) == NULL ||
+	    fn->bf_kind != DT_FN_AGG)
+		cerr(cc, dnp, "aggregation %s must be assigned the value of an aggregating "
+			      "function", name);
+	if (cc->cc_hasspec)
+		cerr(cc, dnp, "aggregating actions may not follow speculate( )");
+	cc->cc_hasagg = true;
+	{
+		int n = argcount(call->dn_args);
+
+		if (n < fn->bf_minargs || n > fn->bf_maxargs)
+			cerr(cc, call, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+			     fn->bf_name, n, n == 1 ? "" : "s",
+			     fn->bf_minargs == fn->bf_maxargs ? "" :
+			     n < fn->bf_minargs ? "at least " : "at most ",
+			     n < fn->bf_minargs ? fn->bf_minargs : fn->bf_maxargs);
+	}
+	for (dt_node_t *a = call->dn_args; a; a = a->dn_next) {
+		cook(cc, a);
+		if (!dt_type_is_scalar(a->dn_type))
+			cerr(cc, a, "%s( ) argument #%d is incompatible with prototype:\n"
+				    "\tprototype: int64_t\n\t argument: %s", fn->bf_name,
+			     (int)(a == call->dn_args ? 1 : 2), tname(a->dn_type));
+	}
+	idp = dt_ident_lookup(dtp, name, DT_ID_AGG);
+	if (idp == NULL) {
+		idp = dt_ident_create(dtp, name, DT_ID_AGG);
+		idp->di_id = dtp->dt_naggs++;
+		dtp->dt_aggs = dt_realloc(dtp->dt_aggs, sizeof(dt_ident_t *) * dtp->dt_naggs);
+		dtp->dt_aggs[idp->di_id] = idp;
+		idp->di_type = dt_type_int(dtp, 8, true);
+	}
+	if (idp->di_aggfunc != 0 && idp->di_aggfunc != fn->bf_id - DT_FN_COUNT + DT_AGG_COUNT)
+		cerr(cc, dnp, "%s( ) redefined: %s was already assigned %s( )", fn->bf_name,
+		     name, dt_builtin_fn_byid(idp->di_aggfunc - DT_AGG_COUNT + DT_FN_COUNT)->bf_name);
+	if (keys == NULL) {
+		if (idp->di_nkeys > 0)
+			cerr(cc, dnp, "%s[ ] has %d key%s; 0 supplied", name, idp->di_nkeys,
+			     idp->di_nkeys == 1 ? "" : "s");
+		idp->di_nkeys = 0;
+	} else {
+		if (idp->di_nkeys == 0)
+			cerr(cc, dnp, "%s has 0 keys; %d supplied", name, argcount(keys));
+		cook_keys(cc, lhs, idp, "aggregation");
+	}
+	cook_aggparams(cc, call, idp, fn);
+	idp->di_aggfunc = fn->bf_id - DT_FN_COUNT + DT_AGG_COUNT;
+	dnp->dn_kind = N_AGGSTMT;
+	dnp->dn_ident = idp;
+	dnp->dn_args = keys;
+	call->dn_builtin = fn->bf_id;
+}
+
+/* ------------------------------------------------------------ dispatch */
+
+static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dtrace_hdl_t *dtp = DTP(cc);
+
+	switch (dnp->dn_kind) {
+	case N_INT:
+		if (dnp->dn_type == NULL)
+			dnp->dn_type = literal_type(cc, dnp);
+		break;
+	case N_STR:
+		dnp->dn_type = dt_type_string(dtp);
+		break;
+	case N_VAR:
+		cook_var(cc, dnp);
+		break;
+	case N_AGG:
+		cerr(cc, dnp, "aggregation %s may not be used as a value: use printa( )",
+		     dnp->dn_name);
+	case N_ARRAY:
+		if (dnp->dn_left->dn_kind == N_AGG)
+			cerr(cc, dnp, "aggregation %s may not be used as a value: use printa( )",
+			     dnp->dn_left->dn_name);
+		cook_array(cc, dnp, false);
+		break;
+	case N_UNARY:
+		cook_unary(cc, dnp);
+		break;
+	case N_BINARY:
+		cook_binary(cc, dnp);
+		break;
+	case N_LOGICAL:
+		cook(cc, dnp->dn_left);
+		cook(cc, dnp->dn_right);
+		if ((!dt_type_is_scalar(dnp->dn_left->dn_type) && !is_strlike(dnp->dn_left->dn_type)) ||
+		    (!dt_type_is_scalar(dnp->dn_right->dn_type) && !is_strlike(dnp->dn_right->dn_type)))
+			cerr(cc, dnp, "operator %s requires operands of scalar type",
+			     opname(dnp->dn_op));
+		dnp->dn_type = t_int(cc);
+		break;
+	case N_COND: {
+		dt_type_t *l, *r;
+
+		cook(cc, dnp->dn_cond);
+		cook(cc, dnp->dn_left);
+		cook(cc, dnp->dn_right);
+		l = dnp->dn_left->dn_type;
+		r = dnp->dn_right->dn_type;
+		if (is_strlike(l) && is_strlike(r))
+			dnp->dn_type = dt_type_string(dtp);
+		else if (dt_type_is_int(l) && dt_type_is_int(r))
+			dnp->dn_type = arith_conv(cc, l, r);
+		else if (dt_type_is_scalar(l) && dt_type_is_scalar(r))
+			dnp->dn_type = l->dt_kind == DT_TK_PTR ? l : r;
+		else
+			cerr(cc, dnp, "operator ?: operands must have compatible types");
+		break;
+	}
+	case N_ASSIGN:
+		cook_assign(cc, dnp);
+		break;
+	case N_INCDEC:
+		cook_incdec(cc, dnp);
+		break;
+	case N_CALL:
+		cook_call(cc, dnp, false);
+		break;
+	case N_MEMBER:
+		cook_member(cc, dnp);
+		break;
+	case N_CAST:
+		cook(cc, dnp->dn_left);
+		if (dnp->dn_ctype->dt_kind == DT_TK_STRING) {
+			if (!is_strlike(dnp->dn_left->dn_type) && !is_charptr(dnp->dn_left->dn_type) &&
+			    !dt_type_is_scalar(dnp->dn_left->dn_type))
+				cerr(cc, dnp, "invalid cast to string");
+		} else if (dnp->dn_ctype->dt_kind != DT_TK_VOID &&
+			   (!dt_type_is_scalar(dnp->dn_ctype) ||
+			    !dt_type_is_scalar(dnp->dn_left->dn_type))) {
+			cerr(cc, dnp, "invalid cast expression: \"%s\" to \"%s\"",
+			     tname(dnp->dn_left->dn_type), tname(dnp->dn_ctype));
+		}
+		dnp->dn_type = dnp->dn_ctype;
+		break;
+	case N_SIZEOF: {
+		int64_t sz;
+
+		if (dnp->dn_ctype != NULL) {
+			sz = dnp->dn_ctype->dt_size;
+		} else {
+			cook(cc, dnp->dn_left);
+			sz = dnp->dn_left->dn_type->dt_size;
+		}
+		make_int(cc, dnp, sz, dt_type_lookup(dtp, "size_t"));
+		break;
+	}
+	case N_STRINGOF:
+		cook(cc, dnp->dn_left);
+		if (!dt_type_is_scalar(dnp->dn_left->dn_type) && !is_strlike(dnp->dn_left->dn_type))
+			cerr(cc, dnp, "stringof( ) operand must be a pointer, integer or string");
+		dnp->dn_type = dt_type_string(dtp);
+		break;
+	case N_COMMA:
+		cook(cc, dnp->dn_left);
+		cook(cc, dnp->dn_right);
+		dnp->dn_type = dnp->dn_right->dn_type;
+		break;
+	case N_DEREF:
+		cook(cc, dnp->dn_left);
+		if (dnp->dn_left->dn_type->dt_kind != DT_TK_PTR)
+			cerr(cc, dnp, "operator * requires an operand of pointer type");
+		if (dnp->dn_left->dn_type->dt_base->dt_kind == DT_TK_VOID)
+			cerr(cc, dnp, "cannot dereference a pointer to void");
+		dnp->dn_type = dnp->dn_left->dn_type->dt_base;
+		break;
+	case N_ADDROF:
+		cook(cc, dnp->dn_left);
+		if (dnp->dn_left->dn_kind != N_MEMBER && dnp->dn_left->dn_kind != N_DEREF)
+			cerr(cc, dnp, "operator & requires an addressable operand");
+		dnp->dn_type = dt_type_ptr(dtp, dnp->dn_left->dn_type);
+		break;
+	default:
+		cerr(cc, dnp, "unexpected node kind %d", dnp->dn_kind);
+	}
+}
+
+static void cook_stmt(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	for (; dnp; dnp = dnp->dn_next) {
+		dt_node_t *e = dnp->dn_left;
+
+		switch (dnp->dn_kind) {
+		case N_EXPRSTMT:
+			dnp->dn_actidx = ++cc->cc_nstmt;
+			if (e->dn_kind == N_ASSIGN &&
+			    (e->dn_left->dn_kind == N_AGG ||
+			     (e->dn_left->dn_kind == N_ARRAY && e->dn_left->dn_left->dn_kind == N_AGG))) {
+				cook_aggstmt(cc, e);
+			} else if (e->dn_kind == N_CALL) {
+				cook_call(cc, e, true);
+			} else {
+				cook(cc, e);
+			}
+			if (cc->cc_hasspec && (cc->cc_hasexit || cc->cc_hasdestr))
+				cerr(cc, e, "exit( ) and destructive actions may not follow "
+					    "speculate( )");
+			break;
+		case N_IF:
+			cook(cc, dnp->dn_cond);
+			cook_stmt(cc, dnp->dn_body);
+			cook_stmt(cc, dnp->dn_else);
+			break;
+		case N_BLOCK:
+			cook_stmt(cc, dnp->dn_body);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* Cook a clause; probe is the first matched probe (for args[] typing). */
+void dt_cook_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t *probe)
+{
+	dt_cookctx_t cc = { .cc_pcb = pcb, .cc_clause = clp, .cc_probe = probe };
+
+	if (clp->dc_pred != NULL) {
+		cook(&cc, clp->dc_pred);
+		if (!dt_type_is_scalar(clp->dc_pred->dn_type) && !is_strlike(clp->dc_pred->dn_type))
+			dt_node_error(pcb, clp->dc_pred, "predicate result must be of scalar type");
+	}
+	cook_stmt(&cc, clp->dc_body);
+	clp->dc_default = clp->dc_body == NULL;
+	clp->dc_speculate = cc.cc_hasspec;
+}

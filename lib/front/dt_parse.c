@@ -1,0 +1,806 @@
+/*
+ * dt_parse.c -- the D parser: a hand-written recursive-descent parser that
+ * builds the AST (dt_node_t) for a whole program.
+ *
+ * Conventions (after chibicc): one function per grammar rule, with the rule
+ * in a comment above it; tokens come from the lexer on demand (dt_lex.c),
+ * and the parser tells the lexer when it wants a probe description instead
+ * of C tokens.  Errors longjmp to dt_compile() via dt_cc_error().
+ *
+ *   program   = (pragma | decl | clause)*
+ *   clause    = pdesc ("," pdesc)* ("/" expr "/")? ("{" stmt* "}")?
+ *   decl      = ("self" | "this")? type declarator ("[" type ("," type)* "]")? ";"
+ *   stmt      = ";" | "{" stmt* "}" | "if" "(" expr ")" stmt ("else" stmt)?
+ *             | decl | expr (";" | before "}")
+ */
+#include "../dt_impl.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static dt_node_t *expr(dt_pcb_t *pcb);
+static dt_node_t *assign(dt_pcb_t *pcb);
+static dt_node_t *cast(dt_pcb_t *pcb);
+static dt_node_t *stmt(dt_pcb_t *pcb);
+
+dt_node_t *dt_node_new(dt_pcb_t *pcb, dt_nkind_t kind, const dt_token_t *tok)
+{
+	dt_node_t *dnp = dt_zalloc(sizeof(*dnp));
+
+	dnp->dn_kind = kind;
+	dnp->dn_tok = tok;
+	dnp->dn_line = tok ? tok->tk_line : pcb->pcb_line;
+	return dnp;
+}
+
+static dt_token_t *peek(dt_pcb_t *pcb)
+{
+	return dt_lex_peek(pcb, 0);
+}
+
+static bool at(dt_pcb_t *pcb, const char *s)
+{
+	return dt_tok_is(peek(pcb), s);
+}
+
+static bool consume(dt_pcb_t *pcb, const char *s)
+{
+	if (!at(pcb, s))
+		return false;
+	dt_lex_next(pcb);
+	return true;
+}
+
+static _Noreturn void syntax_error(dt_pcb_t *pcb, const dt_token_t *tok)
+{
+	char buf[128];
+
+	if (tok->tk_kind == TK_EOF)
+		dt_cc_error(pcb, tok->tk_line, "syntax error near end of input");
+	if (tok->tk_kind == TK_STR)
+		dt_cc_error(pcb, tok->tk_line, "syntax error near \"\"%s\"\"", tok->tk_str);
+	dt_cc_error(pcb, tok->tk_line, "syntax error near \"%s\"",
+		    dt_tok_text(tok, buf, sizeof(buf)));
+}
+
+static dt_token_t *expect(dt_pcb_t *pcb, const char *s)
+{
+	if (!at(pcb, s))
+		syntax_error(pcb, peek(pcb));
+	return dt_lex_next(pcb);
+}
+
+/* ------------------------------------------------------------ types */
+
+static bool is_type_keyword(const dt_token_t *tok)
+{
+	static const char *const kw[] = { "void",   "char",   "short",	"int",	  "long",
+					  "signed", "unsigned", "string", "struct", "union",
+					  "enum",   "const",  "volatile", "float", "double",
+					  NULL };
+
+	if (tok->tk_kind != TK_KEYWORD)
+		return false;
+	for (int i = 0; kw[i]; i++)
+		if (dt_tok_is(tok, kw[i]))
+			return true;
+	return false;
+}
+
+/* Does the token at lookahead n start a type name? */
+static bool starts_type(dt_pcb_t *pcb, int n)
+{
+	dt_token_t *tok = dt_lex_peek(pcb, n);
+
+	if (is_type_keyword(tok))
+		return true;
+	if (tok->tk_kind != TK_IDENT)
+		return false;
+	return dt_type_lookup(pcb->pcb_hdl, tok->tk_str) != NULL;
+}
+
+/*
+ * type = qualifier* base qualifier* "*"*
+ * base = "void" | "string" | int-keywords | ("struct"|"union"|"enum") ident
+ *      | typedef-name
+ */
+static dt_type_t *type_name(dt_pcb_t *pcb)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	int nlong = 0, nshort = 0, nchar = 0, nint = 0, nsigned = 0, nunsigned = 0;
+	dt_type_t *t = NULL;
+	dt_token_t *first = peek(pcb);
+
+	for (;;) {
+		dt_token_t *tok = peek(pcb);
+
+		if (consume(pcb, "const") || consume(pcb, "volatile"))
+			continue;
+		if (t != NULL || tok->tk_kind == TK_EOF)
+			break;
+		if (consume(pcb, "long")) nlong++;
+		else if (consume(pcb, "short")) nshort++;
+		else if (consume(pcb, "char")) nchar++;
+		else if (consume(pcb, "int")) nint++;
+		else if (consume(pcb, "signed")) nsigned++;
+		else if (consume(pcb, "unsigned")) nunsigned++;
+		else if (nlong + nshort + nchar + nint + nsigned + nunsigned > 0) break;
+		else if (consume(pcb, "void")) t = dt_type_void(dtp);
+		else if (consume(pcb, "string")) t = dt_type_string(dtp);
+		else if (consume(pcb, "float") || consume(pcb, "double"))
+			dt_cc_error(pcb, tok->tk_line, "floating-point types are not supported");
+		else if (at(pcb, "struct") || at(pcb, "union") || at(pcb, "enum")) {
+			bool is_union = at(pcb, "union"), is_enum = at(pcb, "enum");
+			dt_token_t *name;
+
+			dt_lex_next(pcb);
+			name = dt_lex_next(pcb);
+			if (name->tk_kind != TK_IDENT)
+				syntax_error(pcb, name);
+			t = is_enum ? dt_type_int(dtp, 4, true)
+				    : dt_type_struct(dtp, name->tk_str, is_union);
+			if (t == NULL)
+				dt_cc_error(pcb, name->tk_line, "%s %s is not defined",
+					    is_union ? "union" : "struct", name->tk_str);
+		} else if (tok->tk_kind == TK_IDENT &&
+			   (t = dt_type_lookup(dtp, tok->tk_str)) != NULL) {
+			dt_lex_next(pcb);
+		} else {
+			break;
+		}
+	}
+	if (t == NULL) {
+		int size = 4;
+
+		if (nlong + nshort + nchar + nint + nsigned + nunsigned == 0)
+			syntax_error(pcb, first);
+		if (nchar)
+			size = 1;
+		else if (nshort)
+			size = 2;
+		else if (nlong)
+			size = 8;
+		t = dt_type_int(dtp, size, nunsigned == 0);
+	}
+	while (consume(pcb, "*") || consume(pcb, "const"))
+		if (pcb->pcb_last->tk_val == '*')
+			t = dt_type_ptr(dtp, t);
+	return t;
+}
+
+/* ------------------------------------------------------------ expressions */
+
+static dt_node_t *new_binary(dt_pcb_t *pcb, int op, dt_node_t *l, dt_node_t *r,
+			     const dt_token_t *tok)
+{
+	dt_node_t *dnp = dt_node_new(pcb, N_BINARY, tok);
+
+	dnp->dn_op = op;
+	dnp->dn_left = l;
+	dnp->dn_right = r;
+	return dnp;
+}
+
+static int tok_op(const dt_token_t *tok)
+{
+	return tok->tk_kind == TK_PUNCT ? (int)tok->tk_val : -1;
+}
+
+/* args = (assign ("," assign)*)? ; returns list, count in *np */
+static dt_node_t *arg_list(dt_pcb_t *pcb, const char *close)
+{
+	dt_node_t head = { 0 }, *cur = &head;
+
+	if (at(pcb, close))
+		return NULL;
+	do {
+		cur = cur->dn_next = assign(pcb);
+	} while (consume(pcb, ","));
+	return head.dn_next;
+}
+
+/*
+ * primary = int | string | ident | "@" name | "$" macro | "(" expr ")"
+ *         | ("self" | "this") "->" ident
+ */
+static dt_node_t *primary(dt_pcb_t *pcb)
+{
+	dt_token_t *tok = dt_lex_next(pcb);
+	dt_node_t *dnp;
+
+	switch (tok->tk_kind) {
+	case TK_INT:
+		dnp = dt_node_new(pcb, N_INT, tok);
+		dnp->dn_val = (int64_t)tok->tk_val;
+		return dnp;
+	case TK_STR:
+		dnp = dt_node_new(pcb, N_STR, tok);
+		dnp->dn_str = tok->tk_str;
+		dnp->dn_strlen = tok->tk_strlen;
+		/* adjacent string literals concatenate */
+		while (peek(pcb)->tk_kind == TK_STR) {
+			dt_token_t *t2 = dt_lex_next(pcb);
+			char *s = dt_zalloc(dnp->dn_strlen + t2->tk_strlen + 1);
+
+			memcpy(s, dnp->dn_str, dnp->dn_strlen);
+			memcpy(s + dnp->dn_strlen, t2->tk_str, t2->tk_strlen);
+			dnp->dn_str = s;
+			dnp->dn_strlen += t2->tk_strlen;
+		}
+		return dnp;
+	case TK_IDENT:
+		dnp = dt_node_new(pcb, N_VAR, tok);
+		dnp->dn_name = tok->tk_str;
+		return dnp;
+	case TK_AGG:
+		dnp = dt_node_new(pcb, N_AGG, tok);
+		dnp->dn_name = tok->tk_str;
+		return dnp;
+	case TK_MACRO:
+		dnp = dt_node_new(pcb, N_VAR, tok);
+		dnp->dn_name = tok->tk_str;
+		dnp->dn_op = '$';
+		return dnp;
+	case TK_KEYWORD:
+		if (dt_tok_is(tok, "self") || dt_tok_is(tok, "this")) {
+			dt_token_t *name;
+
+			if (!consume(pcb, "->"))
+				syntax_error(pcb, peek(pcb));
+			name = dt_lex_next(pcb);
+			if (name->tk_kind != TK_IDENT && name->tk_kind != TK_KEYWORD)
+				syntax_error(pcb, name);
+			dnp = dt_node_new(pcb, N_VAR, name);
+			dnp->dn_name = name->tk_str;
+			dnp->dn_op = dt_tok_is(tok, "self") ? 's' : 't';
+			return dnp;
+		}
+		break;
+	case TK_PUNCT:
+		if (tok->tk_val == '(') {
+			int saved = pcb->pcb_inpred;
+
+			pcb->pcb_inpred = false;
+			dnp = expr(pcb);
+			pcb->pcb_inpred = saved;
+			expect(pcb, ")");
+			return dnp;
+		}
+		break;
+	default:
+		break;
+	}
+	syntax_error(pcb, tok);
+}
+
+/* postfix = primary ("[" args "]" | "(" args ")" | "." ident | "->" ident | "++" | "--")* */
+static dt_node_t *postfix(dt_pcb_t *pcb)
+{
+	dt_node_t *dnp = primary(pcb);
+
+	for (;;) {
+		dt_token_t *tok = peek(pcb);
+		dt_node_t *n;
+
+		if (consume(pcb, "[")) {
+			int saved = pcb->pcb_inpred;
+
+			pcb->pcb_inpred = false;
+			n = dt_node_new(pcb, N_ARRAY, tok);
+			n->dn_left = dnp;
+			n->dn_args = arg_list(pcb, "]");
+			pcb->pcb_inpred = saved;
+			expect(pcb, "]");
+			dnp = n;
+		} else if (consume(pcb, "(")) {
+			int saved = pcb->pcb_inpred;
+
+			if (dnp->dn_kind != N_VAR || dnp->dn_op != 0)
+				syntax_error(pcb, tok);
+			pcb->pcb_inpred = false;
+			n = dt_node_new(pcb, N_CALL, dnp->dn_tok);
+			n->dn_name = dnp->dn_name;
+			n->dn_args = arg_list(pcb, ")");
+			pcb->pcb_inpred = saved;
+			expect(pcb, ")");
+			dnp = n;
+		} else if (consume(pcb, ".") || consume(pcb, "->")) {
+			dt_token_t *name = dt_lex_next(pcb);
+
+			if (name->tk_kind != TK_IDENT && name->tk_kind != TK_KEYWORD)
+				syntax_error(pcb, name);
+			n = dt_node_new(pcb, N_MEMBER, tok);
+			n->dn_op = tok->tk_val == '.' ? '.' : OP_ARROW;
+			n->dn_left = dnp;
+			n->dn_name = name->tk_str;
+			dnp = n;
+		} else if (consume(pcb, "++") || consume(pcb, "--")) {
+			n = dt_node_new(pcb, N_INCDEC, tok);
+			n->dn_op = tok->tk_val == OP_INC ? '+' : '-';
+			n->dn_post = true;
+			n->dn_left = dnp;
+			dnp = n;
+		} else {
+			return dnp;
+		}
+	}
+}
+
+/*
+ * unary = ("++" | "--") unary | ("-" | "+" | "!" | "~" | "*" | "&") cast
+ *       | "sizeof" (unary | "(" type ")") | "stringof" unary | postfix
+ */
+static dt_node_t *unary(dt_pcb_t *pcb)
+{
+	dt_token_t *tok = peek(pcb);
+	dt_node_t *dnp;
+
+	if (consume(pcb, "++") || consume(pcb, "--")) {
+		dnp = dt_node_new(pcb, N_INCDEC, tok);
+		dnp->dn_op = tok->tk_val == OP_INC ? '+' : '-';
+		dnp->dn_left = unary(pcb);
+		return dnp;
+	}
+	if (tok->tk_kind == TK_PUNCT && strchr("-+!~*&", (int)tok->tk_val) && tok->tk_len == 1) {
+		dt_lex_next(pcb);
+		switch (tok->tk_val) {
+		case '*':
+			dnp = dt_node_new(pcb, N_DEREF, tok);
+			break;
+		case '&':
+			dnp = dt_node_new(pcb, N_ADDROF, tok);
+			break;
+		default:
+			dnp = dt_node_new(pcb, N_UNARY, tok);
+			dnp->dn_op = tok->tk_val == '-' ? OP_NEG :
+				     tok->tk_val == '+' ? OP_PLUS : (int)tok->tk_val;
+		}
+		dnp->dn_left = cast(pcb);
+		return dnp;
+	}
+	if (consume(pcb, "sizeof")) {
+		dnp = dt_node_new(pcb, N_SIZEOF, tok);
+		if (at(pcb, "(") && starts_type(pcb, 1)) {
+			dt_lex_next(pcb);
+			dnp->dn_ctype = type_name(pcb);
+			expect(pcb, ")");
+		} else {
+			dnp->dn_left = unary(pcb);
+		}
+		return dnp;
+	}
+	if (consume(pcb, "stringof")) {
+		dnp = dt_node_new(pcb, N_STRINGOF, tok);
+		dnp->dn_left = unary(pcb);
+		return dnp;
+	}
+	return postfix(pcb);
+}
+
+/* cast = "(" type ")" cast | unary */
+static dt_node_t *cast(dt_pcb_t *pcb)
+{
+	if (at(pcb, "(") && starts_type(pcb, 1)) {
+		dt_token_t *tok = dt_lex_next(pcb);
+		dt_node_t *dnp = dt_node_new(pcb, N_CAST, tok);
+
+		dnp->dn_ctype = type_name(pcb);
+		expect(pcb, ")");
+		dnp->dn_left = cast(pcb);
+		return dnp;
+	}
+	return unary(pcb);
+}
+
+/*
+ * Binary operators by precedence level, lowest first.  One table drives
+ * all the left-associative levels between "||" and "*".
+ */
+static const int dt_binops[][5] = {
+	{ OP_LOR },	    { OP_LXOR },      { OP_LAND },	{ '|' },
+	{ '^' },	    { '&' },	      { OP_EQ, OP_NE }, { '<', '>', OP_LE, OP_GE },
+	{ OP_SHL, OP_SHR }, { '+', '-' },     { '*', '/', '%' },
+};
+#define DT_NLEVELS ((int)(sizeof(dt_binops) / sizeof(dt_binops[0])))
+
+static bool level_has(int level, int op)
+{
+	for (int i = 0; i < 5 && dt_binops[level][i]; i++)
+		if (dt_binops[level][i] == op)
+			return true;
+	return false;
+}
+
+/*
+ * In a predicate, "/" closes the predicate unless an operand follows it:
+ * `/x / 2 == 1/` divides, `/x/ {` and `/x/` at the end do not.
+ */
+static bool pred_closes(dt_pcb_t *pcb)
+{
+	dt_token_t *next;
+
+	if (!pcb->pcb_inpred)
+		return false;
+	next = dt_lex_peek(pcb, 1);
+	return next->tk_kind == TK_EOF || dt_tok_is(next, "{") || dt_tok_is(next, "}") ||
+	       next->tk_kind == TK_PDESC || dt_tok_is(next, ";") ||
+	       (next->tk_kind == TK_IDENT && dt_lex_peek(pcb, 2)->tk_kind == TK_PUNCT &&
+		dt_lex_peek(pcb, 2)->tk_val == ':');
+}
+
+static dt_node_t *binary(dt_pcb_t *pcb, int level)
+{
+	dt_node_t *dnp;
+
+	if (level == DT_NLEVELS)
+		return cast(pcb);
+	dnp = binary(pcb, level + 1);
+	for (;;) {
+		dt_token_t *tok = peek(pcb);
+		int op = tok_op(tok);
+
+		if (!level_has(level, op) || (op == '/' && pred_closes(pcb)))
+			return dnp;
+		dt_lex_next(pcb);
+		if (op == OP_LAND || op == OP_LOR || op == OP_LXOR) {
+			dt_node_t *n = dt_node_new(pcb, N_LOGICAL, tok);
+
+			n->dn_op = op;
+			n->dn_left = dnp;
+			n->dn_right = binary(pcb, level + 1);
+			dnp = n;
+		} else {
+			dnp = new_binary(pcb, op, dnp, binary(pcb, level + 1), tok);
+		}
+	}
+}
+
+/* cond = logor ("?" expr ":" cond)? */
+static dt_node_t *conditional(dt_pcb_t *pcb)
+{
+	dt_node_t *dnp = binary(pcb, 0);
+	dt_token_t *tok = peek(pcb);
+
+	if (consume(pcb, "?")) {
+		dt_node_t *n = dt_node_new(pcb, N_COND, tok);
+		int saved = pcb->pcb_inpred;
+
+		n->dn_cond = dnp;
+		pcb->pcb_inpred = false;
+		n->dn_left = expr(pcb);
+		pcb->pcb_inpred = saved;
+		expect(pcb, ":");
+		n->dn_right = conditional(pcb);
+		return n;
+	}
+	return dnp;
+}
+
+static int assign_op(const dt_token_t *tok)
+{
+	static const int map[][2] = {
+		{ '=', '=' },	     { OP_ADDEQ, '+' },	  { OP_SUBEQ, '-' }, { OP_MULEQ, '*' },
+		{ OP_DIVEQ, '/' },   { OP_MODEQ, '%' },	  { OP_ANDEQ, '&' }, { OP_OREQ, '|' },
+		{ OP_XOREQ, '^' },   { OP_SHLEQ, OP_SHL }, { OP_SHREQ, OP_SHR },
+	};
+
+	if (tok->tk_kind != TK_PUNCT)
+		return 0;
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if ((int)tok->tk_val == map[i][0] && !(tok->tk_val == '=' && tok->tk_len != 1))
+			return map[i][1];
+	return 0;
+}
+
+/* assign = cond (assign-op assign)? */
+static dt_node_t *assign(dt_pcb_t *pcb)
+{
+	dt_node_t *dnp = conditional(pcb);
+	dt_token_t *tok = peek(pcb);
+	int op = assign_op(tok);
+
+	if (op != 0) {
+		dt_node_t *n = dt_node_new(pcb, N_ASSIGN, tok);
+
+		dt_lex_next(pcb);
+		n->dn_op = op;
+		n->dn_left = dnp;
+		n->dn_right = assign(pcb);
+		return n;
+	}
+	return dnp;
+}
+
+/* expr = assign ("," assign)* */
+static dt_node_t *expr(dt_pcb_t *pcb)
+{
+	dt_node_t *dnp = assign(pcb);
+
+	while (at(pcb, ",") && !pcb->pcb_inpred) {
+		dt_token_t *tok = dt_lex_next(pcb);
+		dt_node_t *n = dt_node_new(pcb, N_COMMA, tok);
+
+		n->dn_left = dnp;
+		n->dn_right = assign(pcb);
+		dnp = n;
+	}
+	return dnp;
+}
+
+/* ------------------------------------------------------------ declarations */
+
+/* decl = ("self" | "this")? type ident ("[" type ("," type)* "]")? ";" */
+static void declaration(dt_pcb_t *pcb)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_idkind_t kind = DT_ID_GLOBAL;
+	dt_token_t *name;
+	dt_type_t *t;
+	dt_ident_t *idp;
+
+	if (consume(pcb, "self"))
+		kind = DT_ID_TLS;
+	else if (consume(pcb, "this"))
+		kind = DT_ID_LOCAL;
+	t = type_name(pcb);
+	do {
+		dt_type_t *vt = t;
+
+		while (consume(pcb, "*"))
+			vt = dt_type_ptr(dtp, vt);
+		name = dt_lex_next(pcb);
+		if (name->tk_kind != TK_IDENT)
+			syntax_error(pcb, name);
+		idp = dt_ident_lookup(dtp, name->tk_str, kind);
+		if (idp != NULL && idp->di_declared)
+			dt_cc_error(pcb, name->tk_line, "identifier redeclared: %s",
+				    name->tk_str);
+		if (idp == NULL)
+			idp = dt_ident_create(dtp, name->tk_str, kind);
+		idp->di_type = vt;
+		idp->di_declared = true;
+		if (consume(pcb, "[")) {
+			int n = 0;
+
+			idp->di_kind = kind == DT_ID_TLS ? DT_ID_TARRAY : DT_ID_GARRAY;
+			idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * 16);
+			if (at(pcb, "]"))
+				dt_cc_error(pcb, name->tk_line, "array declaration requires key "
+					    "types");
+			do {
+				if (peek(pcb)->tk_kind == TK_INT)
+					dt_cc_error(pcb, name->tk_line, "scalar arrays are not "
+						    "supported: use an associative array");
+				idp->di_keys[n++] = type_name(pcb);
+			} while (consume(pcb, ",") && n < 16);
+			idp->di_nkeys = n;
+			expect(pcb, "]");
+		}
+	} while (consume(pcb, ","));
+	expect(pcb, ";");
+}
+
+/* ------------------------------------------------------------ statements */
+
+static dt_node_t *stmt_list(dt_pcb_t *pcb)
+{
+	dt_node_t head = { 0 }, *cur = &head;
+
+	while (!at(pcb, "}")) {
+		dt_node_t *s;
+
+		if (peek(pcb)->tk_kind == TK_EOF)
+			syntax_error(pcb, peek(pcb));
+		if ((s = stmt(pcb)) != NULL)
+			cur = cur->dn_next = s;
+	}
+	return head.dn_next;
+}
+
+static dt_node_t *stmt(dt_pcb_t *pcb)
+{
+	dt_token_t *tok = peek(pcb);
+	dt_node_t *dnp;
+
+	if (consume(pcb, ";"))
+		return NULL;
+	if (consume(pcb, "{")) {
+		dnp = dt_node_new(pcb, N_BLOCK, tok);
+		dnp->dn_body = stmt_list(pcb);
+		expect(pcb, "}");
+		return dnp;
+	}
+	if (consume(pcb, "if")) {
+		dnp = dt_node_new(pcb, N_IF, tok);
+		expect(pcb, "(");
+		dnp->dn_cond = expr(pcb);
+		expect(pcb, ")");
+		dnp->dn_body = stmt(pcb);
+		if (consume(pcb, "else"))
+			dnp->dn_else = stmt(pcb);
+		return dnp;
+	}
+	if ((dt_tok_is(tok, "this") || dt_tok_is(tok, "self")) && starts_type(pcb, 1)) {
+		declaration(pcb);
+		return NULL;
+	}
+	if (is_type_keyword(tok) ||
+	    (tok->tk_kind == TK_IDENT && starts_type(pcb, 0) &&
+	     dt_lex_peek(pcb, 1)->tk_kind == TK_IDENT)) {
+		declaration(pcb);
+		return NULL;
+	}
+	dnp = dt_node_new(pcb, N_EXPRSTMT, tok);
+	dnp->dn_left = expr(pcb);
+	if (!consume(pcb, ";") && !at(pcb, "}"))
+		syntax_error(pcb, peek(pcb));
+	return dnp;
+}
+
+/* ------------------------------------------------------------ program */
+
+/* Split "p:m:f:n" into its fields, filling omitted fields from the left. */
+static dt_pdesc_t *pdesc_parse(dt_pcb_t *pcb, const dt_token_t *tok, dtrace_probespec_t spec)
+{
+	dt_pdesc_t *pd = dt_zalloc(sizeof(*pd));
+	char *fields[4] = { 0 }, *s = dt_strdup(tok->tk_str);
+	int n = 1;
+
+	fields[0] = s;
+	for (char *p = s; *p; p++) {
+		if (*p == ':') {
+			if (n == 4)
+				dt_cc_error(pcb, tok->tk_line, "invalid probe description \"%s\": "
+					    "too many ':' separators", tok->tk_str);
+			*p = '\0';
+			fields[n++] = p + 1;
+		}
+	}
+	/* Place the fields so that the last one written is at position spec. */
+	{
+		char *out[4] = { "", "", "", "" };
+		int last = n == 1 && spec != DTRACE_PROBESPEC_NONE ? (int)spec : 3;
+
+		if (n > 1)
+			last = 3;
+		for (int i = 0; i < n; i++)
+			out[last - (n - 1) + i] = fields[i];
+		pd->pd_prov = out[0];
+		pd->pd_mod = out[1];
+		pd->pd_func = out[2];
+		pd->pd_name = out[3];
+	}
+	pd->pd_text = tok->tk_str;
+	pd->pd_line = tok->tk_line;
+	return pd;
+}
+
+static void pragma(dt_pcb_t *pcb)
+{
+	const char *p = pcb->pcb_cur, *e = strchr(p, '\n');
+	char *line = dt_strndup(p, e ? (size_t)(e - p) : strlen(p));
+	char *save = NULL, *w1, *w2, *w3;
+
+	pcb->pcb_cur = e ? e : p + strlen(p);
+	w1 = strtok_r(line, " \t", &save);
+	if (w1 != NULL && isdigit((unsigned char)w1[0])) {
+		pcb->pcb_line = atoi(w1) - 1; /* cpp line marker */
+		return;
+	}
+	if (w1 == NULL || strcmp(w1, "pragma") != 0)
+		return; /* other cpp leftovers are ignored */
+	w2 = strtok_r(NULL, " \t", &save);
+	if (w2 == NULL || strcmp(w2, "D") != 0)
+		return; /* non-D pragmas are ignored */
+	w3 = strtok_r(NULL, " \t", &save);
+	if (w3 && !strcmp(w3, "option")) {
+		char *opt = strtok_r(NULL, " \t", &save), *val;
+
+		if (opt == NULL)
+			dt_cc_error(pcb, pcb->pcb_line, "#pragma D option requires an option "
+				    "argument");
+		if ((val = strchr(opt, '=')) != NULL)
+			*val++ = '\0';
+		if (dtrace_setopt(pcb->pcb_hdl, opt, val) != 0)
+			dt_cc_error(pcb, pcb->pcb_line, "failed to set option '%s'%s%s%s: %s",
+				    opt, val ? " to '" : "", val ? val : "", val ? "'" : "",
+				    dtrace_errmsg(pcb->pcb_hdl, dtrace_errno(pcb->pcb_hdl)));
+		return;
+	}
+	if (w3 && (!strcmp(w3, "attributes") || !strcmp(w3, "binding") ||
+		   !strcmp(w3, "depends_on") || !strcmp(w3, "error") || !strcmp(w3, "ident") ||
+		   !strcmp(w3, "line")))
+		return;
+	dt_cc_error(pcb, pcb->pcb_line, "invalid control directive: #pragma D %s",
+		    w3 ? w3 : "");
+}
+
+static dt_clause_t *clause(dt_pcb_t *pcb)
+{
+	dt_clause_t *clp = dt_zalloc(sizeof(*clp));
+	dt_pdesc_t **tail = &clp->dc_descs;
+
+	clp->dc_line = pcb->pcb_line;
+	for (;;) {
+		dt_token_t *tok = dt_lex_pdesc(pcb);
+
+		if (tok->tk_strlen == 0)
+			syntax_error(pcb, dt_lex_peek(pcb, 0));
+		*tail = pdesc_parse(pcb, tok, pcb->pcb_pspec);
+		tail = &(*tail)->pd_next;
+		dt_lex_skip_ws(pcb);
+		if (*pcb->pcb_cur != ',')
+			break;
+		pcb->pcb_cur++;
+	}
+	if (*pcb->pcb_cur == '/') {
+		pcb->pcb_cur++;
+		pcb->pcb_inpred = true;
+		clp->dc_pred = expr(pcb);
+		pcb->pcb_inpred = false;
+		expect(pcb, "/");
+		dt_lex_unpeek(pcb);
+		dt_lex_skip_ws(pcb);
+	}
+	if (*pcb->pcb_cur == '{') {
+		pcb->pcb_cur++;
+		clp->dc_hasbody = true;
+		clp->dc_body = stmt_list(pcb);
+		expect(pcb, "}");
+		dt_lex_unpeek(pcb);
+	}
+	return clp;
+}
+
+static bool at_declaration(dt_pcb_t *pcb)
+{
+	const char *p = pcb->pcb_cur;
+	static const char *const kw[] = { "int ", "char ", "short ", "long ", "unsigned ",
+					  "signed ", "string ", "self ", "this ", "struct ",
+					  "union ", "void ", "uint", "int8_t", "int16_t",
+					  "int32_t", "int64_t", "const ", NULL };
+
+	for (int i = 0; kw[i]; i++)
+		if (!strncmp(p, kw[i], strlen(kw[i])))
+			return true;
+	return false;
+}
+
+/* program = (pragma | decl | clause)* */
+struct dtrace_prog *dt_parse_program(dt_pcb_t *pcb)
+{
+	struct dtrace_prog *pgp = dt_zalloc(sizeof(*pgp));
+	dt_clause_t **tail = &pgp->dp_clauses;
+
+	pcb->pcb_prog = pgp;
+	if (pcb->pcb_cur[0] == '#' && pcb->pcb_cur[1] == '!') {
+		while (*pcb->pcb_cur && *pcb->pcb_cur != '\n')
+			pcb->pcb_cur++;
+	}
+	for (;;) {
+		/* decide in the outer state: only whitespace may be consumed */
+		dt_lex_unpeek(pcb);
+		dt_lex_skip_ws(pcb);
+		if (*pcb->pcb_cur == '\0')
+			break;
+		if (*pcb->pcb_cur == '#') {
+			pcb->pcb_cur++;
+			pragma(pcb);
+			continue;
+		}
+		if (*pcb->pcb_cur == ';') {
+			pcb->pcb_cur++;
+			continue;
+		}
+		if (at_declaration(pcb)) {
+			declaration(pcb);
+			continue;
+		}
+		*tail = clause(pcb);
+		(*tail)->dc_index = pgp->dp_nclauses++;
+		tail = &(*tail)->dc_next;
+	}
+	return pgp;
+}

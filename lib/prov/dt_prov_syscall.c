@@ -1,0 +1,140 @@
+/*
+ * dt_prov_syscall.c -- the syscall provider: an entry and a return probe for
+ * every system call of the running kernel, from the syscalls tracepoints
+ * (events/syscalls/sys_enter_* and sys_exit_*).
+ *
+ * Arguments come from the tracepoint's format file: at entry arg0..argN are
+ * the system call's arguments and args[] is typed with the kernel's
+ * declared types; at return arg0 and arg1 are the return value, and errno
+ * is derived from it (a value in [-4095, -1] is -errno).
+ */
+#include "../dt_impl.h"
+#include "../cg/dt_insn.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int syscall_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
+{
+	char path[128], **names = NULL;
+	struct dirent *de;
+	size_t n = 0;
+	DIR *dir;
+
+	if (dt_bpf_tracefs(dtp) != 0)
+		return 0; /* no tracefs: no syscall probes */
+	snprintf(path, sizeof(path), "%s/events/syscalls", dtp->dt_tracefs);
+	if ((dir = opendir(path)) == NULL)
+		return 0;
+	while ((de = readdir(dir)) != NULL) {
+		if (strncmp(de->d_name, "sys_enter_", 10) != 0)
+			continue;
+		names = dt_realloc(names, sizeof(char *) * (n + 1));
+		names[n++] = dt_strdup(de->d_name + 10);
+	}
+	closedir(dir);
+	qsort(names, n, sizeof(char *), cmpstr);
+	for (size_t i = 0; i < n; i++) {
+		dt_probe_t *pr = dt_probe_create(dtp, pv, "vmlinux", names[i], "entry");
+
+		pr->pr_entry = true;
+		pr = dt_probe_create(dtp, pv, "vmlinux", names[i], "return");
+		pr->pr_return = true;
+		free(names[i]);
+	}
+	free(names);
+	return 0;
+}
+
+static void tp_event(const dt_probe_t *pr, char *buf, size_t len)
+{
+	snprintf(buf, len, "sys_%s_%s", pr->pr_entry ? "enter" : "exit", pr->pr_desc.dtpd_func);
+}
+
+/* Parse the format file: fields after __syscall_nr are the arguments. */
+static int syscall_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	char path[256], ev[128], line[512];
+	FILE *fp;
+	int n = 0;
+
+	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * 10);
+	pr->pr_argoffs = dt_zalloc(sizeof(int) * 10);
+	pr->pr_argsizes = dt_zalloc(sizeof(int) * 10);
+	if (pr->pr_return) {
+		for (int i = 0; i < 2; i++) {
+			pr->pr_argtypes[i] = dt_type_int(dtp, 8, true);
+			pr->pr_argoffs[i] = 16;
+			pr->pr_argsizes[i] = 8;
+		}
+		pr->pr_nargs = 2;
+		return 0;
+	}
+	tp_event(pr, ev, sizeof(ev));
+	snprintf(path, sizeof(path), "%s/events/syscalls/%s/format", dtp->dt_tracefs, ev);
+	if ((fp = fopen(path, "r")) == NULL) {
+		pr->pr_nargs = 0;
+		return 0;
+	}
+	while (fgets(line, sizeof(line), fp) != NULL && n < 10) {
+		char *f = strstr(line, "field:"), *semi, *name;
+		int off = 0, size = 0;
+
+		if (f == NULL || strstr(line, "common_") || strstr(line, "__syscall_nr"))
+			continue;
+		f += 6;
+		if ((semi = strchr(f, ';')) == NULL)
+			continue;
+		*semi = '\0';
+		sscanf(semi + 1, " offset:%d; size:%d;", &off, &size);
+		/* the last word is the name; the rest is the type */
+		name = strrchr(f, ' ');
+		if (name == NULL)
+			continue;
+		*name = '\0';
+		pr->pr_argtypes[n] = dt_type_parse(dtp, f);
+		pr->pr_argoffs[n] = off;
+		pr->pr_argsizes[n] = size;
+		n++;
+	}
+	fclose(fp);
+	pr->pr_nargs = n;
+	return 0;
+}
+
+static int syscall_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, int progfd)
+{
+	char ev[128];
+	int id;
+
+	tp_event(pr, ev, sizeof(ev));
+	if ((id = dt_bpf_tp_id(dtp, "syscalls", ev)) < 0)
+		return -1;
+	return dt_bpf_attach_tp(dtp, id, progfd, pr->pr_desc.dtpd_id);
+}
+
+static void syscall_cg_arg(struct dt_cg *cg, dt_probe_t *pr, int n, int reg)
+{
+	if (pr->pr_nargs < 0 || n >= pr->pr_nargs) {
+		dt_cg_emit(cg, MOV64_IMM(reg, 0));
+		return;
+	}
+	dt_cg_ldctx(cg, reg);
+	dt_cg_emit(cg, LDX(BPF_DW, reg, reg, pr->pr_argoffs[n]));
+}
+
+dt_provider_t dt_prov_syscall = {
+	.pv_name = "syscall",
+	.pv_progtype = DT_PT_TRACEPOINT,
+	.pv_populate = syscall_populate,
+	.pv_probe_args = syscall_args,
+	.pv_attach = syscall_attach,
+	.pv_cg_arg = syscall_cg_arg,
+};

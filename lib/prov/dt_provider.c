@@ -1,0 +1,270 @@
+/*
+ * dt_provider.c -- the provider registry, probe table and probe matching.
+ *
+ * Providers are modules behind one ops vector (dt_provider_t in dt_impl.h):
+ * they list their probes (populate), describe a probe's arguments, create
+ * probes on demand (profile-N), attach a loaded program, and emit the code
+ * that loads argN.  Probe IDs are assigned in a fixed order: dtrace:::BEGIN,
+ * END and ERROR are 1, 2 and 3, as in DTrace, then each provider's probes
+ * in registry order.
+ */
+#include "../dt_impl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static dt_provider_t *const dt_providers[] = { &dt_prov_dtrace, &dt_prov_profile,
+						&dt_prov_syscall };
+
+void dt_provider_init(dtrace_hdl_t *dtp)
+{
+	size_t n = sizeof(dt_providers) / sizeof(dt_providers[0]);
+
+	dtp->dt_provs = dt_zalloc(sizeof(dt_provider_t *) * n);
+	for (size_t i = 0; i < n; i++) {
+		dt_provider_t *pv = dt_zalloc(sizeof(*pv));
+
+		*pv = *dt_providers[i];
+		dtp->dt_provs[dtp->dt_nprovs++] = pv;
+	}
+	dtp->dt_nprobes = 1; /* ID 0 is not a probe */
+}
+
+dt_provider_t *dt_provider_lookup(dtrace_hdl_t *dtp, const char *name)
+{
+	for (int i = 0; i < dtp->dt_nprovs; i++)
+		if (!strcmp(dtp->dt_provs[i]->pv_name, name))
+			return dtp->dt_provs[i];
+	return NULL;
+}
+
+dt_probe_t *dt_probe_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *mod,
+			    const char *func, const char *name)
+{
+	dt_probe_t *pr = dt_zalloc(sizeof(*pr));
+
+	if (dtp->dt_nprobes >= dtp->dt_probecap) {
+		dtp->dt_probecap = dtp->dt_probecap ? dtp->dt_probecap * 2 : 1024;
+		dtp->dt_probes = dt_realloc(dtp->dt_probes, sizeof(dt_probe_t *) * dtp->dt_probecap);
+	}
+	pr->pr_desc.dtpd_id = (uint32_t)dtp->dt_nprobes;
+	snprintf(pr->pr_desc.dtpd_provider, DTRACE_PROVNAMELEN, "%s", pv->pv_name);
+	snprintf(pr->pr_desc.dtpd_mod, DTRACE_MODNAMELEN, "%s", mod);
+	snprintf(pr->pr_desc.dtpd_func, DTRACE_FUNCNAMELEN, "%s", func);
+	snprintf(pr->pr_desc.dtpd_name, DTRACE_NAMELEN, "%s", name);
+	pr->pr_prov = pv;
+	pr->pr_tpid = -1;
+	pr->pr_nargs = -1;
+	dtp->dt_probes[dtp->dt_nprobes++] = pr;
+	return pr;
+}
+
+static int populate_all(dtrace_hdl_t *dtp)
+{
+	for (int i = 0; i < dtp->dt_nprovs; i++) {
+		dt_provider_t *pv = dtp->dt_provs[i];
+
+		if (!pv->pv_populated) {
+			pv->pv_populated = true;
+			if (pv->pv_populate(dtp, pv) != 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* sh-style pattern matching: *, ?, [set], [!set], \c */
+bool dt_gmatch(const char *s, const char *p)
+{
+	for (; *p; p++, s++) {
+		switch (*p) {
+		case '*':
+			while (p[1] == '*')
+				p++;
+			if (p[1] == '\0')
+				return true;
+			for (; *s; s++)
+				if (dt_gmatch(s, p + 1))
+					return true;
+			return dt_gmatch(s, p + 1);
+		case '?':
+			if (*s == '\0')
+				return false;
+			break;
+		case '[': {
+			bool neg = p[1] == '!' || p[1] == '^', ok = false;
+			const char *q = p + 1 + neg;
+
+			if (*s == '\0')
+				return false;
+			for (; *q && (*q != ']' || q == p + 1 + neg); q++) {
+				if (q[1] == '-' && q[2] && q[2] != ']') {
+					if (*s >= q[0] && *s <= q[2])
+						ok = true;
+					q += 2;
+				} else if (*q == *s) {
+					ok = true;
+				}
+			}
+			if (*q != ']')
+				return *s == '[' && dt_gmatch(s + 1, p + 1);
+			if (ok == neg)
+				return false;
+			p = q;
+			break;
+		}
+		case '\\':
+			if (p[1] != '\0')
+				p++;
+			/* FALLTHROUGH */
+		default:
+			if (*s != *p)
+				return false;
+		}
+	}
+	return *s == '\0';
+}
+
+static bool field_match(const char *s, const char *p)
+{
+	return p == NULL || *p == '\0' || dt_gmatch(s, p);
+}
+
+static bool probe_matches(const dt_probe_t *pr, const dt_pdesc_t *pd)
+{
+	return field_match(pr->pr_desc.dtpd_provider, pd->pd_prov) &&
+	       field_match(pr->pr_desc.dtpd_mod, pd->pd_mod) &&
+	       field_match(pr->pr_desc.dtpd_func, pd->pd_func) &&
+	       field_match(pr->pr_desc.dtpd_name, pd->pd_name);
+}
+
+/* All probes matching pd, in ID order; returns the count (or -1). */
+int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
+{
+	dt_probe_t **v = NULL;
+	int n = 0;
+
+	if (populate_all(dtp) != 0)
+		return -1;
+	/* providers that create probes on demand (profile-N) */
+	for (int i = 0; i < dtp->dt_nprovs; i++) {
+		dt_provider_t *pv = dtp->dt_provs[i];
+
+		if (pv->pv_provide != NULL && field_match(pv->pv_name, pd->pd_prov) &&
+		    pd->pd_name != NULL && strpbrk(pd->pd_name, "*?[\\") == NULL)
+			pv->pv_provide(dtp, pv, pd->pd_name);
+	}
+	for (int id = 1; id < dtp->dt_nprobes; id++) {
+		if (!probe_matches(dtp->dt_probes[id], pd))
+			continue;
+		v = dt_realloc(v, sizeof(dt_probe_t *) * (n + 1));
+		v[n++] = dtp->dt_probes[id];
+	}
+	*out = v;
+	return n;
+}
+
+int dt_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	if (pr->pr_nargs >= 0)
+		return 0;
+	if (pr->pr_prov->pv_probe_args == NULL) {
+		pr->pr_nargs = 0;
+		return 0;
+	}
+	return pr->pr_prov->pv_probe_args(dtp, pr);
+}
+
+int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probe_f *func,
+		      void *arg)
+{
+	dt_pdesc_t pd = { 0 };
+	dt_probe_t **v;
+	int n, rv = 0;
+
+	if (pdp != NULL) {
+		pd.pd_prov = (char *)pdp->dtpd_provider;
+		pd.pd_mod = (char *)pdp->dtpd_mod;
+		pd.pd_func = (char *)pdp->dtpd_func;
+		pd.pd_name = (char *)pdp->dtpd_name;
+	}
+	if ((n = dt_probe_match(dtp, &pd, &v)) < 0)
+		return -1;
+	for (int i = 0; i < n && rv == 0; i++)
+		rv = func(dtp, &v[i]->pr_desc, arg);
+	free(v);
+	return n;
+}
+
+/* Parse "p:m:f:n" (fields omitted from the left) into a description. */
+int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
+		    dtrace_probedesc_t *pdp)
+{
+	char *copy = dt_strdup(s), *fields[4] = { 0 }, *end;
+	char *out[4] = { "", "", "", "" };
+	int n = 1, last;
+
+	if ((end = strpbrk(copy, "{/;")) != NULL)
+		*end = '\0';
+	for (end = copy + strlen(copy); end > copy && (end[-1] == ' ' || end[-1] == '\t'); end--)
+		end[-1] = '\0';
+	fields[0] = copy;
+	for (char *p = copy; *p; p++) {
+		if (*p == ':') {
+			if (n == 4) {
+				free(copy);
+				return dt_set_errno(dtp, EDT_BADSPEC);
+			}
+			*p = '\0';
+			fields[n++] = p + 1;
+		}
+	}
+	last = n == 1 && spec != DTRACE_PROBESPEC_NONE ? (int)spec : 3;
+	if (n > 1)
+		last = 3;
+	for (int i = 0; i < n; i++)
+		out[last - (n - 1) + i] = fields[i];
+	memset(pdp, 0, sizeof(*pdp));
+	snprintf(pdp->dtpd_provider, sizeof(pdp->dtpd_provider), "%s", out[0]);
+	snprintf(pdp->dtpd_mod, sizeof(pdp->dtpd_mod), "%s", out[1]);
+	snprintf(pdp->dtpd_func, sizeof(pdp->dtpd_func), "%s", out[2]);
+	snprintf(pdp->dtpd_name, sizeof(pdp->dtpd_name), "%s", out[3]);
+	free(copy);
+	return 0;
+}
+
+/* Call func for the probe with this id, if there is one. */
+int dtrace_probe_byid(dtrace_hdl_t *dtp, unsigned id, dtrace_probe_f *func, void *arg)
+{
+	if (populate_all(dtp) != 0)
+		return -1;
+	if (id == 0 || id >= (unsigned)dtp->dt_nprobes)
+		return dt_set_errno(dtp, EDT_NOPROBE);
+	return func(dtp, &dtp->dt_probes[id]->pr_desc, arg);
+}
+
+/* -i: the description "p:m:f:n" of a probe id (with any clause text). */
+char *dtrace_id2desc(dtrace_hdl_t *dtp, const char *arg)
+{
+	char *end, *out;
+	long id = strtol(arg, &end, 10);
+	const dtrace_probedesc_t *pd;
+
+	if (populate_all(dtp) != 0 || end == arg || id <= 0 || id >= dtp->dt_nprobes)
+		return dt_strdup(arg); /* fails to match, with the usual message */
+	pd = &dtp->dt_probes[id]->pr_desc;
+	out = dt_zalloc(strlen(end) + 400);
+	sprintf(out, "%s:%s:%s:%s%s", pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func, pd->dtpd_name,
+		end);
+	return out;
+}
+
+/* The probes enabled by the programs exec'd so far. */
+int dtrace_enabled_iter(dtrace_hdl_t *dtp, dtrace_probe_f *func, void *arg)
+{
+	for (int c = 0; c < dtp->dt_nclauses; c++)
+		for (int i = 0; i < dtp->dt_clauses[c]->dc_nprobes; i++)
+			func(dtp, &dtp->dt_clauses[c]->dc_probes[i]->pr_desc, arg);
+	return 0;
+}

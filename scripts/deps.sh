@@ -1,0 +1,20 @@
+#!/bin/sh
+# Install the Debian build dependencies that are missing (run as root).
+# The build needs: gcc, make, pkg-config, libbpf, libelf, zlib, and cpp(1)
+# for -C.  Tests use static triggers (libc6-dev has libc.a).
+set -e
+need=""
+check() { dpkg -s "$1" >/dev/null 2>&1 || need="$need $1"; }
+for p in gcc make pkg-config libbpf-dev libelf-dev zlib1g-dev cpp libc6-dev; do
+	check "$p"
+done
+if [ -n "$need" ]; then
+	echo "deps: installing$need"
+	if [ "$(id -u)" != 0 ]; then
+		echo "deps: missing packages:$need (run as root to install them)" >&2
+		exit 1
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >/dev/null
+	apt-get install -y -qq --no-install-recommends $need >/dev/null
+fi

@@ -1,0 +1,4 @@
+UNIT_TESTS += build/unit/printf_test
+build/unit/printf_test: tests/unit/printf_test.c lib/consume/dt_printf.c lib/dt_impl.h include/dtrace.h
+	@mkdir -p build/unit
+	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/printf_test.c lib/consume/dt_printf.c
