@@ -30,62 +30,13 @@
  */
 #include "../dt_impl.h"
 #include "dt_insn.h"
+#include "dt_cg_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define DT_SCR_ERR 128
-#define DT_SCR_THIS 192
-#define DT_STACK_CTX (-8)
-#define DT_STACK_TMP (-16)
-#define DT_STACK_SPILL (-24)
-#define DT_NREGSLOTS 3
-#define DT_MAXDEPTH 48
-
-enum { DT_MAP_GLOBAL, DT_MAP_SCRATCH, DT_MAP_DVARS, DT_MAP_BUF, DT_MAP_STRTAB, DT_MAP_AGG };
-
-typedef struct dt_cgfix {
-	int f_insn;
-	int f_label;
-} dt_cgfix_t;
-
-typedef struct dt_cg {
-	dtrace_hdl_t *cg_dtp;
-	struct bpf_insn *cg_insns;
-	int cg_ninsns, cg_cap;
-	int *cg_labels;
-	int cg_nlabels;
-	dt_cgfix_t *cg_fixes;
-	int cg_nfixes;
-	int *cg_tmpfix; /* insns whose imm/off is relative to the temp base */
-	int cg_ntmpfix;
-	int cg_depth;
-	dt_probe_t *cg_probe;
-	dt_clause_t *cg_clause;
-	dt_epid_t *cg_epid;
-	int cg_recbase;	  /* scratch offset of the record buffer */
-	int cg_recoff;	  /* next free byte in the record */
-	int cg_recmax;	  /* largest record of the program */
-	int cg_tmpoff;	  /* next free temp byte (relative) */
-	int cg_tmpmax;
-	int cg_end;	  /* label: end of the current clause */
-	int cg_fault;	  /* label: fault path of the current clause */
-	int cg_clausestart;
-	int cg_actidx;
-	bool cg_hasfault;
-	int cg_strsize;
-	char cg_err[512];
-	jmp_buf cg_jmp;
-} dt_cg_t;
-
-static void gen(dt_cg_t *cg, dt_node_t *dnp);
-static void gen_str(dt_cg_t *cg, dt_node_t *dnp);
-
-static _Noreturn void cg_error(dt_cg_t *cg, const dt_node_t *dnp, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static _Noreturn void cg_error(dt_cg_t *cg, const dt_node_t *dnp, const char *fmt, ...)
+_Noreturn void dt_cg_error(dt_cg_t *cg, const dt_node_t *dnp, const char *fmt, ...)
 {
 	va_list ap;
 	int n = 0;
@@ -100,7 +51,7 @@ static _Noreturn void cg_error(dt_cg_t *cg, const dt_node_t *dnp, const char *fm
 
 /* ------------------------------------------------------------ emission */
 
-static int emit(dt_cg_t *cg, struct bpf_insn insn)
+int dt_cg_insn(dt_cg_t *cg, struct bpf_insn insn)
 {
 	if (cg->cg_ninsns == cg->cg_cap) {
 		cg->cg_cap = cg->cg_cap ? cg->cg_cap * 2 : 256;
@@ -110,64 +61,64 @@ static int emit(dt_cg_t *cg, struct bpf_insn insn)
 	return cg->cg_ninsns++;
 }
 
-static int label_new(dt_cg_t *cg)
+int dt_cg_label(dt_cg_t *cg)
 {
 	cg->cg_labels = dt_realloc(cg->cg_labels, sizeof(int) * (cg->cg_nlabels + 1));
 	cg->cg_labels[cg->cg_nlabels] = -1;
 	return cg->cg_nlabels++;
 }
 
-static void label_place(dt_cg_t *cg, int label)
+void dt_cg_place(dt_cg_t *cg, int label)
 {
 	cg->cg_labels[label] = cg->cg_ninsns;
 }
 
 /* Emit a jump instruction whose target is a label, resolved at the end. */
-static void emit_jump(dt_cg_t *cg, struct bpf_insn insn, int label)
+void dt_cg_jump(dt_cg_t *cg, struct bpf_insn insn, int label)
 {
 	cg->cg_fixes = dt_realloc(cg->cg_fixes, sizeof(dt_cgfix_t) * (cg->cg_nfixes + 1));
-	cg->cg_fixes[cg->cg_nfixes].f_insn = emit(cg, insn);
+	cg->cg_fixes[cg->cg_nfixes].f_insn = dt_cg_insn(cg, insn);
 	cg->cg_fixes[cg->cg_nfixes++].f_label = label;
 }
 
-static void emit_ld64(dt_cg_t *cg, int reg, uint64_t v)
+void dt_cg_ld64(dt_cg_t *cg, int reg, uint64_t v)
 {
 	if ((int64_t)v == (int32_t)v) {
-		emit(cg, MOV64_IMM(reg, (int32_t)v));
+		dt_cg_insn(cg, MOV64_IMM(reg, (int32_t)v));
 		return;
 	}
-	emit(cg, LD_IMM64_LO(reg, 0, (int32_t)(uint32_t)v));
-	emit(cg, LD_IMM64_HI((int32_t)(uint32_t)(v >> 32)));
+	dt_cg_insn(cg, LD_IMM64_LO(reg, 0, (int32_t)(uint32_t)v));
+	dt_cg_insn(cg, LD_IMM64_HI((int32_t)(uint32_t)(v >> 32)));
 }
 
 /* reg = map fd (for helpers); resolved to the real fd at load time */
-static void emit_ldmap(dt_cg_t *cg, int reg, int map)
+void dt_cg_ldmap(dt_cg_t *cg, int reg, int map)
 {
-	emit(cg, LD_IMM64_LO(reg, BPF_PSEUDO_MAP_FD, map));
-	emit(cg, LD_IMM64_HI(0));
+	dt_cg_insn(cg, LD_IMM64_LO(reg, BPF_PSEUDO_MAP_FD, map));
+	dt_cg_insn(cg, LD_IMM64_HI(0));
 }
 
 /* reg = &map_value[0] + off (array maps only) */
-static void emit_ldmapval(dt_cg_t *cg, int reg, int map, int off)
+void dt_cg_ldmapval(dt_cg_t *cg, int reg, int map, int off)
 {
-	emit(cg, LD_IMM64_LO(reg, BPF_PSEUDO_MAP_VALUE, map));
-	emit(cg, LD_IMM64_HI(off));
+	dt_cg_insn(cg, LD_IMM64_LO(reg, BPF_PSEUDO_MAP_VALUE, map));
+	dt_cg_insn(cg, LD_IMM64_HI(off));
 }
 
-static void emit_call(dt_cg_t *cg, int helper)
+void dt_cg_call(dt_cg_t *cg, int helper)
 {
-	emit(cg, CALL(helper));
+	dt_cg_insn(cg, CALL(helper));
 }
 
 /* reg = r9 + temp offset (patched once the record size is known) */
-static void emit_tmpaddr(dt_cg_t *cg, int reg, int tmpoff)
+void dt_cg_tmpaddr(dt_cg_t *cg, int reg, int tmpoff)
 {
-	emit(cg, MOV64_REG(reg, R9));
+	dt_cg_insn(cg, MOV64_REG(reg, R9));
 	cg->cg_tmpfix = dt_realloc(cg->cg_tmpfix, sizeof(int) * (cg->cg_ntmpfix + 1));
-	cg->cg_tmpfix[cg->cg_ntmpfix++] = emit(cg, ALU64_IMM(BPF_ADD, reg, tmpoff));
+	cg->cg_tmpfix[cg->cg_ntmpfix++] = dt_cg_insn(cg, ALU64_IMM(BPF_ADD, reg, tmpoff));
 }
 
-static int tmp_alloc(dt_cg_t *cg, int size)
+int dt_cg_tmpalloc(dt_cg_t *cg, int size)
 {
 	int off = (cg->cg_tmpoff + 7) & ~7;
 
@@ -179,52 +130,43 @@ static int tmp_alloc(dt_cg_t *cg, int size)
 
 /* ------------------------------------------------------------ value stack */
 
-static int spill_off(int slot)
+static int dt_cg_spilloff(int slot)
 {
 	return DT_STACK_SPILL - 8 * (slot - DT_NREGSLOTS);
 }
 
-static int vpush(dt_cg_t *cg, const dt_node_t *dnp)
+int dt_cg_push(dt_cg_t *cg, const dt_node_t *dnp)
 {
 	if (cg->cg_depth >= DT_MAXDEPTH)
-		cg_error(cg, dnp, "expression too complex");
+		dt_cg_error(cg, dnp, "expression too complex");
 	return cg->cg_depth++;
 }
 
-static void vpop(dt_cg_t *cg)
+void dt_cg_pop(dt_cg_t *cg)
 {
 	cg->cg_depth--;
 }
 
 /* The register holding slot, loading a spilled slot into tmp. */
-static int vget(dt_cg_t *cg, int slot, int tmp)
+int dt_cg_get(dt_cg_t *cg, int slot, int tmp)
 {
 	if (slot < DT_NREGSLOTS)
 		return R6 + slot;
-	emit(cg, LDX(BPF_DW, tmp, FP, spill_off(slot)));
+	dt_cg_insn(cg, LDX(BPF_DW, tmp, FP, dt_cg_spilloff(slot)));
 	return tmp;
 }
 
-static void vset(dt_cg_t *cg, int slot, int reg)
+void dt_cg_set(dt_cg_t *cg, int slot, int reg)
 {
 	if (slot < DT_NREGSLOTS) {
 		if (reg != R6 + slot)
-			emit(cg, MOV64_REG(R6 + slot, reg));
+			dt_cg_insn(cg, MOV64_REG(R6 + slot, reg));
 		return;
 	}
-	emit(cg, STX(BPF_DW, FP, reg, spill_off(slot)));
+	dt_cg_insn(cg, STX(BPF_DW, FP, reg, dt_cg_spilloff(slot)));
 }
 
-/* Top of stack into reg (copy). */
-static void vtop(dt_cg_t *cg, int reg)
-{
-	int r = vget(cg, cg->cg_depth - 1, reg);
-
-	if (r != reg)
-		emit(cg, MOV64_REG(reg, r));
-}
-
-static int bpf_size(int size)
+int dt_cg_bpfsize(int size)
 {
 	switch (size) {
 	case 1: return BPF_B;
@@ -235,7 +177,7 @@ static int bpf_size(int size)
 }
 
 /* Normalise reg to an integer type: sign- or zero-extend from its size. */
-static void normalize(dt_cg_t *cg, int reg, const dt_type_t *t)
+void dt_cg_normalize(dt_cg_t *cg, int reg, const dt_type_t *t)
 {
 	int bits;
 
@@ -243,22 +185,22 @@ static void normalize(dt_cg_t *cg, int reg, const dt_type_t *t)
 		return;
 	bits = 64 - t->dt_size * 8;
 	if (t->dt_signed) {
-		emit(cg, ALU64_IMM(BPF_LSH, reg, bits));
-		emit(cg, ALU64_IMM(BPF_ARSH, reg, bits));
+		dt_cg_insn(cg, ALU64_IMM(BPF_LSH, reg, bits));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ARSH, reg, bits));
 	} else if (t->dt_size == 4) {
-		emit(cg, MOV32_REG(reg, reg));
+		dt_cg_insn(cg, MOV32_REG(reg, reg));
 	} else {
-		emit(cg, ALU64_IMM(BPF_AND, reg, (1 << (t->dt_size * 8)) - 1));
+		dt_cg_insn(cg, ALU64_IMM(BPF_AND, reg, (1 << (t->dt_size * 8)) - 1));
 	}
 }
 
 /* Load a value of type t from (base + off) into reg. */
-static void load_typed(dt_cg_t *cg, int reg, int base, int off, const dt_type_t *t)
+void dt_cg_load(dt_cg_t *cg, int reg, int base, int off, const dt_type_t *t)
 {
 	int size = t->dt_kind == DT_TK_INT ? t->dt_size : 8;
 
-	emit(cg, LDX(bpf_size(size), reg, base, off));
-	normalize(cg, reg, t);
+	dt_cg_insn(cg, LDX(dt_cg_bpfsize(size), reg, base, off));
+	dt_cg_normalize(cg, reg, t);
 }
 
 /* ------------------------------------------------------------ faults */
@@ -267,28 +209,28 @@ static void load_typed(dt_cg_t *cg, int reg, int base, int off, const dt_type_t 
  * Raise a fault: fill the error record and jump to the clause's fault
  * path.  addr_reg is the faulting address or -1.
  */
-static void emit_fault(dt_cg_t *cg, int fault, int addr_reg)
+void dt_cg_fault(dt_cg_t *cg, int fault, int addr_reg)
 {
 	if (addr_reg >= 0)
-		emit(cg, STX(BPF_DW, R9, addr_reg, DT_SCR_ERR + offsetof(dt_errrec_t, er_addr)));
+		dt_cg_insn(cg, STX(BPF_DW, R9, addr_reg, DT_SCR_ERR + offsetof(dt_errrec_t, er_addr)));
 	else
-		emit(cg, ST(BPF_DW, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_addr), 0));
-	emit(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_fault), fault));
-	emit(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_action), cg->cg_actidx));
-	emit(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_offset),
+		dt_cg_insn(cg, ST(BPF_DW, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_addr), 0));
+	dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_fault), fault));
+	dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_action), cg->cg_actidx));
+	dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_offset),
 		    (cg->cg_ninsns - cg->cg_clausestart) * 8));
-	emit_jump(cg, JA(0), cg->cg_fault);
+	dt_cg_jump(cg, JA(0), cg->cg_fault);
 	cg->cg_hasfault = true;
 }
 
 /* if (reg == 0) fault (division by zero) */
-static void check_divzero(dt_cg_t *cg, int reg)
+void dt_cg_divzero(dt_cg_t *cg, int reg)
 {
-	int ok = label_new(cg);
+	int ok = dt_cg_label(cg);
 
-	emit_jump(cg, JMP_IMM(BPF_JNE, reg, 0, 0), ok);
-	emit_fault(cg, DT_FAULT_DIVZERO, -1);
-	label_place(cg, ok);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, reg, 0, 0), ok);
+	dt_cg_fault(cg, DT_FAULT_DIVZERO, -1);
+	dt_cg_place(cg, ok);
 }
 
 /* ------------------------------------------------------------ memory */
@@ -297,66 +239,66 @@ static void check_divzero(dt_cg_t *cg, int reg)
  * Read size bytes at the kernel (or user) address in slot's value into a
  * fresh temporary; faults on a bad address.  Returns the temp offset.
  */
-static int read_mem(dt_cg_t *cg, int addrslot, int size, bool user)
+int dt_cg_readmem(dt_cg_t *cg, int addrslot, int size, bool user)
 {
-	int tmp = tmp_alloc(cg, size < 8 ? 8 : size);
-	int ok = label_new(cg);
-	int ra = vget(cg, addrslot, R3);
+	int tmp = dt_cg_tmpalloc(cg, size < 8 ? 8 : size);
+	int ok = dt_cg_label(cg);
+	int ra = dt_cg_get(cg, addrslot, R3);
 
 	if (ra != R3)
-		emit(cg, MOV64_REG(R3, ra));
-	emit_tmpaddr(cg, R1, tmp);
-	emit(cg, MOV64_IMM(R2, size));
-	emit_call(cg, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-	ra = vget(cg, addrslot, R1);
-	emit_fault(cg, DT_FAULT_BADADDR, ra);
-	label_place(cg, ok);
+		dt_cg_insn(cg, MOV64_REG(R3, ra));
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_insn(cg, MOV64_IMM(R2, size));
+	dt_cg_call(cg, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	ra = dt_cg_get(cg, addrslot, R1);
+	dt_cg_fault(cg, DT_FAULT_BADADDR, ra);
+	dt_cg_place(cg, ok);
 	return tmp;
 }
 
 /* Copy a NUL-terminated string from (kernel/user) address in R3 to a temp. */
-static int read_str(dt_cg_t *cg, int addrslot, bool user)
+int dt_cg_readstr(dt_cg_t *cg, int addrslot, bool user)
 {
-	int tmp = tmp_alloc(cg, cg->cg_strsize);
-	int ok = label_new(cg);
-	int ra = vget(cg, addrslot, R3);
+	int tmp = dt_cg_tmpalloc(cg, cg->cg_strsize);
+	int ok = dt_cg_label(cg);
+	int ra = dt_cg_get(cg, addrslot, R3);
 
 	if (ra != R3)
-		emit(cg, MOV64_REG(R3, ra));
-	emit_tmpaddr(cg, R1, tmp);
-	emit(cg, MOV64_IMM(R2, cg->cg_strsize));
-	emit_call(cg, user ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_kernel_str);
-	emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), ok);
-	ra = vget(cg, addrslot, R1);
-	emit_fault(cg, DT_FAULT_BADADDR, ra);
-	label_place(cg, ok);
+		dt_cg_insn(cg, MOV64_REG(R3, ra));
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_insn(cg, MOV64_IMM(R2, cg->cg_strsize));
+	dt_cg_call(cg, user ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_kernel_str);
+	dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), ok);
+	ra = dt_cg_get(cg, addrslot, R1);
+	dt_cg_fault(cg, DT_FAULT_BADADDR, ra);
+	dt_cg_place(cg, ok);
 	return tmp;
 }
 
 /* Copy the string at src (BPF memory) to dst (BPF memory): strsize bytes max. */
-static void copy_str(dt_cg_t *cg, int dstreg, int srcreg)
+void dt_cg_copystr(dt_cg_t *cg, int dstreg, int srcreg)
 {
 	/* r1 = dst, r2 = size, r3 = src; caller ensures regs are not r1-r3 clashes */
 	if (srcreg != R3)
-		emit(cg, MOV64_REG(R3, srcreg));
+		dt_cg_insn(cg, MOV64_REG(R3, srcreg));
 	if (dstreg != R1)
-		emit(cg, MOV64_REG(R1, dstreg));
-	emit(cg, MOV64_IMM(R2, cg->cg_strsize));
-	emit_call(cg, BPF_FUNC_probe_read_kernel_str);
+		dt_cg_insn(cg, MOV64_REG(R1, dstreg));
+	dt_cg_insn(cg, MOV64_IMM(R2, cg->cg_strsize));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
 }
 
 /* Zero len bytes at r9 + off (temp-relative if tmp). */
-static void zero_tmp(dt_cg_t *cg, int tmpoff, int len)
+void dt_cg_zerotmp(dt_cg_t *cg, int tmpoff, int len)
 {
-	emit_tmpaddr(cg, R1, tmpoff);
+	dt_cg_tmpaddr(cg, R1, tmpoff);
 	for (int i = 0; i < len; i += 8)
-		emit(cg, ST(BPF_DW, R1, i, 0));
+		dt_cg_insn(cg, ST(BPF_DW, R1, i, 0));
 }
 
 /* ------------------------------------------------------------ strings */
 
-static bool node_is_str(const dt_node_t *dnp)
+bool dt_cg_isstr(const dt_node_t *dnp)
 {
 	const dt_type_t *t = dnp->dn_type;
 
@@ -372,38 +314,38 @@ static bool node_is_str(const dt_node_t *dnp)
 static void str_compare(dt_cg_t *cg)
 {
 	int a = cg->cg_depth - 2, b = cg->cg_depth - 1;
-	int loop = label_new(cg), differ = label_new(cg), equal = label_new(cg),
-	    done = label_new(cg);
-	int ra = vget(cg, a, R1), rb;
+	int loop = dt_cg_label(cg), differ = dt_cg_label(cg), equal = dt_cg_label(cg),
+	    done = dt_cg_label(cg);
+	int ra = dt_cg_get(cg, a, R1), rb;
 
 	if (ra != R1)
-		emit(cg, MOV64_REG(R1, ra));
-	rb = vget(cg, b, R2);
+		dt_cg_insn(cg, MOV64_REG(R1, ra));
+	rb = dt_cg_get(cg, b, R2);
 	if (rb != R2)
-		emit(cg, MOV64_REG(R2, rb));
-	emit(cg, MOV64_IMM(R3, 0));
-	label_place(cg, loop);
-	emit_jump(cg, JMP_IMM(BPF_JGE, R3, cg->cg_strsize, 0), equal);
-	emit(cg, MOV64_REG(R4, R1));
-	emit(cg, ALU64_REG(BPF_ADD, R4, R3));
-	emit(cg, LDX(BPF_B, R4, R4, 0));
-	emit(cg, MOV64_REG(R5, R2));
-	emit(cg, ALU64_REG(BPF_ADD, R5, R3));
-	emit(cg, LDX(BPF_B, R5, R5, 0));
-	emit_jump(cg, JMP_REG(BPF_JNE, R4, R5, 0), differ);
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), equal);
-	emit(cg, ALU64_IMM(BPF_ADD, R3, 1));
-	emit_jump(cg, JA(0), loop);
-	label_place(cg, differ);
-	emit(cg, MOV64_IMM(R0, 1));
-	emit_jump(cg, JMP_REG(BPF_JGT, R4, R5, 0), done);
-	emit(cg, MOV64_IMM(R0, -1));
-	emit_jump(cg, JA(0), done);
-	label_place(cg, equal);
-	emit(cg, MOV64_IMM(R0, 0));
-	label_place(cg, done);
-	vpop(cg);
-	vset(cg, a, R0);
+		dt_cg_insn(cg, MOV64_REG(R2, rb));
+	dt_cg_insn(cg, MOV64_IMM(R3, 0));
+	dt_cg_place(cg, loop);
+	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R3, cg->cg_strsize, 0), equal);
+	dt_cg_insn(cg, MOV64_REG(R4, R1));
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R4, R3));
+	dt_cg_insn(cg, LDX(BPF_B, R4, R4, 0));
+	dt_cg_insn(cg, MOV64_REG(R5, R2));
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R5, R3));
+	dt_cg_insn(cg, LDX(BPF_B, R5, R5, 0));
+	dt_cg_jump(cg, JMP_REG(BPF_JNE, R4, R5, 0), differ);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), equal);
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R3, 1));
+	dt_cg_jump(cg, JA(0), loop);
+	dt_cg_place(cg, differ);
+	dt_cg_insn(cg, MOV64_IMM(R0, 1));
+	dt_cg_jump(cg, JMP_REG(BPF_JGT, R4, R5, 0), done);
+	dt_cg_insn(cg, MOV64_IMM(R0, -1));
+	dt_cg_jump(cg, JA(0), done);
+	dt_cg_place(cg, equal);
+	dt_cg_insn(cg, MOV64_IMM(R0, 0));
+	dt_cg_place(cg, done);
+	dt_cg_pop(cg);
+	dt_cg_set(cg, a, R0);
 }
 
 /* ------------------------------------------------------------ dynamic vars */
@@ -413,40 +355,40 @@ static void str_compare(dt_cg_t *cg)
  * { u32 varid, u32 0, u64 tid or 0, key tuple... }, zero-padded to the
  * handle's dynamic key size.  Returns the temp offset.
  */
-static int build_dvkey(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
+static int dt_cg_dvkey(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 {
 	dtrace_hdl_t *dtp = cg->cg_dtp;
-	int tmp = tmp_alloc(cg, dtp->dt_dvkeysize);
+	int tmp = dt_cg_tmpalloc(cg, dtp->dt_dvkeysize);
 	int off = 16;
 	bool tls = idp->di_kind == DT_ID_TLS || idp->di_kind == DT_ID_TARRAY;
 
-	zero_tmp(cg, tmp, dtp->dt_dvkeysize);
-	emit_tmpaddr(cg, R1, tmp);
-	emit(cg, ST(BPF_W, R1, 0, idp->di_id));
+	dt_cg_zerotmp(cg, tmp, dtp->dt_dvkeysize);
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_insn(cg, ST(BPF_W, R1, 0, idp->di_id));
 	if (tls) {
-		emit_call(cg, BPF_FUNC_get_current_pid_tgid);
-		emit_tmpaddr(cg, R1, tmp);
-		emit(cg, STX(BPF_DW, R1, R0, 8));
+		dt_cg_call(cg, BPF_FUNC_get_current_pid_tgid);
+		dt_cg_tmpaddr(cg, R1, tmp);
+		dt_cg_insn(cg, STX(BPF_DW, R1, R0, 8));
 	}
 	for (dt_node_t *k = keys; k; k = k->dn_next) {
-		if (node_is_str(k)) {
+		if (dt_cg_isstr(k)) {
 			int r;
 
-			gen_str(cg, k);
-			r = vget(cg, cg->cg_depth - 1, R3);
-			emit_tmpaddr(cg, R1, tmp + off);
-			copy_str(cg, R1, r);
+			dt_cg_strexpr(cg, k);
+			r = dt_cg_get(cg, cg->cg_depth - 1, R3);
+			dt_cg_tmpaddr(cg, R1, tmp + off);
+			dt_cg_copystr(cg, R1, r);
 			off += cg->cg_strsize;
 		} else {
 			int r;
 
-			gen(cg, k);
-			r = vget(cg, cg->cg_depth - 1, R2);
-			emit_tmpaddr(cg, R1, tmp);
-			emit(cg, STX(BPF_DW, R1, r, off));
+			dt_cg_expr(cg, k);
+			r = dt_cg_get(cg, cg->cg_depth - 1, R2);
+			dt_cg_tmpaddr(cg, R1, tmp);
+			dt_cg_insn(cg, STX(BPF_DW, R1, r, off));
 			off += 8;
 		}
-		vpop(cg);
+		dt_cg_pop(cg);
 	}
 	return tmp;
 }
@@ -454,12 +396,12 @@ static int build_dvkey(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 /* r0 = lookup(dvars, key temp) */
 static void dv_lookup(dt_cg_t *cg, int keytmp)
 {
-	emit_ldmap(cg, R1, DT_MAP_DVARS);
-	emit_tmpaddr(cg, R2, keytmp);
-	emit_call(cg, BPF_FUNC_map_lookup_elem);
+	dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
+	dt_cg_tmpaddr(cg, R2, keytmp);
+	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
 }
 
-static int aggmap(const dt_ident_t *idp)
+int dt_cg_aggmap(const dt_ident_t *idp)
 {
 	return DT_MAP_AGG + idp->di_id;
 }
@@ -482,37 +424,37 @@ static void gen_varload(dt_cg_t *cg, const dt_node_t *dnp, dt_ident_t *idp, dt_n
 	bool str = idp->di_type->dt_kind == DT_TK_STRING;
 
 	if (!is_dynamic(idp)) {
-		slot = vpush(cg, dnp);
+		slot = dt_cg_push(cg, dnp);
 		if (idp->di_kind == DT_ID_LOCAL) {
-			emit(cg, MOV64_REG(R0, R9));
-			emit(cg, ALU64_IMM(BPF_ADD, R0, DT_SCR_THIS + idp->di_off));
+			dt_cg_insn(cg, MOV64_REG(R0, R9));
+			dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, DT_SCR_THIS + idp->di_off));
 		} else {
-			emit_ldmapval(cg, R0, DT_MAP_GLOBAL, DT_G_VARS + idp->di_off);
+			dt_cg_ldmapval(cg, R0, DT_MAP_GLOBAL, DT_G_VARS + idp->di_off);
 		}
 		if (!str)
-			load_typed(cg, R0, R0, 0, idp->di_type);
-		vset(cg, slot, R0);
+			dt_cg_load(cg, R0, R0, 0, idp->di_type);
+		dt_cg_set(cg, slot, R0);
 		return;
 	}
 	{
-		int key = build_dvkey(cg, idp, keys);
+		int key = dt_cg_dvkey(cg, idp, keys);
 
 		dv_lookup(cg, key);
 	}
-	slot = vpush(cg, dnp);
-	found = label_new(cg);
-	done = label_new(cg);
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
+	slot = dt_cg_push(cg, dnp);
+	found = dt_cg_label(cg);
+	done = dt_cg_label(cg);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
 	if (str)
-		emit_ldmapval(cg, R0, DT_MAP_STRTAB, 0); /* "" */
+		dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, 0); /* "" */
 	else
-		emit(cg, MOV64_IMM(R0, 0));
-	emit_jump(cg, JA(0), done);
-	label_place(cg, found);
+		dt_cg_insn(cg, MOV64_IMM(R0, 0));
+	dt_cg_jump(cg, JA(0), done);
+	dt_cg_place(cg, found);
 	if (!str)
-		load_typed(cg, R0, R0, 0, idp->di_type);
-	label_place(cg, done);
-	vset(cg, slot, R0);
+		dt_cg_load(cg, R0, R0, 0, idp->di_type);
+	dt_cg_place(cg, done);
+	dt_cg_set(cg, slot, R0);
 }
 
 /*
@@ -528,55 +470,55 @@ static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 
 	if (!is_dynamic(idp)) {
 		if (idp->di_kind == DT_ID_LOCAL) {
-			emit(cg, MOV64_REG(R1, R9));
-			emit(cg, ALU64_IMM(BPF_ADD, R1, DT_SCR_THIS + idp->di_off));
+			dt_cg_insn(cg, MOV64_REG(R1, R9));
+			dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, DT_SCR_THIS + idp->di_off));
 		} else {
-			emit_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_VARS + idp->di_off);
+			dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_VARS + idp->di_off);
 		}
-		r = vget(cg, vslot, R3);
+		r = dt_cg_get(cg, vslot, R3);
 		if (str) {
-			copy_str(cg, R1, r);
+			dt_cg_copystr(cg, R1, r);
 		} else {
-			emit(cg, STX(bpf_size(idp->di_type->dt_size > 8 ? 8 : idp->di_type->dt_size),
+			dt_cg_insn(cg, STX(dt_cg_bpfsize(idp->di_type->dt_size > 8 ? 8 : idp->di_type->dt_size),
 				     R1, r, 0));
 		}
 		return;
 	}
 	{
-		int key = build_dvkey(cg, idp, keys);
-		int del = label_new(cg), done = label_new(cg), fail = label_new(cg);
-		int val = tmp_alloc(cg, size);
+		int key = dt_cg_dvkey(cg, idp, keys);
+		int del = dt_cg_label(cg), done = dt_cg_label(cg), fail = dt_cg_label(cg);
+		int val = dt_cg_tmpalloc(cg, size);
 
 		/* assigning zero (or "") deallocates the variable */
-		r = vget(cg, vslot, R1);
+		r = dt_cg_get(cg, vslot, R1);
 		if (str) {
-			emit(cg, LDX(BPF_B, R2, r, 0));
-			emit_jump(cg, JMP_IMM(BPF_JEQ, R2, 0, 0), del);
-			emit_tmpaddr(cg, R1, val);
-			r = vget(cg, vslot, R3);
-			copy_str(cg, R1, r);
+			dt_cg_insn(cg, LDX(BPF_B, R2, r, 0));
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R2, 0, 0), del);
+			dt_cg_tmpaddr(cg, R1, val);
+			r = dt_cg_get(cg, vslot, R3);
+			dt_cg_copystr(cg, R1, r);
 		} else {
-			emit_jump(cg, JMP_IMM(BPF_JEQ, r, 0, 0), del);
-			emit_tmpaddr(cg, R1, val);
-			emit(cg, STX(BPF_DW, R1, r, 0));
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, r, 0, 0), del);
+			dt_cg_tmpaddr(cg, R1, val);
+			dt_cg_insn(cg, STX(BPF_DW, R1, r, 0));
 		}
-		emit_ldmap(cg, R1, DT_MAP_DVARS);
-		emit_tmpaddr(cg, R2, key);
-		emit_tmpaddr(cg, R3, val);
-		emit(cg, MOV64_IMM(R4, BPF_ANY));
-		emit_call(cg, BPF_FUNC_map_update_elem);
-		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
-		emit_jump(cg, JA(0), done);
-		label_place(cg, fail);
-		emit(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_dyndrops)));
-		emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
-		emit(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_dyndrops)));
-		emit_jump(cg, JA(0), done);
-		label_place(cg, del);
-		emit_ldmap(cg, R1, DT_MAP_DVARS);
-		emit_tmpaddr(cg, R2, key);
-		emit_call(cg, BPF_FUNC_map_delete_elem);
-		label_place(cg, done);
+		dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
+		dt_cg_tmpaddr(cg, R2, key);
+		dt_cg_tmpaddr(cg, R3, val);
+		dt_cg_insn(cg, MOV64_IMM(R4, BPF_ANY));
+		dt_cg_call(cg, BPF_FUNC_map_update_elem);
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
+		dt_cg_jump(cg, JA(0), done);
+		dt_cg_place(cg, fail);
+		dt_cg_insn(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_dyndrops)));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
+		dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_dyndrops)));
+		dt_cg_jump(cg, JA(0), done);
+		dt_cg_place(cg, del);
+		dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
+		dt_cg_tmpaddr(cg, R2, key);
+		dt_cg_call(cg, BPF_FUNC_map_delete_elem);
+		dt_cg_place(cg, done);
 	}
 }
 
@@ -584,7 +526,7 @@ static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 
 static void gen_probestr(dt_cg_t *cg, int reg, const char *s)
 {
-	emit_ldmapval(cg, reg, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, s));
+	dt_cg_ldmapval(cg, reg, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, s));
 }
 
 /* Load a member of the current task through BTF offsets: ppid etc. */
@@ -595,28 +537,28 @@ static void gen_task_member(dt_cg_t *cg, const dt_node_t *dnp, const char *const
 	int slot;
 
 	if (t == NULL)
-		cg_error(cg, dnp, "kernel BTF is not available for %s", "ppid");
-	emit_call(cg, BPF_FUNC_get_current_task);
-	slot = vpush(cg, dnp);
-	vset(cg, slot, R0);
+		dt_cg_error(cg, dnp, "kernel BTF is not available for %s", "ppid");
+	dt_cg_call(cg, BPF_FUNC_get_current_task);
+	slot = dt_cg_push(cg, dnp);
+	dt_cg_set(cg, slot, R0);
 	for (int i = 0; path[i]; i++) {
 		dt_member_t *dm = dt_type_member(dtp, t, path[i]);
 		int tmp, size;
 
 		if (dm == NULL)
-			cg_error(cg, dnp, "task_struct has no member %s", path[i]);
+			dt_cg_error(cg, dnp, "task_struct has no member %s", path[i]);
 		t = dm->dm_type;
 		size = t->dt_kind == DT_TK_INT ? t->dt_size : 8;
 		{
-			int r = vget(cg, slot, R0);
+			int r = dt_cg_get(cg, slot, R0);
 
-			emit(cg, ALU64_IMM(BPF_ADD, r, dm->dm_off));
-			vset(cg, slot, r);
+			dt_cg_insn(cg, ALU64_IMM(BPF_ADD, r, dm->dm_off));
+			dt_cg_set(cg, slot, r);
 		}
-		tmp = read_mem(cg, slot, size, false);
-		emit_tmpaddr(cg, R1, tmp);
-		load_typed(cg, R0, R1, 0, t->dt_kind == DT_TK_INT ? t : dt_type_int(dtp, 8, false));
-		vset(cg, slot, R0);
+		tmp = dt_cg_readmem(cg, slot, size, false);
+		dt_cg_tmpaddr(cg, R1, tmp);
+		dt_cg_load(cg, R0, R1, 0, t->dt_kind == DT_TK_INT ? t : dt_type_int(dtp, 8, false));
+		dt_cg_set(cg, slot, R0);
 		if (t->dt_kind == DT_TK_PTR)
 			t = t->dt_base;
 	}
@@ -640,45 +582,45 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 		gen_task_member(cg, dnp, path);
 		return;
 	}
-	slot = vpush(cg, dnp);
+	slot = dt_cg_push(cg, dnp);
 	switch (id) {
 	case DT_BV_PID:
-		emit_call(cg, BPF_FUNC_get_current_pid_tgid);
-		emit(cg, ALU64_IMM(BPF_RSH, R0, 32));
+		dt_cg_call(cg, BPF_FUNC_get_current_pid_tgid);
+		dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 32));
 		break;
 	case DT_BV_TID:
-		emit_call(cg, BPF_FUNC_get_current_pid_tgid);
-		emit(cg, MOV32_REG(R0, R0));
+		dt_cg_call(cg, BPF_FUNC_get_current_pid_tgid);
+		dt_cg_insn(cg, MOV32_REG(R0, R0));
 		break;
 	case DT_BV_UID:
-		emit_call(cg, BPF_FUNC_get_current_uid_gid);
-		emit(cg, MOV32_REG(R0, R0));
+		dt_cg_call(cg, BPF_FUNC_get_current_uid_gid);
+		dt_cg_insn(cg, MOV32_REG(R0, R0));
 		break;
 	case DT_BV_GID:
-		emit_call(cg, BPF_FUNC_get_current_uid_gid);
-		emit(cg, ALU64_IMM(BPF_RSH, R0, 32));
+		dt_cg_call(cg, BPF_FUNC_get_current_uid_gid);
+		dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 32));
 		break;
 	case DT_BV_EXECNAME: {
-		int tmp = tmp_alloc(cg, cg->cg_strsize);
+		int tmp = dt_cg_tmpalloc(cg, cg->cg_strsize);
 
-		emit_tmpaddr(cg, R1, tmp);
-		emit(cg, ST(BPF_DW, R1, 16, 0));
-		emit(cg, MOV64_IMM(R2, 16));
-		emit_call(cg, BPF_FUNC_get_current_comm);
-		emit_tmpaddr(cg, R0, tmp);
+		dt_cg_tmpaddr(cg, R1, tmp);
+		dt_cg_insn(cg, ST(BPF_DW, R1, 16, 0));
+		dt_cg_insn(cg, MOV64_IMM(R2, 16));
+		dt_cg_call(cg, BPF_FUNC_get_current_comm);
+		dt_cg_tmpaddr(cg, R0, tmp);
 		break;
 	}
 	case DT_BV_CPU:
-		emit_call(cg, BPF_FUNC_get_smp_processor_id);
+		dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
 		break;
 	case DT_BV_TIMESTAMP:
-		emit_call(cg, BPF_FUNC_ktime_get_ns);
+		dt_cg_call(cg, BPF_FUNC_ktime_get_ns);
 		break;
 	case DT_BV_WALLTIMESTAMP:
-		emit_call(cg, BPF_FUNC_ktime_get_ns);
-		emit_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_WALLOFF);
-		emit(cg, LDX(BPF_DW, R1, R1, 0));
-		emit(cg, ALU64_REG(BPF_ADD, R0, R1));
+		dt_cg_call(cg, BPF_FUNC_ktime_get_ns);
+		dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_WALLOFF);
+		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
+		dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R1));
 		break;
 	case DT_BV_PROBEPROV:
 		gen_probestr(cg, R0, pr->pr_desc.dtpd_provider);
@@ -693,39 +635,39 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 		gen_probestr(cg, R0, pr->pr_desc.dtpd_name);
 		break;
 	case DT_BV_ID:
-		emit(cg, MOV64_IMM(R0, (int32_t)pr->pr_desc.dtpd_id));
+		dt_cg_insn(cg, MOV64_IMM(R0, (int32_t)pr->pr_desc.dtpd_id));
 		break;
 	case DT_BV_EPID:
-		emit(cg, MOV64_IMM(R0, (int32_t)cg->cg_epid->ep_id));
+		dt_cg_insn(cg, MOV64_IMM(R0, (int32_t)cg->cg_epid->ep_id));
 		break;
 	case DT_BV_ERRNO:
 		if (pr->pr_return && !strcmp(pr->pr_desc.dtpd_provider, "syscall")) {
-			int zero = label_new(cg), done = label_new(cg);
+			int zero = dt_cg_label(cg), done = dt_cg_label(cg);
 
 			gen_arg(cg, 0, R0);
-			emit_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), zero);
-			emit_jump(cg, JMP_IMM(BPF_JSLT, R0, -4095, 0), zero);
-			emit(cg, NEG64(R0));
-			emit_jump(cg, JA(0), done);
-			label_place(cg, zero);
-			emit(cg, MOV64_IMM(R0, 0));
-			label_place(cg, done);
+			dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), zero);
+			dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R0, -4095, 0), zero);
+			dt_cg_insn(cg, NEG64(R0));
+			dt_cg_jump(cg, JA(0), done);
+			dt_cg_place(cg, zero);
+			dt_cg_insn(cg, MOV64_IMM(R0, 0));
+			dt_cg_place(cg, done);
 		} else {
-			emit(cg, MOV64_IMM(R0, 0));
+			dt_cg_insn(cg, MOV64_IMM(R0, 0));
 		}
 		break;
 	case DT_BV_CURTHREAD:
-		emit_call(cg, BPF_FUNC_get_current_task);
+		dt_cg_call(cg, BPF_FUNC_get_current_task);
 		break;
 	default:
 		if (id >= DT_BV_ARG0 && id <= DT_BV_ARG0 + 9) {
 			gen_arg(cg, id - DT_BV_ARG0, R0);
 			break;
 		}
-		cg_error(cg, dnp, "built-in variable %s is not supported on this platform",
+		dt_cg_error(cg, dnp, "built-in variable %s is not supported on this platform",
 			 dnp->dn_name);
 	}
-	vset(cg, slot, R0);
+	dt_cg_set(cg, slot, R0);
 }
 
 /* ------------------------------------------------------------ addresses */
@@ -738,19 +680,19 @@ static void gen_addr(dt_cg_t *cg, dt_node_t *dnp)
 	switch (dnp->dn_kind) {
 	case N_MEMBER:
 		if (dnp->dn_op == OP_ARROW)
-			gen(cg, dnp->dn_left);
+			dt_cg_expr(cg, dnp->dn_left);
 		else
 			gen_addr(cg, dnp->dn_left);
 		slot = cg->cg_depth - 1;
 		if (dnp->dn_val != 0) {
-			int r = vget(cg, slot, R0);
+			int r = dt_cg_get(cg, slot, R0);
 
-			emit(cg, ALU64_IMM(BPF_ADD, r, (int32_t)dnp->dn_val));
-			vset(cg, slot, r);
+			dt_cg_insn(cg, ALU64_IMM(BPF_ADD, r, (int32_t)dnp->dn_val));
+			dt_cg_set(cg, slot, r);
 		}
 		return;
 	case N_DEREF:
-		gen(cg, dnp->dn_left);
+		dt_cg_expr(cg, dnp->dn_left);
 		return;
 	case N_ARRAY: {
 		dt_node_t *base = dnp->dn_left;
@@ -759,20 +701,20 @@ static void gen_addr(dt_cg_t *cg, dt_node_t *dnp)
 		if (base->dn_type->dt_kind == DT_TK_ARRAY)
 			gen_addr(cg, base);
 		else
-			gen(cg, base);
-		gen(cg, dnp->dn_args);
-		ri = vget(cg, cg->cg_depth - 1, R1);
+			dt_cg_expr(cg, base);
+		dt_cg_expr(cg, dnp->dn_args);
+		ri = dt_cg_get(cg, cg->cg_depth - 1, R1);
 		if (ri != R1)
-			emit(cg, MOV64_REG(R1, ri));
-		emit(cg, ALU64_IMM(BPF_MUL, R1, dnp->dn_type->dt_size));
-		vpop(cg);
-		r = vget(cg, cg->cg_depth - 1, R0);
-		emit(cg, ALU64_REG(BPF_ADD, r, R1));
-		vset(cg, cg->cg_depth - 1, r);
+			dt_cg_insn(cg, MOV64_REG(R1, ri));
+		dt_cg_insn(cg, ALU64_IMM(BPF_MUL, R1, dnp->dn_type->dt_size));
+		dt_cg_pop(cg);
+		r = dt_cg_get(cg, cg->cg_depth - 1, R0);
+		dt_cg_insn(cg, ALU64_REG(BPF_ADD, r, R1));
+		dt_cg_set(cg, cg->cg_depth - 1, r);
 		return;
 	}
 	default:
-		cg_error(cg, dnp, "expression is not addressable");
+		dt_cg_error(cg, dnp, "expression is not addressable");
 	}
 }
 
@@ -786,44 +728,44 @@ static void gen_memload(dt_cg_t *cg, dt_node_t *dnp)
 	    t->dt_kind == DT_TK_UNION)
 		return; /* value is the address, as in C */
 	if (t->dt_kind == DT_TK_STRING) {
-		tmp = read_str(cg, slot, false);
-		emit_tmpaddr(cg, R0, tmp);
-		vset(cg, slot, R0);
+		tmp = dt_cg_readstr(cg, slot, false);
+		dt_cg_tmpaddr(cg, R0, tmp);
+		dt_cg_set(cg, slot, R0);
 		return;
 	}
-	tmp = read_mem(cg, slot, t->dt_kind == DT_TK_INT ? t->dt_size : 8, false);
-	emit_tmpaddr(cg, R1, tmp);
-	load_typed(cg, R0, R1, 0, t);
-	vset(cg, slot, R0);
+	tmp = dt_cg_readmem(cg, slot, t->dt_kind == DT_TK_INT ? t->dt_size : 8, false);
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_load(cg, R0, R1, 0, t);
+	dt_cg_set(cg, slot, R0);
 }
 
 /* ------------------------------------------------------------ strings */
 
 /* Push a pointer to a BPF-readable string for a string-like expression. */
-static void gen_str(dt_cg_t *cg, dt_node_t *dnp)
+void dt_cg_strexpr(dt_cg_t *cg, dt_node_t *dnp)
 {
 	const dt_type_t *t = dnp->dn_type;
 
 	if (t->dt_kind == DT_TK_STRING) {
-		gen(cg, dnp);
+		dt_cg_expr(cg, dnp);
 		return;
 	}
 	if (t->dt_kind == DT_TK_ARRAY) {
 		int tmp;
 
 		gen_addr(cg, dnp);
-		tmp = read_str(cg, cg->cg_depth - 1, false);
-		emit_tmpaddr(cg, R0, tmp);
-		vset(cg, cg->cg_depth - 1, R0);
+		tmp = dt_cg_readstr(cg, cg->cg_depth - 1, false);
+		dt_cg_tmpaddr(cg, R0, tmp);
+		dt_cg_set(cg, cg->cg_depth - 1, R0);
 		return;
 	}
 	/* char * or integer: a kernel address */
-	gen(cg, dnp);
+	dt_cg_expr(cg, dnp);
 	{
-		int tmp = read_str(cg, cg->cg_depth - 1, false);
+		int tmp = dt_cg_readstr(cg, cg->cg_depth - 1, false);
 
-		emit_tmpaddr(cg, R0, tmp);
-		vset(cg, cg->cg_depth - 1, R0);
+		dt_cg_tmpaddr(cg, R0, tmp);
+		dt_cg_set(cg, cg->cg_depth - 1, R0);
 	}
 }
 
@@ -854,52 +796,52 @@ static void apply_op(dt_cg_t *cg, const dt_node_t *dnp, int op, const dt_type_t 
 	int ra, rb;
 	bool sgn = t->dt_kind == DT_TK_INT && t->dt_signed;
 
-	rb = vget(cg, b, R2);
-	ra = vget(cg, a, R1);
+	rb = dt_cg_get(cg, b, R2);
+	ra = dt_cg_get(cg, a, R1);
 	/* pointer arithmetic scales the integer operand */
 	if ((op == '+' || op == '-') && lt && rt) {
 		if (lt->dt_kind == DT_TK_PTR && rt->dt_kind == DT_TK_INT) {
 			int sz = lt->dt_base->dt_size ? lt->dt_base->dt_size : 1;
 
 			if (rb != R2)
-				emit(cg, MOV64_REG(R2, rb));
+				dt_cg_insn(cg, MOV64_REG(R2, rb));
 			rb = R2;
-			emit(cg, ALU64_IMM(BPF_MUL, rb, sz));
+			dt_cg_insn(cg, ALU64_IMM(BPF_MUL, rb, sz));
 		} else if (rt->dt_kind == DT_TK_PTR && lt->dt_kind == DT_TK_INT) {
 			int sz = rt->dt_base->dt_size ? rt->dt_base->dt_size : 1;
 
 			if (ra != R1)
-				emit(cg, MOV64_REG(R1, ra));
+				dt_cg_insn(cg, MOV64_REG(R1, ra));
 			ra = R1;
-			emit(cg, ALU64_IMM(BPF_MUL, ra, sz));
+			dt_cg_insn(cg, ALU64_IMM(BPF_MUL, ra, sz));
 		}
 	}
 	switch (op) {
-	case '+': emit(cg, ALU64_REG(BPF_ADD, ra, rb)); break;
-	case '-': emit(cg, ALU64_REG(BPF_SUB, ra, rb)); break;
-	case '*': emit(cg, ALU64_REG(BPF_MUL, ra, rb)); break;
-	case '&': emit(cg, ALU64_REG(BPF_AND, ra, rb)); break;
-	case '|': emit(cg, ALU64_REG(BPF_OR, ra, rb)); break;
-	case '^': emit(cg, ALU64_REG(BPF_XOR, ra, rb)); break;
-	case OP_SHL: emit(cg, ALU64_REG(BPF_LSH, ra, rb)); break;
-	case OP_SHR: emit(cg, ALU64_REG(sgn ? BPF_ARSH : BPF_RSH, ra, rb)); break;
+	case '+': dt_cg_insn(cg, ALU64_REG(BPF_ADD, ra, rb)); break;
+	case '-': dt_cg_insn(cg, ALU64_REG(BPF_SUB, ra, rb)); break;
+	case '*': dt_cg_insn(cg, ALU64_REG(BPF_MUL, ra, rb)); break;
+	case '&': dt_cg_insn(cg, ALU64_REG(BPF_AND, ra, rb)); break;
+	case '|': dt_cg_insn(cg, ALU64_REG(BPF_OR, ra, rb)); break;
+	case '^': dt_cg_insn(cg, ALU64_REG(BPF_XOR, ra, rb)); break;
+	case OP_SHL: dt_cg_insn(cg, ALU64_REG(BPF_LSH, ra, rb)); break;
+	case OP_SHR: dt_cg_insn(cg, ALU64_REG(sgn ? BPF_ARSH : BPF_RSH, ra, rb)); break;
 	case '/':
 	case '%':
-		check_divzero(cg, rb);
+		dt_cg_divzero(cg, rb);
 		if (sgn)
-			emit(cg, op == '/' ? SDIV64_REG(ra, rb) : SMOD64_REG(ra, rb));
+			dt_cg_insn(cg, op == '/' ? SDIV64_REG(ra, rb) : SMOD64_REG(ra, rb));
 		else
-			emit(cg, ALU64_REG(op == '/' ? BPF_DIV : BPF_MOD, ra, rb));
+			dt_cg_insn(cg, ALU64_REG(op == '/' ? BPF_DIV : BPF_MOD, ra, rb));
 		break;
 	default:
-		cg_error(cg, dnp, "unsupported operator %d", op);
+		dt_cg_error(cg, dnp, "unsupported operator %d", op);
 	}
 	if (op == '-' && lt && rt && lt->dt_kind == DT_TK_PTR && rt->dt_kind == DT_TK_PTR &&
 	    lt->dt_base->dt_size > 1)
-		emit(cg, DT_INSN(BPF_ALU64 | BPF_DIV | BPF_K, ra, 0, 1, lt->dt_base->dt_size));
-	normalize(cg, ra, t);
-	vset(cg, a, ra);
-	vpop(cg);
+		dt_cg_insn(cg, DT_INSN(BPF_ALU64 | BPF_DIV | BPF_K, ra, 0, 1, lt->dt_base->dt_size));
+	dt_cg_normalize(cg, ra, t);
+	dt_cg_set(cg, a, ra);
+	dt_cg_pop(cg);
 }
 
 static void gen_binary(dt_cg_t *cg, dt_node_t *dnp)
@@ -907,125 +849,125 @@ static void gen_binary(dt_cg_t *cg, dt_node_t *dnp)
 	int op = dnp->dn_op;
 
 	if (op == OP_EQ || op == OP_NE || op == '<' || op == '>' || op == OP_LE || op == OP_GE) {
-		int a, done = label_new(cg), ra, rb, jop;
+		int a, done = dt_cg_label(cg), ra, rb, jop;
 
 		if (dnp->dn_builtin == 1) { /* strings */
-			gen_str(cg, dnp->dn_left);
-			gen_str(cg, dnp->dn_right);
+			dt_cg_strexpr(cg, dnp->dn_left);
+			dt_cg_strexpr(cg, dnp->dn_right);
 			str_compare(cg);
 			a = cg->cg_depth - 1;
-			ra = vget(cg, a, R1);
+			ra = dt_cg_get(cg, a, R1);
 			if (ra != R1)
-				emit(cg, MOV64_REG(R1, ra));
-			emit(cg, MOV64_IMM(R0, 1));
-			emit_jump(cg, JMP_IMM(cmp_jump(op, true), R1, 0, 0), done);
-			emit(cg, MOV64_IMM(R0, 0));
-			label_place(cg, done);
-			vset(cg, a, R0);
+				dt_cg_insn(cg, MOV64_REG(R1, ra));
+			dt_cg_insn(cg, MOV64_IMM(R0, 1));
+			dt_cg_jump(cg, JMP_IMM(cmp_jump(op, true), R1, 0, 0), done);
+			dt_cg_insn(cg, MOV64_IMM(R0, 0));
+			dt_cg_place(cg, done);
+			dt_cg_set(cg, a, R0);
 			return;
 		}
-		gen(cg, dnp->dn_left);
-		gen(cg, dnp->dn_right);
+		dt_cg_expr(cg, dnp->dn_left);
+		dt_cg_expr(cg, dnp->dn_right);
 		a = cg->cg_depth - 2;
-		rb = vget(cg, a + 1, R2);
+		rb = dt_cg_get(cg, a + 1, R2);
 		if (rb != R2)
-			emit(cg, MOV64_REG(R2, rb));
-		ra = vget(cg, a, R1);
+			dt_cg_insn(cg, MOV64_REG(R2, rb));
+		ra = dt_cg_get(cg, a, R1);
 		if (ra != R1)
-			emit(cg, MOV64_REG(R1, ra));
+			dt_cg_insn(cg, MOV64_REG(R1, ra));
 		jop = cmp_jump(op, cmp_type(dnp)->dt_kind == DT_TK_INT && cmp_type(dnp)->dt_signed);
-		emit(cg, MOV64_IMM(R0, 1));
-		emit_jump(cg, JMP_REG(jop, R1, R2, 0), done);
-		emit(cg, MOV64_IMM(R0, 0));
-		label_place(cg, done);
-		vpop(cg);
-		vset(cg, a, R0);
+		dt_cg_insn(cg, MOV64_IMM(R0, 1));
+		dt_cg_jump(cg, JMP_REG(jop, R1, R2, 0), done);
+		dt_cg_insn(cg, MOV64_IMM(R0, 0));
+		dt_cg_place(cg, done);
+		dt_cg_pop(cg);
+		dt_cg_set(cg, a, R0);
 		return;
 	}
-	gen(cg, dnp->dn_left);
-	gen(cg, dnp->dn_right);
+	dt_cg_expr(cg, dnp->dn_left);
+	dt_cg_expr(cg, dnp->dn_right);
 	apply_op(cg, dnp, op, dnp->dn_type, dnp->dn_left->dn_type, dnp->dn_right->dn_type);
 }
 
 /* Push the truth value (0/1) of a scalar or string expression. */
-static void gen_truth(dt_cg_t *cg, dt_node_t *dnp)
+void dt_cg_truth(dt_cg_t *cg, dt_node_t *dnp)
 {
-	int slot, r, done = label_new(cg);
+	int slot, r, done = dt_cg_label(cg);
 
-	if (node_is_str(dnp)) {
-		gen_str(cg, dnp);
+	if (dt_cg_isstr(dnp)) {
+		dt_cg_strexpr(cg, dnp);
 		slot = cg->cg_depth - 1;
-		r = vget(cg, slot, R1);
-		emit(cg, LDX(BPF_B, R1, r, 0));
+		r = dt_cg_get(cg, slot, R1);
+		dt_cg_insn(cg, LDX(BPF_B, R1, r, 0));
 	} else {
-		gen(cg, dnp);
+		dt_cg_expr(cg, dnp);
 		slot = cg->cg_depth - 1;
-		r = vget(cg, slot, R1);
+		r = dt_cg_get(cg, slot, R1);
 		if (r != R1)
-			emit(cg, MOV64_REG(R1, r));
+			dt_cg_insn(cg, MOV64_REG(R1, r));
 	}
-	emit(cg, MOV64_IMM(R0, 0));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
-	emit(cg, MOV64_IMM(R0, 1));
-	label_place(cg, done);
-	vset(cg, slot, R0);
+	dt_cg_insn(cg, MOV64_IMM(R0, 0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
+	dt_cg_insn(cg, MOV64_IMM(R0, 1));
+	dt_cg_place(cg, done);
+	dt_cg_set(cg, slot, R0);
 }
 
 static void gen_logical(dt_cg_t *cg, dt_node_t *dnp)
 {
-	int slot, done = label_new(cg);
+	int slot, done = dt_cg_label(cg);
 
-	gen_truth(cg, dnp->dn_left);
+	dt_cg_truth(cg, dnp->dn_left);
 	slot = cg->cg_depth - 1;
 	if (dnp->dn_op == OP_LXOR) {
 		int ra, rb;
 
-		gen_truth(cg, dnp->dn_right);
-		rb = vget(cg, slot + 1, R2);
-		ra = vget(cg, slot, R1);
-		emit(cg, ALU64_REG(BPF_XOR, ra, rb));
-		vset(cg, slot, ra);
-		vpop(cg);
+		dt_cg_truth(cg, dnp->dn_right);
+		rb = dt_cg_get(cg, slot + 1, R2);
+		ra = dt_cg_get(cg, slot, R1);
+		dt_cg_insn(cg, ALU64_REG(BPF_XOR, ra, rb));
+		dt_cg_set(cg, slot, ra);
+		dt_cg_pop(cg);
 		return;
 	}
 	{
-		int r = vget(cg, slot, R1);
+		int r = dt_cg_get(cg, slot, R1);
 
-		emit_jump(cg, JMP_IMM(dnp->dn_op == OP_LAND ? BPF_JEQ : BPF_JNE, r, 0, 0), done);
+		dt_cg_jump(cg, JMP_IMM(dnp->dn_op == OP_LAND ? BPF_JEQ : BPF_JNE, r, 0, 0), done);
 	}
-	vpop(cg);
-	gen_truth(cg, dnp->dn_right);
-	label_place(cg, done);
+	dt_cg_pop(cg);
+	dt_cg_truth(cg, dnp->dn_right);
+	dt_cg_place(cg, done);
 }
 
 static void gen_cond(dt_cg_t *cg, dt_node_t *dnp)
 {
-	int other = label_new(cg), done = label_new(cg), slot, r;
+	int other = dt_cg_label(cg), done = dt_cg_label(cg), slot, r;
 	bool str = dnp->dn_type->dt_kind == DT_TK_STRING;
 
-	gen_truth(cg, dnp->dn_cond);
+	dt_cg_truth(cg, dnp->dn_cond);
 	slot = cg->cg_depth - 1;
-	r = vget(cg, slot, R1);
-	emit_jump(cg, JMP_IMM(BPF_JEQ, r, 0, 0), other);
-	vpop(cg);
+	r = dt_cg_get(cg, slot, R1);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, r, 0, 0), other);
+	dt_cg_pop(cg);
 	if (str)
-		gen_str(cg, dnp->dn_left);
+		dt_cg_strexpr(cg, dnp->dn_left);
 	else
-		gen(cg, dnp->dn_left);
-	r = vget(cg, slot, R0);
-	normalize(cg, r, dnp->dn_type);
-	vset(cg, slot, r);
-	emit_jump(cg, JA(0), done);
-	vpop(cg);
-	label_place(cg, other);
+		dt_cg_expr(cg, dnp->dn_left);
+	r = dt_cg_get(cg, slot, R0);
+	dt_cg_normalize(cg, r, dnp->dn_type);
+	dt_cg_set(cg, slot, r);
+	dt_cg_jump(cg, JA(0), done);
+	dt_cg_pop(cg);
+	dt_cg_place(cg, other);
 	if (str)
-		gen_str(cg, dnp->dn_right);
+		dt_cg_strexpr(cg, dnp->dn_right);
 	else
-		gen(cg, dnp->dn_right);
-	r = vget(cg, slot, R0);
-	normalize(cg, r, dnp->dn_type);
-	vset(cg, slot, r);
-	label_place(cg, done);
+		dt_cg_expr(cg, dnp->dn_right);
+	r = dt_cg_get(cg, slot, R0);
+	dt_cg_normalize(cg, r, dnp->dn_type);
+	dt_cg_set(cg, slot, r);
+	dt_cg_place(cg, done);
 }
 
 /* ------------------------------------------------------------ assignment */
@@ -1042,18 +984,18 @@ static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
 
 	if (dnp->dn_op == '=') {
 		if (idp->di_type->dt_kind == DT_TK_STRING)
-			gen_str(cg, dnp->dn_right);
+			dt_cg_strexpr(cg, dnp->dn_right);
 		else
-			gen(cg, dnp->dn_right);
+			dt_cg_expr(cg, dnp->dn_right);
 		if (idp->di_type->dt_kind == DT_TK_INT) {
-			int r = vget(cg, cg->cg_depth - 1, R0);
+			int r = dt_cg_get(cg, cg->cg_depth - 1, R0);
 
-			normalize(cg, r, idp->di_type);
-			vset(cg, cg->cg_depth - 1, r);
+			dt_cg_normalize(cg, r, idp->di_type);
+			dt_cg_set(cg, cg->cg_depth - 1, r);
 		}
 	} else {
-		gen(cg, lhs);
-		gen(cg, dnp->dn_right);
+		dt_cg_expr(cg, lhs);
+		dt_cg_expr(cg, dnp->dn_right);
 		apply_op(cg, dnp, dnp->dn_op, lhs->dn_type, lhs->dn_type, dnp->dn_right->dn_type);
 	}
 	gen_varstore(cg, idp, lvalue_keys(lhs));
@@ -1067,25 +1009,25 @@ static void gen_incdec(dt_cg_t *cg, dt_node_t *dnp)
 
 	if (t->dt_kind == DT_TK_PTR)
 		step = t->dt_base->dt_size ? t->dt_base->dt_size : 1;
-	gen(cg, lhs);
+	dt_cg_expr(cg, lhs);
 	slot = cg->cg_depth - 1;
-	r = vget(cg, slot, R0);
+	r = dt_cg_get(cg, slot, R0);
 	if (dnp->dn_post) {
 		/* keep the old value below the new one */
-		int nslot = vpush(cg, dnp);
+		int nslot = dt_cg_push(cg, dnp);
 
 		if (r != R0)
-			emit(cg, MOV64_REG(R0, r));
-		emit(cg, ALU64_IMM(BPF_ADD, R0, dnp->dn_op == '+' ? step : -step));
-		normalize(cg, R0, t);
-		vset(cg, nslot, R0);
+			dt_cg_insn(cg, MOV64_REG(R0, r));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, dnp->dn_op == '+' ? step : -step));
+		dt_cg_normalize(cg, R0, t);
+		dt_cg_set(cg, nslot, R0);
 		gen_varstore(cg, lhs->dn_ident, lvalue_keys(lhs));
-		vpop(cg);
+		dt_cg_pop(cg);
 		return;
 	}
-	emit(cg, ALU64_IMM(BPF_ADD, r, dnp->dn_op == '+' ? step : -step));
-	normalize(cg, r, t);
-	vset(cg, slot, r);
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, r, dnp->dn_op == '+' ? step : -step));
+	dt_cg_normalize(cg, r, t);
+	dt_cg_set(cg, slot, r);
 	gen_varstore(cg, lhs->dn_ident, lvalue_keys(lhs));
 }
 
@@ -1098,112 +1040,112 @@ static void gen_subr(dt_cg_t *cg, dt_node_t *dnp)
 
 	switch (dnp->dn_builtin) {
 	case DT_FN_STRLEN:
-		gen_str(cg, a0);
+		dt_cg_strexpr(cg, a0);
 		slot = cg->cg_depth - 1;
-		tmp = tmp_alloc(cg, cg->cg_strsize);
-		r = vget(cg, slot, R3);
-		emit_tmpaddr(cg, R1, tmp);
-		copy_str(cg, R1, r);
-		emit(cg, ALU64_IMM(BPF_SUB, R0, 1));
-		vset(cg, slot, R0);
+		tmp = dt_cg_tmpalloc(cg, cg->cg_strsize);
+		r = dt_cg_get(cg, slot, R3);
+		dt_cg_tmpaddr(cg, R1, tmp);
+		dt_cg_copystr(cg, R1, r);
+		dt_cg_insn(cg, ALU64_IMM(BPF_SUB, R0, 1));
+		dt_cg_set(cg, slot, R0);
 		return;
 	case DT_FN_COPYINSTR:
-		gen(cg, a0);
+		dt_cg_expr(cg, a0);
 		slot = cg->cg_depth - 1;
-		tmp = read_str(cg, slot, true);
+		tmp = dt_cg_readstr(cg, slot, true);
 		if (a0->dn_next != NULL) {
 			/* copyinstr(addr, len): truncate at len */
-			int ok = label_new(cg);
+			int ok = dt_cg_label(cg);
 
-			gen(cg, a0->dn_next);
-			r = vget(cg, slot + 1, R1);
+			dt_cg_expr(cg, a0->dn_next);
+			r = dt_cg_get(cg, slot + 1, R1);
 			if (r != R1)
-				emit(cg, MOV64_REG(R1, r));
-			vpop(cg);
-			emit_jump(cg, JMP_IMM(BPF_JSLT, R1, 0, 0), ok);
-			emit_jump(cg, JMP_IMM(BPF_JGE, R1, cg->cg_strsize, 0), ok);
-			emit_tmpaddr(cg, R2, tmp);
-			emit(cg, ALU64_REG(BPF_ADD, R2, R1));
-			emit(cg, ST(BPF_B, R2, 0, 0));
-			label_place(cg, ok);
+				dt_cg_insn(cg, MOV64_REG(R1, r));
+			dt_cg_pop(cg);
+			dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R1, 0, 0), ok);
+			dt_cg_jump(cg, JMP_IMM(BPF_JGE, R1, cg->cg_strsize, 0), ok);
+			dt_cg_tmpaddr(cg, R2, tmp);
+			dt_cg_insn(cg, ALU64_REG(BPF_ADD, R2, R1));
+			dt_cg_insn(cg, ST(BPF_B, R2, 0, 0));
+			dt_cg_place(cg, ok);
 		}
-		emit_tmpaddr(cg, R0, tmp);
-		vset(cg, slot, R0);
+		dt_cg_tmpaddr(cg, R0, tmp);
+		dt_cg_set(cg, slot, R0);
 		return;
 	case DT_FN_RAND:
-		slot = vpush(cg, dnp);
-		emit_call(cg, BPF_FUNC_get_prandom_u32);
-		emit(cg, MOV32_REG(R0, R0));
-		vset(cg, slot, R0);
+		slot = dt_cg_push(cg, dnp);
+		dt_cg_call(cg, BPF_FUNC_get_prandom_u32);
+		dt_cg_insn(cg, MOV32_REG(R0, R0));
+		dt_cg_set(cg, slot, R0);
 		return;
 	case DT_FN_STRJOIN: {
-		int t2, len = label_new(cg);
+		int t2, len = dt_cg_label(cg);
 
-		gen_str(cg, a0);
-		gen_str(cg, a0->dn_next);
+		dt_cg_strexpr(cg, a0);
+		dt_cg_strexpr(cg, a0->dn_next);
 		slot = cg->cg_depth - 2;
-		tmp = tmp_alloc(cg, cg->cg_strsize * 2);
-		r = vget(cg, slot, R3);
-		emit_tmpaddr(cg, R1, tmp);
-		copy_str(cg, R1, r);
+		tmp = dt_cg_tmpalloc(cg, cg->cg_strsize * 2);
+		r = dt_cg_get(cg, slot, R3);
+		dt_cg_tmpaddr(cg, R1, tmp);
+		dt_cg_copystr(cg, R1, r);
 		/* r0 = bytes copied incl. NUL; append second string after it */
-		emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), len);
-		emit(cg, MOV64_IMM(R0, 1));
-		label_place(cg, len);
-		emit(cg, ALU64_IMM(BPF_SUB, R0, 1));
+		dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), len);
+		dt_cg_insn(cg, MOV64_IMM(R0, 1));
+		dt_cg_place(cg, len);
+		dt_cg_insn(cg, ALU64_IMM(BPF_SUB, R0, 1));
 		{
-			int clamp = label_new(cg);
+			int clamp = dt_cg_label(cg);
 
-			emit_jump(cg, JMP_IMM(BPF_JLT, R0, cg->cg_strsize, 0), clamp);
-			emit(cg, MOV64_IMM(R0, cg->cg_strsize - 1));
-			label_place(cg, clamp);
+			dt_cg_jump(cg, JMP_IMM(BPF_JLT, R0, cg->cg_strsize, 0), clamp);
+			dt_cg_insn(cg, MOV64_IMM(R0, cg->cg_strsize - 1));
+			dt_cg_place(cg, clamp);
 		}
-		emit_tmpaddr(cg, R1, tmp);
-		emit(cg, ALU64_REG(BPF_ADD, R1, R0));
-		emit(cg, MOV64_IMM(R2, cg->cg_strsize));
-		emit(cg, ALU64_REG(BPF_SUB, R2, R0));
-		r = vget(cg, slot + 1, R3);
+		dt_cg_tmpaddr(cg, R1, tmp);
+		dt_cg_insn(cg, ALU64_REG(BPF_ADD, R1, R0));
+		dt_cg_insn(cg, MOV64_IMM(R2, cg->cg_strsize));
+		dt_cg_insn(cg, ALU64_REG(BPF_SUB, R2, R0));
+		r = dt_cg_get(cg, slot + 1, R3);
 		if (r != R3)
-			emit(cg, MOV64_REG(R3, r));
-		emit_call(cg, BPF_FUNC_probe_read_kernel_str);
+			dt_cg_insn(cg, MOV64_REG(R3, r));
+		dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
 		t2 = tmp;
-		vpop(cg);
-		emit_tmpaddr(cg, R0, t2);
-		vset(cg, slot, R0);
+		dt_cg_pop(cg);
+		dt_cg_tmpaddr(cg, R0, t2);
+		dt_cg_set(cg, slot, R0);
 		return;
 	}
 	case DT_FN_PROGENYOF:
-		cg_error(cg, dnp, "progenyof( ) is not yet supported on this platform");
+		dt_cg_error(cg, dnp, "progenyof( ) is not yet supported on this platform");
 	case DT_FN_SPECULATION:
-		slot = vpush(cg, dnp);
-		emit(cg, MOV64_IMM(R0, 0));
-		vset(cg, slot, R0);
+		slot = dt_cg_push(cg, dnp);
+		dt_cg_insn(cg, MOV64_IMM(R0, 0));
+		dt_cg_set(cg, slot, R0);
 		return;
 	default:
-		cg_error(cg, dnp, "%s( ) is not yet supported on this platform", dnp->dn_name);
+		dt_cg_error(cg, dnp, "%s( ) is not yet supported on this platform", dnp->dn_name);
 	}
 }
 
 /* ------------------------------------------------------------ expressions */
 
-static void gen(dt_cg_t *cg, dt_node_t *dnp)
+void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 {
 	int slot, r;
 
 	switch (dnp->dn_kind) {
 	case N_INT:
-		slot = vpush(cg, dnp);
-		emit_ld64(cg, R0, (uint64_t)dnp->dn_val);
-		normalize(cg, R0, dnp->dn_type);
-		vset(cg, slot, R0);
+		slot = dt_cg_push(cg, dnp);
+		dt_cg_ld64(cg, R0, (uint64_t)dnp->dn_val);
+		dt_cg_normalize(cg, R0, dnp->dn_type);
+		dt_cg_set(cg, slot, R0);
 		return;
 	case N_STR: {
 		char *s = dt_strndup(dnp->dn_str, dnp->dn_strlen);
 
-		slot = vpush(cg, dnp);
-		emit_ldmapval(cg, R0, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, s));
+		slot = dt_cg_push(cg, dnp);
+		dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, s));
 		free(s);
-		vset(cg, slot, R0);
+		dt_cg_set(cg, slot, R0);
 		return;
 	}
 	case N_VAR:
@@ -1214,10 +1156,10 @@ static void gen(dt_cg_t *cg, dt_node_t *dnp)
 		return;
 	case N_ARRAY:
 		if (dnp->dn_builtin == DT_BV_ARGS) {
-			slot = vpush(cg, dnp);
+			slot = dt_cg_push(cg, dnp);
 			gen_arg(cg, (int)dnp->dn_val, R0);
-			normalize(cg, R0, dnp->dn_type);
-			vset(cg, slot, R0);
+			dt_cg_normalize(cg, R0, dnp->dn_type);
+			dt_cg_set(cg, slot, R0);
 		} else if (dnp->dn_ident != NULL) {
 			gen_varload(cg, dnp, dnp->dn_ident, dnp->dn_args);
 		} else {
@@ -1226,26 +1168,26 @@ static void gen(dt_cg_t *cg, dt_node_t *dnp)
 		}
 		return;
 	case N_UNARY:
-		gen(cg, dnp->dn_left);
+		dt_cg_expr(cg, dnp->dn_left);
 		slot = cg->cg_depth - 1;
-		r = vget(cg, slot, R0);
+		r = dt_cg_get(cg, slot, R0);
 		switch (dnp->dn_op) {
-		case OP_NEG: emit(cg, NEG64(r)); break;
-		case '~': emit(cg, ALU64_IMM(BPF_XOR, r, -1)); break;
+		case OP_NEG: dt_cg_insn(cg, NEG64(r)); break;
+		case '~': dt_cg_insn(cg, ALU64_IMM(BPF_XOR, r, -1)); break;
 		case '!': {
-			int done = label_new(cg);
+			int done = dt_cg_label(cg);
 
-			emit(cg, MOV64_REG(R1, r));
-			emit(cg, MOV64_IMM(r, 1));
-			emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
-			emit(cg, MOV64_IMM(r, 0));
-			label_place(cg, done);
+			dt_cg_insn(cg, MOV64_REG(R1, r));
+			dt_cg_insn(cg, MOV64_IMM(r, 1));
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
+			dt_cg_insn(cg, MOV64_IMM(r, 0));
+			dt_cg_place(cg, done);
 			break;
 		}
 		default: break;
 		}
-		normalize(cg, r, dnp->dn_type);
-		vset(cg, slot, r);
+		dt_cg_normalize(cg, r, dnp->dn_type);
+		dt_cg_set(cg, slot, r);
 		return;
 	case N_BINARY:
 		gen_binary(cg, dnp);
@@ -1275,31 +1217,31 @@ static void gen(dt_cg_t *cg, dt_node_t *dnp)
 		return;
 	case N_CAST:
 		if (dnp->dn_type->dt_kind == DT_TK_STRING) {
-			gen_str(cg, dnp->dn_left);
+			dt_cg_strexpr(cg, dnp->dn_left);
 			return;
 		}
-		gen(cg, dnp->dn_left);
+		dt_cg_expr(cg, dnp->dn_left);
 		slot = cg->cg_depth - 1;
-		r = vget(cg, slot, R0);
-		normalize(cg, r, dnp->dn_type);
-		vset(cg, slot, r);
+		r = dt_cg_get(cg, slot, R0);
+		dt_cg_normalize(cg, r, dnp->dn_type);
+		dt_cg_set(cg, slot, r);
 		return;
 	case N_STRINGOF:
-		gen_str(cg, dnp->dn_left);
+		dt_cg_strexpr(cg, dnp->dn_left);
 		return;
 	case N_COMMA:
-		gen(cg, dnp->dn_left);
-		vpop(cg);
-		gen(cg, dnp->dn_right);
+		dt_cg_expr(cg, dnp->dn_left);
+		dt_cg_pop(cg);
+		dt_cg_expr(cg, dnp->dn_right);
 		return;
 	default:
-		cg_error(cg, dnp, "unsupported expression (kind %d)", dnp->dn_kind);
+		dt_cg_error(cg, dnp, "unsupported expression (kind %d)", dnp->dn_kind);
 	}
 }
 
 /* ------------------------------------------------------------ records */
 
-static dt_recdesc_t *rec_add(dt_cg_t *cg, dt_actkind_t kind, int size, int align)
+dt_recdesc_t *dt_cg_recadd(dt_cg_t *cg, dt_actkind_t kind, int size, int align)
 {
 	dt_epid_t *ep = cg->cg_epid;
 	dt_recdesc_t *rd;
@@ -1317,42 +1259,42 @@ static dt_recdesc_t *rec_add(dt_cg_t *cg, dt_actkind_t kind, int size, int align
 }
 
 /* Evaluate an expression and store it into a new record of the clause. */
-static dt_recdesc_t *rec_value(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, bool widen)
+dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, bool widen)
 {
 	const dt_type_t *t = dnp->dn_type;
 	dt_recdesc_t *rd;
 	int r;
 
-	if (node_is_str(dnp)) {
-		gen_str(cg, dnp);
-		rd = rec_add(cg, kind, cg->cg_strsize, 1);
+	if (dt_cg_isstr(dnp)) {
+		dt_cg_strexpr(cg, dnp);
+		rd = dt_cg_recadd(cg, kind, cg->cg_strsize, 1);
 		rd->rd_string = true;
-		r = vget(cg, cg->cg_depth - 1, R3);
-		emit(cg, MOV64_REG(R1, R9));
-		emit(cg, ALU64_IMM(BPF_ADD, R1, cg->cg_recbase + rd->rd_off));
-		copy_str(cg, R1, r);
+		r = dt_cg_get(cg, cg->cg_depth - 1, R3);
+		dt_cg_insn(cg, MOV64_REG(R1, R9));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, cg->cg_recbase + rd->rd_off));
+		dt_cg_copystr(cg, R1, r);
 		/* an unreadable string records as "" */
 		{
-			int ok = label_new(cg);
+			int ok = dt_cg_label(cg);
 
-			emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), ok);
-			emit(cg, ST(BPF_B, R9, cg->cg_recbase + rd->rd_off, 0));
-			label_place(cg, ok);
+			dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), ok);
+			dt_cg_insn(cg, ST(BPF_B, R9, cg->cg_recbase + rd->rd_off, 0));
+			dt_cg_place(cg, ok);
 		}
 	} else {
 		int size = t->dt_kind == DT_TK_INT ? t->dt_size : 8;
 
 		if (widen)
 			size = 8;
-		gen(cg, dnp);
-		rd = rec_add(cg, kind, size, size);
+		dt_cg_expr(cg, dnp);
+		rd = dt_cg_recadd(cg, kind, size, size);
 		rd->rd_signed = t->dt_kind == DT_TK_INT && t->dt_signed;
-		r = vget(cg, cg->cg_depth - 1, R0);
-		emit(cg, STX(bpf_size(size), R9, r, cg->cg_recbase + rd->rd_off));
+		r = dt_cg_get(cg, cg->cg_depth - 1, R0);
+		dt_cg_insn(cg, STX(dt_cg_bpfsize(size), R9, r, cg->cg_recbase + rd->rd_off));
 		if (widen)
 			rd->rd_fmt = t->dt_kind == DT_TK_INT ? t->dt_size : 8; /* original size */
 	}
-	vpop(cg);
+	dt_cg_pop(cg);
 	return rd;
 }
 
@@ -1363,15 +1305,15 @@ static void gen_exit(dt_cg_t *cg, dt_node_t *dnp)
 			 ? DT_ACTIVITY_WARMUP
 			 : DT_ACTIVITY_ACTIVE;
 
-	rec_value(cg, DT_ACT_EXIT, dnp->dn_args, false);
+	dt_cg_recvalue(cg, DT_ACT_EXIT, dnp->dn_args, false);
 	if (!strcmp(cg->cg_probe->pr_desc.dtpd_name, "END") &&
 	    !strcmp(cg->cg_probe->pr_desc.dtpd_provider, "dtrace"))
 		return;
 	/* activity: ACTIVE (or WARMUP) -> DRAINING; stop every later probe */
-	emit_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
-	emit(cg, MOV64_IMM(R0, expect));
-	emit(cg, MOV64_IMM(R2, DT_ACTIVITY_DRAINING));
-	emit(cg, ATOMIC(BPF_DW, BPF_CMPXCHG, R1, R2, 0));
+	dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
+	dt_cg_insn(cg, MOV64_IMM(R0, expect));
+	dt_cg_insn(cg, MOV64_IMM(R2, DT_ACTIVITY_DRAINING));
+	dt_cg_insn(cg, ATOMIC(BPF_DW, BPF_CMPXCHG, R1, R2, 0));
 }
 
 static void gen_action(dt_cg_t *cg, dt_node_t *call)
@@ -1381,7 +1323,7 @@ static void gen_action(dt_cg_t *cg, dt_node_t *call)
 
 	switch (call->dn_builtin) {
 	case DT_FN_TRACE:
-		rec_value(cg, DT_ACT_TRACE, call->dn_args, false);
+		dt_cg_recvalue(cg, DT_ACT_TRACE, call->dn_args, false);
 		return;
 	case DT_FN_PRINTF: {
 		int n = 0, fmt = dt_format_add(dtp, call->dn_args->dn_str);
@@ -1390,12 +1332,12 @@ static void gen_action(dt_cg_t *cg, dt_node_t *call)
 
 		for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next)
 			n++;
-		first = rec_add(cg, DT_ACT_PRINTF, 0, 1);
+		first = dt_cg_recadd(cg, DT_ACT_PRINTF, 0, 1);
 		first->rd_fmt = fmt;
 		first->rd_nargs = n;
 		idx = cg->cg_epid->ep_nrecs - 1;
 		for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next) {
-			rd = rec_value(cg, DT_ACT_PRINTF, a, true);
+			rd = dt_cg_recvalue(cg, DT_ACT_PRINTF, a, true);
 			rd->rd_nargs = -1; /* an argument */
 		}
 		(void)idx;
@@ -1408,17 +1350,13 @@ static void gen_action(dt_cg_t *cg, dt_node_t *call)
 	case DT_FN_COMMIT:
 	case DT_FN_DISCARD:
 		/* speculation is not wired yet: evaluate for side effects */
-		gen(cg, call->dn_args);
-		vpop(cg);
+		dt_cg_expr(cg, call->dn_args);
+		dt_cg_pop(cg);
 		return;
 	default:
-		cg_error(cg, call, "%s( ) is not yet supported on this platform", call->dn_name);
+		dt_cg_error(cg, call, "%s( ) is not yet supported on this platform", call->dn_name);
 	}
 }
-
-/* ------------------------------------------------------------ aggregations */
-
-static void gen_aggstmt(dt_cg_t *cg, dt_node_t *dnp);
 
 /* ------------------------------------------------------------ statements */
 
@@ -1431,28 +1369,28 @@ static void gen_stmts(dt_cg_t *cg, dt_node_t *dnp)
 
 			cg->cg_actidx = dnp->dn_actidx;
 			if (e->dn_kind == N_AGGSTMT) {
-				gen_aggstmt(cg, e);
+				dt_cg_aggstmt(cg, e);
 			} else if (e->dn_kind == N_CALL &&
 				   dt_builtin_fn_byid(e->dn_builtin)->bf_kind != DT_FN_SUBR) {
 				gen_action(cg, e);
 			} else {
-				gen(cg, e);
-				vpop(cg);
+				dt_cg_expr(cg, e);
+				dt_cg_pop(cg);
 			}
 			break;
 		}
 		case N_IF: {
-			int other = label_new(cg), done = label_new(cg), r;
+			int other = dt_cg_label(cg), done = dt_cg_label(cg), r;
 
-			gen_truth(cg, dnp->dn_cond);
-			r = vget(cg, cg->cg_depth - 1, R1);
-			vpop(cg);
-			emit_jump(cg, JMP_IMM(BPF_JEQ, r, 0, 0), other);
+			dt_cg_truth(cg, dnp->dn_cond);
+			r = dt_cg_get(cg, cg->cg_depth - 1, R1);
+			dt_cg_pop(cg);
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, r, 0, 0), other);
 			gen_stmts(cg, dnp->dn_body);
-			emit_jump(cg, JA(0), done);
-			label_place(cg, other);
+			dt_cg_jump(cg, JA(0), done);
+			dt_cg_place(cg, other);
 			gen_stmts(cg, dnp->dn_else);
-			label_place(cg, done);
+			dt_cg_place(cg, done);
 			break;
 		}
 		case N_BLOCK:
@@ -1465,22 +1403,22 @@ static void gen_stmts(dt_cg_t *cg, dt_node_t *dnp)
 }
 
 /* Emit the output of the clause record (r9 + recbase, size bytes). */
-static void emit_output(dt_cg_t *cg, int recbase, int size, uint64_t dropoff)
+void dt_cg_output(dt_cg_t *cg, int recbase, int size, uint64_t dropoff)
 {
-	int ok = label_new(cg);
+	int ok = dt_cg_label(cg);
 
-	emit(cg, LDX(BPF_DW, R1, FP, DT_STACK_CTX));
-	emit_ldmap(cg, R2, DT_MAP_BUF);
-	emit(cg, DT_INSN(BPF_ALU | BPF_MOV | BPF_K, R3, 0, 0, -1)); /* BPF_F_CURRENT_CPU */
-	emit(cg, MOV64_REG(R4, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R4, recbase));
-	emit(cg, MOV64_IMM(R5, size));
-	emit_call(cg, BPF_FUNC_perf_event_output);
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-	emit(cg, LDX(BPF_DW, R1, R9, (int)dropoff));
-	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
-	emit(cg, STX(BPF_DW, R9, R1, (int)dropoff));
-	label_place(cg, ok);
+	dt_cg_insn(cg, LDX(BPF_DW, R1, FP, DT_STACK_CTX));
+	dt_cg_ldmap(cg, R2, DT_MAP_BUF);
+	dt_cg_insn(cg, DT_INSN(BPF_ALU | BPF_MOV | BPF_K, R3, 0, 0, -1)); /* BPF_F_CURRENT_CPU */
+	dt_cg_insn(cg, MOV64_REG(R4, R9));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R4, recbase));
+	dt_cg_insn(cg, MOV64_IMM(R5, size));
+	dt_cg_call(cg, BPF_FUNC_perf_event_output);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	dt_cg_insn(cg, LDX(BPF_DW, R1, R9, (int)dropoff));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
+	dt_cg_insn(cg, STX(BPF_DW, R9, R1, (int)dropoff));
+	dt_cg_place(cg, ok);
 }
 
 static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
@@ -1493,8 +1431,8 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
 	cg->cg_epid = dtp->dt_epids[epid];
 	cg->cg_recoff = sizeof(dt_rechdr_t);
 	cg->cg_tmpoff = 0;
-	cg->cg_end = label_new(cg);
-	cg->cg_fault = label_new(cg);
+	cg->cg_end = dt_cg_label(cg);
+	cg->cg_fault = dt_cg_label(cg);
 	cg->cg_clausestart = cg->cg_ninsns;
 	cg->cg_actidx = 0;
 	cg->cg_hasfault = false;
@@ -1503,10 +1441,10 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
 	if (clp->dc_pred != NULL) {
 		int r;
 
-		gen_truth(cg, clp->dc_pred);
-		r = vget(cg, cg->cg_depth - 1, R1);
-		vpop(cg);
-		emit_jump(cg, JMP_IMM(BPF_JEQ, r, 0, 0), cg->cg_end);
+		dt_cg_truth(cg, clp->dc_pred);
+		r = dt_cg_get(cg, cg->cg_depth - 1, R1);
+		dt_cg_pop(cg);
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, r, 0, 0), cg->cg_end);
 	}
 	gen_stmts(cg, clp->dc_body);
 
@@ -1514,40 +1452,27 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
 	cg->cg_epid->ep_size = size;
 	cg->cg_epid->ep_default = clp->dc_default;
 	if (cg->cg_epid->ep_nrecs > 0 || clp->dc_default) {
-		emit(cg, ST(BPF_W, R9, cg->cg_recbase + offsetof(dt_rechdr_t, rh_epid), epid));
-		emit(cg, ST(BPF_W, R9, cg->cg_recbase + offsetof(dt_rechdr_t, rh_spec), 0));
-		emit_output(cg, cg->cg_recbase, size, offsetof(dt_cpustate_t, cs_drops));
+		dt_cg_insn(cg, ST(BPF_W, R9, cg->cg_recbase + offsetof(dt_rechdr_t, rh_epid), epid));
+		dt_cg_insn(cg, ST(BPF_W, R9, cg->cg_recbase + offsetof(dt_rechdr_t, rh_spec), 0));
+		dt_cg_output(cg, cg->cg_recbase, size, offsetof(dt_cpustate_t, cs_drops));
 	}
 	if (size > cg->cg_recmax)
 		cg->cg_recmax = size;
-	emit_jump(cg, JA(0), cg->cg_end);
+	dt_cg_jump(cg, JA(0), cg->cg_end);
 
 	/* fault path: record the error, count it, skip the rest of the clause */
-	label_place(cg, cg->cg_fault);
+	dt_cg_place(cg, cg->cg_fault);
 	if (cg->cg_hasfault) {
-		emit(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_rechdr_t, rh_epid),
+		dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_rechdr_t, rh_epid),
 			    (int32_t)DT_EPID_ERROR));
-		emit(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_rechdr_t, rh_spec), 0));
-		emit(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_epid), epid));
-		emit(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_errors)));
-		emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
-		emit(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_errors)));
-		emit_output(cg, DT_SCR_ERR, sizeof(dt_errrec_t), offsetof(dt_cpustate_t, cs_drops));
+		dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_rechdr_t, rh_spec), 0));
+		dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_epid), epid));
+		dt_cg_insn(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_errors)));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
+		dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_errors)));
+		dt_cg_output(cg, DT_SCR_ERR, sizeof(dt_errrec_t), offsetof(dt_cpustate_t, cs_drops));
 	}
-	label_place(cg, cg->cg_end);
-}
-
-/* ------------------------------------------------------------ aggregations */
-
-/*
- * @a[keys] = f(args): per-CPU hash map per aggregation; the key tuple is
- * built in a temp, the value updated in place (no lock: the map is per
- * CPU), or created with an update when the key is new.
- */
-static void gen_aggstmt(dt_cg_t *cg, dt_node_t *dnp)
-{
-	(void)cg;
-	cg_error(cg, dnp, "aggregations are not yet supported");
+	dt_cg_place(cg, cg->cg_end);
 }
 
 /* ------------------------------------------------------------ program */
@@ -1565,24 +1490,24 @@ static int activity_for(const dt_probe_t *pr)
 
 static void gen_prologue(dt_cg_t *cg)
 {
-	int out = label_new(cg), ok = label_new(cg);
+	int out = dt_cg_label(cg), ok = dt_cg_label(cg);
 
-	emit(cg, STX(BPF_DW, FP, R1, DT_STACK_CTX));
-	emit_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
-	emit(cg, LDX(BPF_DW, R1, R1, 0));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R1, activity_for(cg->cg_probe), 0), out);
-	emit_call(cg, BPF_FUNC_get_smp_processor_id);
-	emit(cg, STX(BPF_W, FP, R0, DT_STACK_TMP));
-	emit_ldmap(cg, R1, DT_MAP_SCRATCH);
-	emit(cg, MOV64_REG(R2, FP));
-	emit(cg, ALU64_IMM(BPF_ADD, R2, DT_STACK_TMP));
-	emit_call(cg, BPF_FUNC_map_lookup_elem);
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
-	label_place(cg, out);
-	emit(cg, MOV64_IMM(R0, 0));
-	emit(cg, EXIT());
-	label_place(cg, ok);
-	emit(cg, MOV64_REG(R9, R0));
+	dt_cg_insn(cg, STX(BPF_DW, FP, R1, DT_STACK_CTX));
+	dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
+	dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, activity_for(cg->cg_probe), 0), out);
+	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
+	dt_cg_insn(cg, STX(BPF_W, FP, R0, DT_STACK_TMP));
+	dt_cg_ldmap(cg, R1, DT_MAP_SCRATCH);
+	dt_cg_insn(cg, MOV64_REG(R2, FP));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, DT_STACK_TMP));
+	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
+	dt_cg_place(cg, out);
+	dt_cg_insn(cg, MOV64_IMM(R0, 0));
+	dt_cg_insn(cg, EXIT());
+	dt_cg_place(cg, ok);
+	dt_cg_insn(cg, MOV64_REG(R9, R0));
 }
 
 /* Resolve labels and temp offsets; returns 0 or -1 (message in cg_err). */
@@ -1626,8 +1551,8 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_clause_t **clauses, int 
 	gen_prologue(cg);
 	for (int i = 0; i < n; i++)
 		gen_clause(cg, clauses[i]);
-	emit(cg, MOV64_IMM(R0, 0));
-	emit(cg, EXIT());
+	dt_cg_insn(cg, MOV64_IMM(R0, 0));
+	dt_cg_insn(cg, EXIT());
 
 	tmpbase = (cg->cg_recbase + cg->cg_recmax + 7) & ~7;
 	if (finalize(cg, tmpbase) != 0) {
@@ -1709,14 +1634,14 @@ int dt_strtab_add(dtrace_hdl_t *dtp, const char *s)
 
 /* ------------------------------------------------------------ provider API */
 
-/* Providers emit their argument loads through these. */
+/* Providers dt_cg_insn their argument loads through these. */
 void dt_cg_emit(struct dt_cg *cg, struct bpf_insn insn)
 {
-	emit(cg, insn);
+	dt_cg_insn(cg, insn);
 }
 
 /* reg = the program's context pointer */
 void dt_cg_ldctx(struct dt_cg *cg, int reg)
 {
-	emit(cg, LDX(BPF_DW, reg, FP, DT_STACK_CTX));
+	dt_cg_insn(cg, LDX(BPF_DW, reg, FP, DT_STACK_CTX));
 }

@@ -76,7 +76,7 @@ static int64_t rec_int(const char *data, const dt_recdesc_t *rd)
 	switch (rd->rd_size) {
 	case 1: return rd->rd_signed ? *(const int8_t *)p : *(const uint8_t *)p;
 	case 2: { int16_t v; memcpy(&v, p, 2); return rd->rd_signed ? v : (uint16_t)v; }
-	case 4: { int32_t v; memcpy(&v, p, 4); return rd->rd_signed ? v : (uint32_t)v; }
+	case 4: { int32_t v; memcpy(&v, p, 4); return rd->rd_signed ? (int64_t)v : (int64_t)(uint32_t)v; }
 	default: { int64_t v; memcpy(&v, p, 8); return v; }
 	}
 }
@@ -190,7 +190,7 @@ static void report_error(dtrace_hdl_t *dtp, const dt_errrec_t *er)
 	};
 	dt_epid_t *ep = er->er_epid < (uint32_t)dtp->dt_nepids ? dtp->dt_epids[er->er_epid] : NULL;
 	const dtrace_probedesc_t *pd = ep ? &ep->ep_probe->pr_desc : NULL;
-	char msg[512], where[64], what[128];
+	char msg[1024], where[64], what[128];
 	dtrace_errdata_t ed = { 0 };
 
 	if (er->er_fault == DT_FAULT_BADADDR || er->er_fault == DT_FAULT_BADALIGN)

@@ -936,7 +936,7 @@ static void cook_aggparams(dt_cookctx_t *cc, dt_node_t *call, dt_ident_t *idp,
 		if (hi < lo)
 			cerr(cc, call, "llquantize( ) high magnitude (argument #4) must be at "
 				       "least the low magnitude");
-		if (steps < 1 || steps > factor && steps % factor != 0)
+		if (steps < 1 || (steps > factor && steps % factor != 0))
 			cerr(cc, call, "llquantize( ) steps (argument #5) must be a multiple of "
 				       "the factor or less than it");
 		if (steps < factor && factor % steps != 0)

@@ -10,6 +10,7 @@
 #include "../dt_impl.h"
 
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>

@@ -55,7 +55,7 @@ static int syscall_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 
 static void tp_event(const dt_probe_t *pr, char *buf, size_t len)
 {
-	snprintf(buf, len, "sys_%s_%s", pr->pr_entry ? "enter" : "exit", pr->pr_desc.dtpd_func);
+	snprintf(buf, len, "sys_%s_%.100s", pr->pr_entry ? "enter" : "exit", pr->pr_desc.dtpd_func);
 }
 
 /* Parse the format file: fields after __syscall_nr are the arguments. */

@@ -1,0 +1,98 @@
+/*
+ * dt_cg_impl.h -- the code generator's internals, shared by the files of
+ * cg/: dt_cg.c (expressions, variables, clauses), dt_cg_agg.c
+ * (aggregations), dt_cg_spec.c (speculations).  See dt_cg.c's essay for the
+ * program shape, the value stack and the scratch layout.
+ */
+#ifndef DT_CG_IMPL_H
+#define DT_CG_IMPL_H
+
+#include "../dt_impl.h"
+#include "dt_insn.h"
+
+#define DT_SCR_ERR 128
+#define DT_SCR_THIS 192
+#define DT_STACK_CTX (-8)
+#define DT_STACK_TMP (-16)
+#define DT_STACK_SPILL (-24)
+#define DT_NREGSLOTS 3
+#define DT_MAXDEPTH 48
+
+enum { DT_MAP_GLOBAL, DT_MAP_SCRATCH, DT_MAP_DVARS, DT_MAP_BUF, DT_MAP_STRTAB, DT_MAP_AGG };
+
+typedef struct dt_cgfix {
+	int f_insn;
+	int f_label;
+} dt_cgfix_t;
+
+typedef struct dt_cg {
+	dtrace_hdl_t *cg_dtp;
+	struct bpf_insn *cg_insns;
+	int cg_ninsns, cg_cap;
+	int *cg_labels;
+	int cg_nlabels;
+	dt_cgfix_t *cg_fixes;
+	int cg_nfixes;
+	int *cg_tmpfix; /* insns whose imm/off is relative to the temp base */
+	int cg_ntmpfix;
+	int cg_depth;
+	dt_probe_t *cg_probe;
+	dt_clause_t *cg_clause;
+	dt_epid_t *cg_epid;
+	int cg_recbase;	  /* scratch offset of the record buffer */
+	int cg_recoff;	  /* next free byte in the record */
+	int cg_recmax;	  /* largest record of the program */
+	int cg_tmpoff;	  /* next free temp byte (relative) */
+	int cg_tmpmax;
+	int cg_end;	  /* label: end of the current clause */
+	int cg_fault;	  /* label: fault path of the current clause */
+	int cg_clausestart;
+	int cg_actidx;
+	bool cg_hasfault;
+	int cg_strsize;
+	char cg_err[512];
+	jmp_buf cg_jmp;
+} dt_cg_t;
+
+void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp);
+void dt_cg_strexpr(dt_cg_t *cg, dt_node_t *dnp);
+
+
+DT_INTERNAL int dt_cg_insn(dt_cg_t *cg, struct bpf_insn insn);
+DT_INTERNAL int dt_cg_label(dt_cg_t *cg);
+DT_INTERNAL void dt_cg_place(dt_cg_t *cg, int label);
+DT_INTERNAL void dt_cg_jump(dt_cg_t *cg, struct bpf_insn insn, int label);
+DT_INTERNAL void dt_cg_ld64(dt_cg_t *cg, int reg, uint64_t v);
+DT_INTERNAL void dt_cg_ldmap(dt_cg_t *cg, int reg, int map);
+DT_INTERNAL void dt_cg_ldmapval(dt_cg_t *cg, int reg, int map, int off);
+DT_INTERNAL void dt_cg_call(dt_cg_t *cg, int helper);
+DT_INTERNAL void dt_cg_tmpaddr(dt_cg_t *cg, int reg, int tmpoff);
+DT_INTERNAL int dt_cg_tmpalloc(dt_cg_t *cg, int size);
+DT_INTERNAL int dt_cg_push(dt_cg_t *cg, const dt_node_t *dnp);
+DT_INTERNAL void dt_cg_pop(dt_cg_t *cg);
+DT_INTERNAL int dt_cg_get(dt_cg_t *cg, int slot, int tmp);
+DT_INTERNAL void dt_cg_set(dt_cg_t *cg, int slot, int reg);
+DT_INTERNAL void dt_cg_normalize(dt_cg_t *cg, int reg, const dt_type_t *t);
+DT_INTERNAL void dt_cg_load(dt_cg_t *cg, int reg, int base, int off, const dt_type_t *t);
+DT_INTERNAL void dt_cg_fault(dt_cg_t *cg, int fault, int addr_reg);
+DT_INTERNAL int dt_cg_readmem(dt_cg_t *cg, int addrslot, int size, bool user);
+DT_INTERNAL int dt_cg_readstr(dt_cg_t *cg, int addrslot, bool user);
+DT_INTERNAL void dt_cg_copystr(dt_cg_t *cg, int dstreg, int srcreg);
+DT_INTERNAL void dt_cg_zerotmp(dt_cg_t *cg, int tmpoff, int len);
+DT_INTERNAL void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp);
+DT_INTERNAL void dt_cg_strexpr(dt_cg_t *cg, dt_node_t *dnp);
+DT_INTERNAL dt_recdesc_t *dt_cg_recadd(dt_cg_t *cg, dt_actkind_t kind, int size, int align);
+DT_INTERNAL dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, bool widen);
+DT_INTERNAL bool dt_cg_isstr(const dt_node_t *dnp);
+DT_INTERNAL void dt_cg_output(dt_cg_t *cg, int recbase, int size, uint64_t dropoff);
+DT_INTERNAL void dt_cg_divzero(dt_cg_t *cg, int reg);
+DT_INTERNAL int dt_cg_bpfsize(int size);
+DT_INTERNAL void dt_cg_truth(dt_cg_t *cg, dt_node_t *dnp);
+DT_INTERNAL _Noreturn void dt_cg_error(dt_cg_t *, const dt_node_t *, const char *, ...)
+	__attribute__((format(printf, 3, 4)));
+DT_INTERNAL int dt_cg_aggmap(const dt_ident_t *);
+
+/* dt_cg_agg.c: @a[keys] = f(args) */
+DT_INTERNAL void dt_cg_aggstmt(dt_cg_t *, dt_node_t *);
+
+#endif /* DT_CG_IMPL_H */

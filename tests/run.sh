@@ -1,0 +1,65 @@
+#!/bin/sh
+# Run every test: unit test programs (build/unit/*) and end-to-end tests
+# (tests/e2e/<area>/<name>.sh, whose combined stdout+stderr must equal
+# <name>.out exactly).  Ends with the line "N passed, N failed".
+#
+# End-to-end tests run the real build/dtrace as root.  Each runs with:
+#   DTRACE  the dtrace binary      T  the trigger programs directory
+#   D       the test's directory
+# and a timeout (E2E_TIMEOUT, default 60 s).  Run a subset with
+#   sh tests/run.sh tests/e2e/basic
+top=$(cd "$(dirname "$0")/.." && pwd)
+export DTRACE="$top/build/dtrace" T="$top/build/triggers"
+pass=0
+fail=0
+failed=""
+timeout=${E2E_TIMEOUT:-60}
+
+if [ $# -eq 0 ]; then
+	for u in "$top"/build/unit/*; do
+		[ -x "$u" ] || continue
+		out=$("$u" 2>&1)
+		rc=$?
+		line=$(printf '%s\n' "$out" | grep -E '[0-9]+ passed, [0-9]+ failed' | tail -1)
+		p=$(printf '%s' "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+		f=$(printf '%s' "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+		[ -n "$p" ] || p=0
+		[ -n "$f" ] || f=1
+		[ $rc -eq 0 ] || [ "$f" -gt 0 ] || f=1
+		pass=$((pass + p))
+		fail=$((fail + f))
+		if [ "$f" -gt 0 ]; then
+			failed="$failed $(basename "$u")"
+			printf '%s\n' "$out" | grep -v '^ok' | head -20
+		fi
+		echo "unit $(basename "$u"): $p passed, $f failed"
+	done
+	set -- "$top/tests/e2e"
+fi
+
+abs=""
+for a in "$@"; do abs="$abs $(cd "$(dirname "$a")" && pwd)/$(basename "$a")"; done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for t in $(find $abs -name '*.sh' | sort); do
+	name=${t#"$top"/tests/e2e/}
+	name=${name%.sh}
+	exp=${t%.sh}.out
+	export D=$(dirname "$t")
+	(cd "$tmp" && timeout -k 5 "$timeout" sh "$t") >"$tmp/out" 2>&1
+	if [ -f "$exp" ] && cmp -s "$tmp/out" "$exp"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		failed="$failed $name"
+		echo "FAIL: $name"
+		if [ -f "$exp" ]; then
+			diff -u "$exp" "$tmp/out" | head -30
+		else
+			echo "  (no $exp)"; head -20 "$tmp/out"
+		fi
+	fi
+done
+[ -z "$failed" ] || echo "failed:$failed"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
