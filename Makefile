@@ -6,7 +6,7 @@ CC ?= cc
 OPT ?= -O2
 CFLAGS ?= $(OPT) -g
 CFLAGS += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -fvisibility=hidden -fPIC $(SAN)
-CPPFLAGS += -Iinclude -Ilib
+CPPFLAGS += -Iinclude -Ilib -Ibuild/gen
 LDLIBS := -lbpf -lelf -lz
 
 LIB_SRCS := $(wildcard lib/*/*.c)
@@ -26,6 +26,12 @@ build/.deps: scripts/deps.sh
 	@mkdir -p build
 	@sh scripts/deps.sh
 	@touch $@
+
+build/gen/dt_sysnr.h: scripts/gen-sysnr.sh build/.deps
+	@mkdir -p build/gen
+	sh scripts/gen-sysnr.sh > $@
+
+build/obj/lib/prov/dt_prov_syscall.o: build/gen/dt_sysnr.h
 
 build/obj/%.o: %.c $(HDRS) build/.deps
 	@mkdir -p $(dir $@)

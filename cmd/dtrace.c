@@ -152,9 +152,10 @@ static void compile_str(dtrace_state_t *st, dtrace_cmd_t *dcp)
 	dcp->dc_prog = dtrace_program_strcompile(st->g_dtp, dcp->dc_arg, dcp->dc_spec,
 						 st->g_cflags | DTRACE_C_PSPEC, NULL);
 	if (dcp->dc_prog == NULL)
-		fatal(st, "invalid probe specifier %s: %s", dcp->dc_arg,
+		fatal(st, "invalid probe specifier %s: %s", dcp->dc_name ? dcp->dc_name : dcp->dc_arg,
 		      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
-	dcp->dc_name = strdup(dcp->dc_arg);
+	if (dcp->dc_name == NULL)
+		dcp->dc_name = strdup(dcp->dc_arg);
 	if ((p = strpbrk((char *)dcp->dc_name, "{/;")) != NULL)
 		*p = '\0'; /* crop the name for reporting, as DTrace does */
 	dcp->dc_desc = "description";
@@ -225,45 +226,48 @@ static int cmpuint(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* -l with a description: its probes, or DTrace's message if none */
+static void list_desc(dtrace_state_t *st, dtrace_cmd_t *dcp)
+{
+	dtrace_probedesc_t pd;
+
+	if (dtrace_str2desc(st->g_dtp, dcp->dc_spec, dcp->dc_arg, &pd) != 0)
+		fatal(st, "invalid probe specifier %s: %s", dcp->dc_arg,
+		      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
+	if (dtrace_probe_iter(st->g_dtp, &pd, list_probe, st->g_ofp) <= 0)
+		warnx("failed to match %s:%s:%s:%s: No probe matches description",
+		      pd.dtpd_provider, pd.dtpd_mod, pd.dtpd_func, pd.dtpd_name);
+}
+
+/* -l with a script: the probes its clauses match, in ID order */
+static void list_script(dtrace_state_t *st, dtrace_cmd_t *dcp)
+{
+	listset_t ls = { NULL, 0 }, before = { NULL, 0 };
+
+	dtrace_enabled_iter(st->g_dtp, collect_probe, &before);
+	compile_file(st, dcp);
+	dtrace_program_exec(st->g_dtp, dcp->dc_prog, NULL);
+	ls = before;
+	dtrace_enabled_iter(st->g_dtp, collect_probe, &ls);
+	qsort(ls.ids + before.n, ls.n - before.n, sizeof(unsigned), cmpuint);
+	for (int i = before.n; i < ls.n; i++)
+		dtrace_probe_byid(st->g_dtp, ls.ids[i], list_probe, st->g_ofp);
+	free(ls.ids);
+}
+
+/* -l implies -Z: descriptions matching nothing are reported, not fatal */
 static int list_mode(dtrace_state_t *st)
 {
-	FILE *fp = st->g_ofp;
-
-	fprintf(fp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-	if (st->g_cmdc == 0) {
-		dtrace_probe_iter(st->g_dtp, NULL, list_probe, fp);
-		return 0;
-	}
-	{
-		listset_t ls = { NULL, 0 };
-		dtrace_probedesc_t pd;
-
-		/* -l with descriptions/scripts: the probes each program matches */
-		for (int i = 0; i < st->g_cmdc; i++) {
-			dtrace_cmd_t *dcp = &st->g_cmdv[i];
-
-			if (dcp->dc_spec == DTRACE_PROBESPEC_NONE) {
-				compile_file(st, dcp);
-				dtrace_program_info(st->g_dtp, dcp->dc_prog, &dcp->dc_info);
-				dtrace_program_exec(st->g_dtp, dcp->dc_prog, NULL);
-				continue;
-			}
-			if (dtrace_str2desc(st->g_dtp, dcp->dc_spec, dcp->dc_arg, &pd) != 0)
-				fatal(st, "invalid probe specifier %s: %s", dcp->dc_arg,
-				      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
-			if (dtrace_probe_iter(st->g_dtp, &pd, collect_probe, &ls) <= 0)
-				fatal(st, "invalid probe specifier %s: probe description %s:%s:%s:%s "
-					  "does not match any probes", dcp->dc_arg, pd.dtpd_provider,
-				      pd.dtpd_mod, pd.dtpd_func, pd.dtpd_name);
-		}
-		dtrace_enabled_iter(st->g_dtp, collect_probe, &ls);
-		qsort(ls.ids, ls.n, sizeof(unsigned), cmpuint);
-		for (int i = 0; i < ls.n; i++) {
-			memset(&pd, 0, sizeof(pd));
-			pd.dtpd_id = ls.ids[i];
-			dtrace_probe_byid(st->g_dtp, ls.ids[i], list_probe, fp);
-		}
-		free(ls.ids);
+	fprintf(st->g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION",
+		"NAME");
+	st->g_cflags |= DTRACE_C_ZDEFS;
+	if (st->g_cmdc == 0)
+		dtrace_probe_iter(st->g_dtp, NULL, list_probe, st->g_ofp);
+	for (int i = 0; i < st->g_cmdc; i++) {
+		if (st->g_cmdv[i].dc_spec == DTRACE_PROBESPEC_NONE)
+			list_script(st, &st->g_cmdv[i]);
+		else
+			list_desc(st, &st->g_cmdv[i]);
 	}
 	return 0;
 }
@@ -424,6 +428,20 @@ static void add_cmd(dtrace_state_t *st, dtrace_probespec_t spec, char *arg)
 	dcp->dc_arg = arg;
 }
 
+/* -i id: the probe's description; messages keep naming it by the id */
+static void resolve_id(dtrace_state_t *st, dtrace_cmd_t *dcp)
+{
+	char *desc = dtrace_id2desc(st->g_dtp, dcp->dc_arg);
+	size_t n = strspn(dcp->dc_arg, "0123456789");
+
+	if (n > 0 && strcmp(desc, dcp->dc_arg) == 0)
+		fatal(st, "invalid probe specifier %s: invalid probe identifier %.*s", dcp->dc_arg,
+		      (int)n, dcp->dc_arg);
+	dcp->dc_name = strdup(dcp->dc_arg);
+	dcp->dc_spec = DTRACE_PROBESPEC_NAME;
+	dcp->dc_arg = desc;
+}
+
 static void setopt(dtrace_state_t *st, const char *arg)
 {
 	char *opt = strdup(arg), *val = strchr(opt, '=');
@@ -442,7 +460,7 @@ static void setopt(dtrace_state_t *st, const char *arg)
 
 int main(int argc, char **argv)
 {
-	static const char optstr[] = "+b:c:CD:eFhHi:I:lm:n:o:p:P:qs:SU:vVwx:Z";
+	static const char optstr[] = "+b:c:CD:ef:FhHi:I:lm:n:o:p:P:qs:SU:vVwx:Z";
 	dtrace_state_t st = { 0 };
 	const char *cmd = NULL;
 	int err, c, done = 0;
@@ -513,8 +531,7 @@ int main(int argc, char **argv)
 	/* -i ids are resolved into probe descriptions */
 	for (int i = 0; i < st.g_cmdc; i++)
 		if ((int)st.g_cmdv[i].dc_spec == -2)
-			st.g_cmdv[i].dc_spec = DTRACE_PROBESPEC_NAME,
-			st.g_cmdv[i].dc_arg = dtrace_id2desc(st.g_dtp, st.g_cmdv[i].dc_arg);
+			resolve_id(&st, &st.g_cmdv[i]);
 
 	if (st.g_cmdc == 0 && st.g_mode != DMODE_LIST)
 		return usage(stderr);

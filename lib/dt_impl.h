@@ -308,6 +308,8 @@ typedef struct dt_probe {
 	dtrace_probedesc_t pr_desc;
 	struct dt_provider *pr_prov;
 	int pr_tpid;	    /* tracepoint id for tracepoint-based probes, or -1 */
+	int pr_progtype;    /* dt_progtype_t of its program */
+	int pr_sysnr;	    /* syscall: its number, or -1 */
 	int pr_nargs;	    /* typed args, -1 = not yet known */
 	dt_type_t **pr_argtypes;
 	int *pr_argoffs;    /* offsets of args in the tracepoint record */
@@ -443,6 +445,13 @@ typedef struct dt_cpustate {
 	uint64_t cs_pad[8];
 } dt_cpustate_t;
 
+/*
+ * dt_scratch has DT_SCRATCH_CLASSES areas per CPU: entry class * ncpus +
+ * cpu.  Raw-tracepoint programs (syscalls, BEGIN/END) use class 0;
+ * tracepoint and perf-event programs, which may interrupt them, class 1.
+ */
+#define DT_SCRATCH_CLASSES 2
+
 /* Layout of the global variable map (dt_global), entry 0. */
 #define DT_G_ACTIVITY 0	  /* DT_ACTIVITY_* */
 #define DT_G_WALLOFF 8	  /* realtime - monotonic boot offset (ns) */
@@ -494,6 +503,7 @@ typedef struct dt_pcb {
 	dt_clause_t *pcb_clause_cur;
 	int pcb_nclauses;
 	bool pcb_inpred;
+	const char *pcb_region;	/* "predicate", "action list": -n error prefix */
 } dt_pcb_t;
 
 /* ---------------------------------------------------------------- aggregation */
@@ -604,6 +614,8 @@ struct dtrace_hdl {
 	void *dt_droparg;
 	int dt_indent;		  /* flowindent depth */
 	bool dt_heading;
+	int dt_sysprogarray[2];	  /* syscall dispatch: prog arrays, entry/return */
+	int dt_sysdispatch[2];	  /* syscall dispatch: raw tracepoint links */
 	struct dt_aggstate *dt_aggstate;
 	void *dt_btf;		  /* struct btf * of vmlinux, lazily */
 	char **dt_cppargv;	  /* -D, -U, -I for the C preprocessor */
@@ -800,6 +812,8 @@ DT_INTERNAL int dt_bpf_attach_tp(dtrace_hdl_t *, int tpid, int progfd, uint64_t 
 DT_INTERNAL int dt_bpf_attach_perf(dtrace_hdl_t *, int cpu, uint64_t period_ns, int progfd);
 DT_INTERNAL void dt_bpf_link_add(dtrace_hdl_t *, int fd);
 DT_INTERNAL int dt_bpf_perfbuf_set(dtrace_hdl_t *, int cpu, int fd);
+DT_INTERNAL int dt_bpf_sysdispatch(dtrace_hdl_t *, bool ret);
+DT_INTERNAL int dt_bpf_sysroute(dtrace_hdl_t *, bool ret, int nr, int progfd);
 DT_INTERNAL void dt_bpf_detach_all(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_tracefs(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_tp_id(dtrace_hdl_t *, const char *category, const char *event);

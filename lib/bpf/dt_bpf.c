@@ -13,6 +13,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
@@ -76,10 +77,11 @@ int dt_bpf_maps_create(dtrace_hdl_t *dtp)
 
 	dtp->dt_scratchsize = (dtp->dt_scratchsize + 7) & ~7;
 	dtp->dt_scratchfd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, "dt_scratch", 4, dtp->dt_scratchsize,
-				  dtp->dt_ncpus, BPF_F_MMAPABLE);
+				  dtp->dt_ncpus * DT_SCRATCH_CLASSES, BPF_F_MMAPABLE);
 	if (dtp->dt_scratchfd < 0)
 		return -1;
-	dtp->dt_scratchmaplen = ((size_t)dtp->dt_scratchsize * dtp->dt_ncpus + 4095) & ~4095ul;
+	dtp->dt_scratchmaplen = ((size_t)dtp->dt_scratchsize * dtp->dt_ncpus * DT_SCRATCH_CLASSES +
+				 4095) & ~4095ul;
 	dtp->dt_scratchmap = mmap(NULL, dtp->dt_scratchmaplen, PROT_READ | PROT_WRITE,
 				  MAP_SHARED, dtp->dt_scratchfd, 0);
 	if (dtp->dt_scratchmap == MAP_FAILED)
@@ -144,7 +146,7 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		}
 	}
 	snprintf(name, sizeof(name), "dt_%u", bp->bp_probe->pr_desc.dtpd_id);
-	bp->bp_type = types[bp->bp_probe->pr_prov->pv_progtype];
+	bp->bp_type = types[bp->bp_probe->pr_progtype];
 	{
 		LIBBPF_OPTS(bpf_prog_load_opts, opts);
 
@@ -243,11 +245,57 @@ int dt_bpf_attach_perf(dtrace_hdl_t *dtp, int cpu, uint64_t period_ns, int progf
 	return perf_attach(dtp, &attr, cpu, progfd);
 }
 
+/*
+ * Detaching a tracepoint perf event waits for an RCU grace period (about
+ * 60 ms here), so closing 700 syscall probes one by one takes most of a
+ * minute.  Concurrent waiters share grace periods: close them from many
+ * threads at once and the whole detach takes a few grace periods.
+ */
+typedef struct dt_closer {
+	int *cl_fds;
+	int cl_n;
+} dt_closer_t;
+
+static void *closer(void *arg)
+{
+	dt_closer_t *cl = arg;
+
+	for (int i = 0; i < cl->cl_n; i++)
+		close(cl->cl_fds[i]);
+	return NULL;
+}
+
 void dt_bpf_detach_all(dtrace_hdl_t *dtp)
 {
-	for (int i = 0; i < dtp->dt_nlinks; i++)
-		close(dtp->dt_linkfds[i]);
+	int n = dtp->dt_nlinks, nthr = n < 128 ? n : 128;
+	pthread_t *tids;
+	dt_closer_t *cls;
+	bool *joined;
+
 	dtp->dt_nlinks = 0;
+	if (n <= 2) {
+		for (int i = 0; i < n; i++)
+			close(dtp->dt_linkfds[i]);
+		return;
+	}
+	tids = dt_zalloc(sizeof(pthread_t) * nthr);
+	cls = dt_zalloc(sizeof(dt_closer_t) * nthr);
+	joined = dt_zalloc(sizeof(bool) * nthr);
+	for (int t = 0, i = 0; t < nthr; t++) {
+		cls[t].cl_fds = dtp->dt_linkfds + i;
+		cls[t].cl_n = n / nthr + (t < n % nthr);
+		i += cls[t].cl_n;
+		if (pthread_create(&tids[t], NULL, closer, &cls[t]) == 0)
+			joined[t] = true;
+		else
+			closer(&cls[t]); /* no thread: close them here */
+	}
+	for (int t = 0; t < nthr; t++)
+		if (joined[t])
+			pthread_join(tids[t], NULL);
+	free(tids);
+	free(cls);
+	free(joined);
 }
 
 /* Find (or mount) tracefs; returns 0 with dt_tracefs set. */
@@ -298,6 +346,85 @@ int dt_bpf_perfbuf_set(dtrace_hdl_t *dtp, int cpu, int fd)
 {
 	if (bpf_map_update_elem(dtp->dt_buffd, &cpu, &fd, BPF_ANY) != 0)
 		return dt_set_errmsg(dtp, EDT_BPF, "failed to set up the buffer of CPU %d: %s", cpu,
+				     strerror(errno));
+	return 0;
+}
+
+/*
+ * The syscall dispatcher: one raw-tracepoint program on sys_enter (or
+ * sys_exit) that tail-calls the program of the enabled probe for this
+ * system call number, through a prog array indexed by number.  Attaching
+ * and detaching one raw tracepoint is cheap, where 700 syscall tracepoint
+ * perf events take tens of seconds to detach.  Returns the prog array fd.
+ */
+#include "../cg/dt_insn.h"
+
+#define DT_SYSNR_MAX 1024
+
+int dt_bpf_sysdispatch(dtrace_hdl_t *dtp, bool ret)
+{
+	struct bpf_insn prog[32];
+	int n = 0, pa, fd, link, out;
+
+	if (dtp->dt_sysprogarray[ret] > 0)
+		return dtp->dt_sysprogarray[ret];
+	pa = mkmap(dtp, BPF_MAP_TYPE_PROG_ARRAY, ret ? "dt_sysexit" : "dt_sysenter", 4, 4,
+		   DT_SYSNR_MAX, 0);
+	if (pa < 0)
+		return -1;
+	prog[n++] = MOV64_REG(R6, R1);
+	if (!ret) {
+		prog[n++] = LDX(BPF_DW, R3, R1, 8); /* args[1]: the syscall number */
+	} else {
+		/* args[0] is the user pt_regs; the number is regs->orig_ax */
+		prog[n++] = LDX(BPF_DW, R3, R1, 0);
+		prog[n++] = ALU64_IMM(BPF_ADD, R3, 120);
+		prog[n++] = MOV64_REG(R1, FP);
+		prog[n++] = ALU64_IMM(BPF_ADD, R1, -8);
+		prog[n++] = MOV64_IMM(R2, 8);
+		prog[n++] = CALL(BPF_FUNC_probe_read_kernel);
+		prog[n++] = JMP_IMM(BPF_JNE, R0, 0, 0); /* patched to out */
+		prog[n++] = LDX(BPF_DW, R3, FP, -8);
+	}
+	out = n;
+	prog[n++] = JMP_IMM(BPF_JGE, R3, DT_SYSNR_MAX, 0); /* patched to out */
+	prog[n++] = LD_IMM64_LO(R2, BPF_PSEUDO_MAP_FD, pa);
+	prog[n++] = LD_IMM64_HI(0);
+	prog[n++] = MOV64_REG(R1, R6);
+	prog[n++] = CALL(BPF_FUNC_tail_call);
+	prog[n++] = MOV64_IMM(R0, 0);
+	prog[n++] = EXIT();
+	prog[out].off = (int16_t)(n - 2 - out - 1);
+	if (ret)
+		prog[out - 2].off = (int16_t)(n - 2 - (out - 2) - 1);
+	fd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, ret ? "dt_sysexit" : "dt_sysenter", "GPL",
+			   prog, n, NULL);
+	if (fd < 0)
+		return dt_set_errmsg(dtp, EDT_BPF, "failed to load the syscall dispatcher: %s",
+				     strerror(errno));
+	link = bpf_raw_tracepoint_open(ret ? "sys_exit" : "sys_enter", fd);
+	if (link < 0) {
+		int err = errno;
+
+		close(fd);
+		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to attach to %s: %s",
+				     ret ? "sys_exit" : "sys_enter", strerror(err));
+	}
+	dt_bpf_link_add(dtp, link);
+	dt_bpf_link_add(dtp, fd);
+	dtp->dt_sysprogarray[ret] = pa;
+	return pa;
+}
+
+/* Route system call number nr to progfd. */
+int dt_bpf_sysroute(dtrace_hdl_t *dtp, bool ret, int nr, int progfd)
+{
+	int pa = dt_bpf_sysdispatch(dtp, ret);
+
+	if (pa < 0)
+		return -1;
+	if (nr < 0 || nr >= DT_SYSNR_MAX || bpf_map_update_elem(pa, &nr, &progfd, BPF_ANY) != 0)
+		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to route system call %d: %s", nr,
 				     strerror(errno));
 	return 0;
 }

@@ -1497,6 +1497,8 @@ static void gen_prologue(dt_cg_t *cg)
 	dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, activity_for(cg->cg_probe), 0), out);
 	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
+	if (cg->cg_probe->pr_progtype != DT_PT_RAW_TP) /* scratch class 1 */
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, cg->cg_dtp->dt_ncpus));
 	dt_cg_insn(cg, STX(BPF_W, FP, R0, DT_STACK_TMP));
 	dt_cg_ldmap(cg, R1, DT_MAP_SCRATCH);
 	dt_cg_insn(cg, MOV64_REG(R2, FP));

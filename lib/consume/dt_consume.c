@@ -295,10 +295,23 @@ static void notice(dtrace_hdl_t *dtp, const char *msg)
 		fprintf(stderr, "dtrace: %s", msg);
 }
 
-static const dt_cpustate_t *cpustate(dtrace_hdl_t *dtp, int cpu)
+/*
+ * A CPU's counters: the sum over its scratch areas, one per context class
+ * (programs that may interrupt each other use different areas).
+ */
+static dt_cpustate_t cpustate(dtrace_hdl_t *dtp, int cpu)
 {
-	return (const dt_cpustate_t *)((char *)dtp->dt_scratchmap +
-				       (size_t)cpu * (size_t)dtp->dt_scratchsize);
+	dt_cpustate_t sum = { 0 };
+	uint64_t *out = (uint64_t *)&sum;
+
+	for (int c = 0; c < DT_SCRATCH_CLASSES; c++) {
+		const uint64_t *p = (const uint64_t *)((char *)dtp->dt_scratchmap +
+			(size_t)(c * dtp->dt_ncpus + cpu) * (size_t)dtp->dt_scratchsize);
+
+		for (size_t i = 0; i < sizeof(sum) / sizeof(uint64_t); i++)
+			out[i] += p[i];
+	}
+	return sum;
 }
 
 /* Report counters that grew since the last report. */
@@ -308,7 +321,7 @@ static void check_status(dtrace_hdl_t *dtp)
 	char msg[128];
 
 	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++) {
-		const dt_cpustate_t *cs = cpustate(dtp, cpu);
+		dt_cpustate_t csv = cpustate(dtp, cpu), *cs = &csv;
 		uint64_t drops = cs->cs_drops, *last = &dtp->dt_lastdrops[cpu * 8];
 
 		if (drops > last[0]) {

@@ -225,7 +225,10 @@ static bool const_eval(dt_node_t *dnp, int64_t *vp)
 
 static void make_int(dt_cookctx_t *cc, dt_node_t *dnp, int64_t v, dt_type_t *t)
 {
+	dt_node_t *next = dnp->dn_next; /* keep its place in an argument list */
+
 	memset(&dnp->dn_left, 0, sizeof(dt_node_t) - offsetof(dt_node_t, dn_left));
+	dnp->dn_next = next;
 	dnp->dn_kind = N_INT;
 	dnp->dn_val = v;
 	dnp->dn_type = t ? t : t_int(cc);
@@ -1193,11 +1196,14 @@ void dt_cook_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t *probe)
 	dt_cookctx_t cc = { .cc_pcb = pcb, .cc_clause = clp, .cc_probe = probe };
 
 	if (clp->dc_pred != NULL) {
+		pcb->pcb_region = "predicate";
 		cook(&cc, clp->dc_pred);
 		if (!dt_type_is_scalar(clp->dc_pred->dn_type) && !is_strlike(clp->dc_pred->dn_type))
 			dt_node_error(pcb, clp->dc_pred, "predicate result must be of scalar type");
 	}
+	pcb->pcb_region = "action list";
 	cook_stmt(&cc, clp->dc_body);
+	pcb->pcb_region = NULL;
 	clp->dc_default = clp->dc_body == NULL;
 	clp->dc_speculate = cc.cc_hasspec;
 }

@@ -52,8 +52,12 @@ void dt_cc_error(dt_pcb_t *pcb, int line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (line > 0)
+	/* scripts say where (line N), -n strings say in which part of the clause */
+	if (line > 0 && pcb->pcb_filename != NULL)
 		snprintf(dtp->dt_errmsg, sizeof(dtp->dt_errmsg), "line %d: %s", line, msg);
+	else if (pcb->pcb_filename == NULL && pcb->pcb_region != NULL)
+		snprintf(dtp->dt_errmsg, sizeof(dtp->dt_errmsg), "in %s: %s", pcb->pcb_region,
+			 msg);
 	else
 		snprintf(dtp->dt_errmsg, sizeof(dtp->dt_errmsg), "%s", msg);
 	dtp->dt_errno = EDT_COMPILER;

@@ -3,18 +3,50 @@
  * every system call of the running kernel, from the syscalls tracepoints
  * (events/syscalls/sys_enter_* and sys_exit_*).
  *
+ * Attachment: a system call whose number is known (the build host's
+ * <asm/unistd.h>, table dt_sysnr.h) is routed from one raw tracepoint
+ * program on sys_enter/sys_exit (dt_bpf_sysdispatch) by a tail call to its
+ * probe's program, so enabling syscall::: is two attachments, not 700
+ * tracepoints (each of which takes ~60 ms to detach).  Its arguments are
+ * read from the user registers.  Other system calls are attached to their
+ * own tracepoints.  32-bit compat system calls are not distinguished.
+ *
  * Arguments come from the tracepoint's format file: at entry arg0..argN are
  * the system call's arguments and args[] is typed with the kernel's
  * declared types; at return arg0 and arg1 are the return value, and errno
  * is derived from it (a value in [-4095, -1] is -errno).
  */
 #include "../dt_impl.h"
-#include "../cg/dt_insn.h"
+#include "../cg/dt_cg_impl.h"
 
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static const struct {
+	const char *name;
+	int nr;
+} dt_sysnr[] = {
+#include "dt_sysnr.h"
+};
+
+static int sysnr(const char *name)
+{
+	int lo = 0, hi = (int)(sizeof(dt_sysnr) / sizeof(dt_sysnr[0])) - 1;
+
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2, c = strcmp(name, dt_sysnr[mid].name);
+
+		if (c == 0)
+			return dt_sysnr[mid].nr;
+		if (c < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
 
 static int cmpstr(const void *a, const void *b)
 {
@@ -42,11 +74,17 @@ static int syscall_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 	closedir(dir);
 	qsort(names, n, sizeof(char *), cmpstr);
 	for (size_t i = 0; i < n; i++) {
-		dt_probe_t *pr = dt_probe_create(dtp, pv, "vmlinux", names[i], "entry");
+		int nr = sysnr(names[i]);
 
-		pr->pr_entry = true;
-		pr = dt_probe_create(dtp, pv, "vmlinux", names[i], "return");
-		pr->pr_return = true;
+		for (int ret = 0; ret < 2; ret++) {
+			dt_probe_t *pr = dt_probe_create(dtp, pv, "vmlinux", names[i],
+							 ret ? "return" : "entry");
+
+			pr->pr_entry = !ret;
+			pr->pr_return = ret;
+			pr->pr_sysnr = nr;
+			pr->pr_progtype = nr >= 0 ? DT_PT_RAW_TP : DT_PT_TRACEPOINT;
+		}
 		free(names[i]);
 	}
 	free(names);
@@ -114,20 +152,47 @@ static int syscall_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, int progfd)
 	char ev[128];
 	int id;
 
+	if (pr->pr_sysnr >= 0)
+		return dt_bpf_sysroute(dtp, pr->pr_return, pr->pr_sysnr, progfd);
 	tp_event(pr, ev, sizeof(ev));
 	if ((id = dt_bpf_tp_id(dtp, "syscalls", ev)) < 0)
 		return -1;
 	return dt_bpf_attach_tp(dtp, id, progfd, pr->pr_desc.dtpd_id);
 }
 
+/* x86-64 user registers holding system call arguments 0..5 (pt_regs offsets) */
+static const int dt_sysargregs[6] = { 112, 104, 96, 56, 72, 64 };
+
 static void syscall_cg_arg(struct dt_cg *cg, dt_probe_t *pr, int n, int reg)
 {
-	if (pr->pr_nargs < 0 || n >= pr->pr_nargs) {
+	int tmp;
+
+	if (pr->pr_nargs < 0 || n >= pr->pr_nargs || (pr->pr_sysnr >= 0 && n >= 6 &&
+						      !pr->pr_return)) {
 		dt_cg_emit(cg, MOV64_IMM(reg, 0));
 		return;
 	}
-	dt_cg_ldctx(cg, reg);
-	dt_cg_emit(cg, LDX(BPF_DW, reg, reg, pr->pr_argoffs[n]));
+	if (pr->pr_sysnr < 0) { /* its own tracepoint: the record has the args */
+		dt_cg_ldctx(cg, reg);
+		dt_cg_emit(cg, LDX(BPF_DW, reg, reg, pr->pr_argoffs[n]));
+		return;
+	}
+	if (pr->pr_return) { /* raw sys_exit: args[1] is the return value */
+		dt_cg_ldctx(cg, reg);
+		dt_cg_emit(cg, LDX(BPF_DW, reg, reg, 8));
+		return;
+	}
+	/* raw sys_enter: args[0] is the user pt_regs */
+	tmp = dt_cg_tmpalloc(cg, 8);
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_emit(cg, ST(BPF_DW, R1, 0, 0));
+	dt_cg_ldctx(cg, R3);
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R3, 0));
+	dt_cg_emit(cg, ALU64_IMM(BPF_ADD, R3, dt_sysargregs[n]));
+	dt_cg_emit(cg, MOV64_IMM(R2, 8));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_tmpaddr(cg, reg, tmp);
+	dt_cg_emit(cg, LDX(BPF_DW, reg, reg, 0));
 }
 
 dt_provider_t dt_prov_syscall = {

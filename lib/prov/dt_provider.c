@@ -55,6 +55,8 @@ dt_probe_t *dt_probe_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *mo
 	snprintf(pr->pr_desc.dtpd_name, DTRACE_NAMELEN, "%s", name);
 	pr->pr_prov = pv;
 	pr->pr_tpid = -1;
+	pr->pr_sysnr = -1;
+	pr->pr_progtype = pv->pv_progtype;
 	pr->pr_nargs = -1;
 	dtp->dt_probes[dtp->dt_nprobes++] = pr;
 	return pr;
