@@ -593,6 +593,9 @@ struct dtrace_hdl {
 	int dt_nlinks, dt_linkcap;
 	dt_aggmap_t *dt_aggmaps;
 	dt_bpfprog_t *dt_beginprog, *dt_endprog;
+	dt_clause_t **dt_errclauses; /* clauses enabled on dtrace:::ERROR */
+	int dt_nerrclauses;
+	dt_probe_t *dt_errprobe;
 	int dt_strtabfd;	  /* read-only string constants */
 	char *dt_strtab;
 	int dt_strtablen, dt_strtabcap;

@@ -1462,7 +1462,7 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
 
 	/* fault path: record the error, count it, skip the rest of the clause */
 	dt_cg_place(cg, cg->cg_fault);
-	if (cg->cg_hasfault) {
+	if (cg->cg_hasfault && !cg->cg_inerror) {
 		dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_rechdr_t, rh_epid),
 			    (int32_t)DT_EPID_ERROR));
 		dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_rechdr_t, rh_spec), 0));
@@ -1471,8 +1471,42 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
 		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
 		dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_errors)));
 		dt_cg_output(cg, DT_SCR_ERR, sizeof(dt_errrec_t), offsetof(dt_cpustate_t, cs_drops));
+		/* fire ERROR: the subprogram holding its clauses (see dt_cg_program) */
+		if (dtp->dt_nerrclauses > 0) {
+			dt_cg_insn(cg, LDX(BPF_DW, R1, FP, DT_STACK_CTX));
+			dt_cg_insn(cg, MOV64_REG(R2, R9));
+			cg->cg_calls = dt_realloc(cg->cg_calls, sizeof(int) * (cg->cg_ncalls + 1));
+			cg->cg_calls[cg->cg_ncalls++] = dt_cg_insn(cg, CALL_PSEUDO(0));
+		}
 	}
 	dt_cg_place(cg, cg->cg_end);
+}
+
+/*
+ * The ERROR probe's clauses, as a BPF subprogram called from the fault
+ * paths with r1 = the context and r2 = the scratch area.  Its arguments
+ * (arg1 = EPID, arg2 = action, arg3 = offset, arg4 = fault, arg5 =
+ * address) come from the error record.  A fault inside it only skips its
+ * clause: ERROR does not fire for itself.
+ */
+static void gen_error_subprog(dt_cg_t *cg)
+{
+	dtrace_hdl_t *dtp = cg->cg_dtp;
+	dt_probe_t *saved = cg->cg_probe;
+	int start = cg->cg_ninsns;
+
+	cg->cg_inerror = true;
+	cg->cg_probe = dtp->dt_errprobe;
+	dt_cg_insn(cg, STX(BPF_DW, FP, R1, DT_STACK_CTX));
+	dt_cg_insn(cg, MOV64_REG(R9, R2));
+	for (int i = 0; i < dtp->dt_nerrclauses; i++)
+		gen_clause(cg, dtp->dt_errclauses[i]);
+	dt_cg_insn(cg, MOV64_IMM(R0, 0));
+	dt_cg_insn(cg, EXIT());
+	for (int i = 0; i < cg->cg_ncalls; i++)
+		cg->cg_insns[cg->cg_calls[i]].imm = start - cg->cg_calls[i] - 1;
+	cg->cg_probe = saved;
+	cg->cg_inerror = false;
 }
 
 /* ------------------------------------------------------------ program */
@@ -1555,6 +1589,8 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_clause_t **clauses, int 
 		gen_clause(cg, clauses[i]);
 	dt_cg_insn(cg, MOV64_IMM(R0, 0));
 	dt_cg_insn(cg, EXIT());
+	if (cg->cg_ncalls > 0)
+		gen_error_subprog(cg);
 
 	tmpbase = (cg->cg_recbase + cg->cg_recmax + 7) & ~7;
 	if (finalize(cg, tmpbase) != 0) {
@@ -1575,6 +1611,7 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_clause_t **clauses, int 
 	free(cg->cg_labels);
 	free(cg->cg_fixes);
 	free(cg->cg_tmpfix);
+	free(cg->cg_calls);
 	free(cg);
 	return 0;
 }

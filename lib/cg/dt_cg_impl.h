@@ -49,6 +49,9 @@ typedef struct dt_cg {
 	int cg_clausestart;
 	int cg_actidx;
 	bool cg_hasfault;
+	bool cg_inerror;	  /* generating the ERROR subprogram */
+	int *cg_calls;	  /* call sites of the ERROR subprogram */
+	int cg_ncalls;
 	int cg_strsize;
 	char cg_err[512];
 	jmp_buf cg_jmp;

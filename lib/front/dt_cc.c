@@ -271,6 +271,16 @@ static int dt_gen_all(dtrace_hdl_t *dtp)
 	dt_clause_t **cv = dt_zalloc(sizeof(dt_clause_t *) * (dtp->dt_nclauses + 1));
 	dt_bpfprog_t **tail = &dtp->dt_bprogs;
 
+	/* ERROR's clauses become a subprogram of every program that can fault */
+	dtp->dt_errclauses = dt_zalloc(sizeof(dt_clause_t *) * (dtp->dt_nclauses + 1));
+	for (int c = 0; c < dtp->dt_nclauses; c++)
+		for (int i = 0; i < dtp->dt_clauses[c]->dc_nprobes; i++)
+			if (is_dtrace_probe(dtp->dt_clauses[c]->dc_probes[i], "ERROR")) {
+				dtp->dt_errprobe = dtp->dt_clauses[c]->dc_probes[i];
+				dtp->dt_errclauses[dtp->dt_nerrclauses++] = dtp->dt_clauses[c];
+				break;
+			}
+
 	for (int id = 1; id < dtp->dt_nprobes; id++) {
 		dt_probe_t *pr = dtp->dt_probes[id];
 		dt_bpfprog_t *bp;

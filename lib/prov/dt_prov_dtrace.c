@@ -8,7 +8,9 @@
  * context, as in DTrace: pid and execname are dtrace's.
  */
 #include "../dt_impl.h"
-#include "../cg/dt_insn.h"
+#include "../cg/dt_cg_impl.h"
+
+#include <string.h>
 
 static int dtrace_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 {
@@ -26,14 +28,37 @@ static int dtrace_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, int progfd)
 	return 0; /* run by the consumer */
 }
 
-/* ctx is the u64 argument array given to the test run (all zero) */
+/*
+ * BEGIN/END: ctx is the u64 argument array given to the test run (zeros).
+ * ERROR: arg1..arg5 are the EPID, action, offset, fault and address of
+ * the error record in the scratch area.
+ */
 static void dtrace_cg_arg(struct dt_cg *cg, dt_probe_t *pr, int n, int reg)
 {
-	(void)pr;
-	dt_cg_ldctx(cg, reg);
-	dt_cg_emit(cg, LDX(BPF_DW, reg, reg, n < 8 ? n * 8 : 0));
-	if (n >= 8)
+	static const struct {
+		int off, size;
+	} errargs[] = {
+		{ -1, 0 },
+		{ offsetof(dt_errrec_t, er_epid), BPF_W },
+		{ offsetof(dt_errrec_t, er_action), BPF_W },
+		{ offsetof(dt_errrec_t, er_offset), BPF_W },
+		{ offsetof(dt_errrec_t, er_fault), BPF_W },
+		{ offsetof(dt_errrec_t, er_addr), BPF_DW },
+	};
+
+	if (!strcmp(pr->pr_desc.dtpd_name, "ERROR")) {
+		if (n >= 6 || errargs[n].off < 0)
+			dt_cg_emit(cg, MOV64_IMM(reg, 0));
+		else
+			dt_cg_emit(cg, LDX(errargs[n].size, reg, R9, DT_SCR_ERR + errargs[n].off));
+		return;
+	}
+	if (n >= 8) {
 		dt_cg_emit(cg, MOV64_IMM(reg, 0));
+		return;
+	}
+	dt_cg_ldctx(cg, reg);
+	dt_cg_emit(cg, LDX(BPF_DW, reg, reg, n * 8));
 }
 
 dt_provider_t dt_prov_dtrace = {
