@@ -173,7 +173,7 @@ bench_startup() {
 
 bench_event() {
 	per_event_rows "getppid count" \
-	    "$DTRACE" -q -n 'syscall::getppid:entry { n++; }' -- \
+	    "$DTRACE" -n 'syscall::getppid:entry { n++; }' -- \
 	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { }'
 }
 
@@ -189,13 +189,13 @@ bench_rss() {
 
 bench_agg() {
 	per_event_rows "@[execname]=count()" \
-	    "$DTRACE" -q -n 'syscall::getppid:entry { @[execname] = count(); }' -- \
+	    "$DTRACE" -n 'syscall::getppid:entry { @[execname] = count(); }' -- \
 	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }'
 }
 
 bench_quantize() {
 	per_event_rows "@=quantize(timestamp)" \
-	    "$DTRACE" -q -n 'syscall::getppid:entry { @ = quantize(timestamp); }' -- \
+	    "$DTRACE" -n 'syscall::getppid:entry { @ = quantize(timestamp); }' -- \
 	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @ = hist(nsecs); }'
 }
 
@@ -224,7 +224,7 @@ bench_keys() {
 		if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 137 ] && [ ${#opts[@]} -gt 0 ]; then
 			log "keys: dtrace with '$DTRACE_KEYS_OPTS' failed; retrying without"
 			opts=()
-			tmo "$BENCH_TIMEOUT" "$DTRACE" -q -n "$dscript" -c "$target" \
+			tmo "$BENCH_TIMEOUT" "$DTRACE" -n "$dscript" -c "$target" \
 			    </dev/null >"$TMP/keys.dt" 2>"$TMP/keys.dt.err"
 			rc=$?
 		fi
