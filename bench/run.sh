@@ -16,13 +16,17 @@
 #             (minus the same run with 1 key)
 #   printf    printf record throughput: cost to the traced thread per
 #             record and records/s through the consumer
+#   printf_rate  highest paced rate of printf("%d %d\n", arg0, arg1)
+#             records delivered with zero loss at the default bufsize (dtrace
+#             drops vs bpftrace "Lost N events"), and consumer CPU per
+#             delivered record
 #
 # A dtrace that is missing or fails gives "n/a"; nothing can hang (all runs
 # are under `timeout`).  Results go to stdout and build/bench/results.txt;
 # progress and errors to stderr.  See bench/lib.sh for tunables.
 
 # shellcheck disable=SC2016  # $target in D scripts is for dtrace
-ALL_BENCHES="startup event rss agg quantize keys printf"
+ALL_BENCHES="startup event rss agg quantize keys printf printf_rate"
 
 CALLER_PWD=$PWD
 cd "$(dirname "$0")/.." || exit 1
@@ -82,7 +86,12 @@ ensure_tools() {
 }
 
 GB=$BUILD/getppid-bench
+PG=$BUILD/paced-gen
 build_bench() {
+	if [ ! -x "$PG" ] || [ bench/paced-gen.c -nt "$PG" ]; then
+		${CC:-cc} -static -O2 -Wall -Wextra -o "$PG" bench/paced-gen.c ||
+		    { log "cannot build $PG"; exit 1; }
+	fi
 	if [ ! -x "$GB" ] || [ bench/getppid-bench.c -nt "$GB" ]; then
 		${CC:-cc} -static -O2 -Wall -Wextra -o "$GB" bench/getppid-bench.c ||
 		    { log "cannot build $GB"; exit 1; }
@@ -308,6 +317,92 @@ bench_printf() {
 	row "printf: whole run: ms" "${dt[1]}" "${bt[1]}" ""
 	row "printf: records/s, whole run" "$(fdiv "${dt[2]}" "$(fdiv "${dt[1]}" 1000 %.4f)" %.0f)" \
 	    "$(fdiv "${bt[2]}" "$(fdiv "${bt[1]}" 1000 %.4f)" %.0f)" "" "(includes start-up)"
+}
+
+# ---- printf_rate -------------------------------------------------------------
+#
+# paced-gen makes getpriority(0, 1000000000 + i) calls at a fixed rate for
+# PRATE_SECS seconds (pinned like the loop); the tracer, started first,
+# prints one record per call.  Each rate of the ladder PRATE_RATES is run
+# once per tracer.  A tracer that slows the caller down (bpftrace wakes its
+# reader on every record) gets the rate the caller achieved, not the one
+# asked.  The zero-loss rate is the highest achieved rate with every record
+# delivered and nothing lost (dtrace "N drops on CPU n", bpftrace "Lost N
+# events").  Consumer CPU is the tracer's CPU time (all threads, from
+# /proc/PID/task/*/schedstat) from attach until its output is drained,
+# over the records delivered.  dtrace runs at the default bufsize (4m),
+# once with the default switchrate (1hz: a CPU's buffer then takes 4 MB,
+# about 100,000 records of 40 ring bytes, per second) and once with
+# switchrate=10hz, with -q, so its attach is seen by a BEGIN record (-q
+# hides the "matched" notice, as in DTrace).
+
+PRATE_SECS=${PRATE_SECS:-3}
+PRATE_RATES=${PRATE_RATES:-"25000 50000 75000 100000 150000 200000 300000 500000"}
+PRATE_FAST=${PRATE_FAST:-10hz}	# the second dtrace run's switchrate
+
+# cpu_ns PID: CPU time in ns of all threads of PID and of their children.
+cpu_ns() {
+	local p t sum=0
+	for p in "$1" $(pgrep -P "$1"); do
+		for t in /proc/"$p"/task/*/schedstat; do
+			read -r t _ <"$t" 2>/dev/null && sum=$((sum + t))
+		done
+	done
+	echo "$sum"
+}
+
+# prate_run dtrace|dtrace-fast|bpftrace RATE: "delivered lost cpu_ns achieved_rate"
+prate_run() {
+	local who=$1 rate=$2 base=$TMP/prate cmd=() pat lost opts=() c0 c1 pid
+	[ "$who" = dtrace-fast ] && opts=(-x "switchrate=$PRATE_FAST")
+	if [ "$who" != bpftrace ]; then
+		cmd=("$DTRACE" -q "${opts[@]}" -n 'BEGIN { printf("ready\n"); }'
+		     -n 'syscall::getpriority:entry /execname == "paced-gen"/ { printf("%d %d\n", arg0, arg1); }')
+		pat='^ready$'
+	else
+		cmd=(bpftrace -e 'tracepoint:syscalls:sys_enter_getpriority /comm == "paced-gen"/ { printf("%d %d\n", args->which, args->who); }')
+		pat=$BT_ATTACHED
+	fi
+	tracer_start "$base" "$pat" "${cmd[@]}" || return 1
+	pid=$(pgrep -P "$TRACER_PID" | head -n 1)
+	c0=$(cpu_ns "$pid")
+	tmo "$BENCH_TIMEOUT" "${PIN[@]}" "$PG" "$rate" "$PRATE_SECS" "$base.rate" </dev/null >/dev/null
+	sleep 1.5	# one switchrate, and then some: everything is read
+	c1=$(cpu_ns "$pid")
+	tracer_stop
+	if [ "$who" != bpftrace ]; then
+		lost=$(awk '/drops? on CPU/ { s += $2 } END { print s + 0 }' "$base.err")
+	else
+		lost=$(grep -Eo 'Lost [0-9]+ events' "$base.out" "$base.err" | awk '{ s += $2 } END { print s + 0 }')
+	fi
+	echo "$(grep -Ec '^0 1[0-9]{9}$' "$base.out") $lost $((c1 - c0)) $(cat "$base.rate" 2>/dev/null)"
+}
+
+bench_printf_rate() {
+	local who rate n delivered lost cpu ach best cpubest
+	for who in dtrace dtrace-fast bpftrace; do
+		[ "$who" != bpftrace ] && ! have_dtrace && continue
+		[ "$who" = bpftrace ] && ! have_bpftrace && continue
+		best=0 cpubest=n/a
+		for rate in $PRATE_RATES; do
+			read -r delivered lost cpu ach < <(prate_run "$who" "$rate") ||
+			    { log "printf_rate: $who failed at $rate/s"; break; }
+			n=$((rate * PRATE_SECS))
+			row "printf_rate $who, asked $rate/s" "" "" "" \
+			    "achieved ${ach}/s, delivered $delivered of $n, lost $lost, consumer $(fdiv "$cpu" $((delivered * 1000)) %.2f) us/rec"
+			if [ "$delivered" = "$n" ] && [ "$lost" = 0 ] && [ "${ach:-0}" -gt "$best" ]; then
+				best=$ach
+				cpubest=$(fdiv "$cpu" $((delivered * 1000)) %.2f)
+			fi
+		done
+		eval "prate_best_${who/-/_}=\$best prate_cpu_${who/-/_}=\$cpubest"
+	done
+	row "printf_rate: zero-loss rate/s" "${prate_best_dtrace:-n/a}" "${prate_best_bpftrace:-n/a}" "" \
+	    "switchrate 1hz; ratio dtrace/bpftrace = $(fdiv "${prate_best_dtrace:-n/a}" "${prate_best_bpftrace:-n/a}")"
+	row "printf_rate: zero-loss rate/s, $PRATE_FAST" "${prate_best_dtrace_fast:-n/a}" "${prate_best_bpftrace:-n/a}" "" \
+	    "switchrate $PRATE_FAST; ratio dtrace/bpftrace = $(fdiv "${prate_best_dtrace_fast:-n/a}" "${prate_best_bpftrace:-n/a}")"
+	row "printf_rate: consumer CPU us/record" "${prate_cpu_dtrace:-n/a}" "${prate_cpu_bpftrace:-n/a}" "" \
+	    "at each tracer's zero-loss rate (dtrace at $PRATE_FAST: ${prate_cpu_dtrace_fast:-n/a})"
 }
 
 # ---- main -------------------------------------------------------------------

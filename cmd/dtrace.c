@@ -334,11 +334,40 @@ static void chld(int sig)
 
 /* ------------------------------------------------------------ processes */
 
+/* Can the -c command's program be executed (found in PATH if it has no '/')? */
+static bool executable(const char *cmd)
+{
+	char file[4096], *path, *save = NULL;
+	size_t n = strcspn(cmd + strspn(cmd, " \t"), " \t");
+	const char *name = cmd + strspn(cmd, " \t");
+
+	if (n == 0 || n >= sizeof(file))
+		return false;
+	if (memchr(name, '/', n) != NULL) {
+		snprintf(file, sizeof(file), "%.*s", (int)n, name);
+		return access(file, X_OK) == 0;
+	}
+	path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+	for (char *d = strtok_r(path, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+		snprintf(file, sizeof(file), "%s/%.*s", d, (int)n, name);
+		if (access(file, X_OK) == 0) {
+			free(path);
+			return true;
+		}
+	}
+	free(path);
+	return false;
+}
+
 /* Fork the -c command; it waits on a pipe until tracing is enabled. */
 static void create_child(dtrace_state_t *st, const char *cmd)
 {
 	int pfd[2];
 	pid_t pid;
+
+	if (!executable(cmd))
+		fatal(st, "failed to execute %.*s: cannot find executable file",
+		      (int)strcspn(cmd + strspn(cmd, " \t"), " \t"), cmd + strspn(cmd, " \t"));
 
 	if (pipe2(pfd, O_CLOEXEC) != 0)
 		fatal(st, "failed to create pipe: %s", strerror(errno));
@@ -388,7 +417,14 @@ static bool target_gone(dtrace_state_t *st)
 		int status;
 
 		if (waitpid(st->g_child, &status, WNOHANG) == st->g_child) {
-			notice(st, "pid %d has exited\n", (int)st->g_child);
+			if (WIFSIGNALED(status))
+				notice(st, "pid %d terminated by SIG%s\n", (int)st->g_child,
+				       sigabbrev_np(WTERMSIG(status)) ? sigabbrev_np(WTERMSIG(status)) : "?");
+			else if (WEXITSTATUS(status) != 0)
+				notice(st, "pid %d exited with status %d\n", (int)st->g_child,
+				       WEXITSTATUS(status));
+			else
+				notice(st, "pid %d has exited\n", (int)st->g_child);
 			st->g_child = 0;
 			return true;
 		}

@@ -34,8 +34,8 @@
 	X(EDT_VERSION, "client requested a version newer than the library")          \
 	X(EDT_COMPILER, "failed to compile D program")                                \
 	X(EDT_NOMEM, "memory allocation failure")                                     \
-	X(EDT_BADOPTNAME, "invalid option name")                                      \
-	X(EDT_BADOPTVAL, "invalid value for specified option")                        \
+	X(EDT_BADOPTNAME, "Invalid option name")                                      \
+	X(EDT_BADOPTVAL, "Invalid value for specified option")                        \
 	X(EDT_BADSPEC, "invalid probe specifier")                                     \
 	X(EDT_NOPROBE, "probe description does not match any probes")                 \
 	X(EDT_BPF, "BPF program or map could not be created")                        \
@@ -225,6 +225,7 @@ typedef struct dt_ident {
 	int64_t di_aggparams[5]; /* lquantize/llquantize parameters */
 	int di_nparams;
 	int di_valsize;       /* aggregation value bytes per CPU */
+	int di_line;	       /* aggregation: line of its first assignment */
 	bool di_declared;
 	struct dt_ident *di_next;
 } dt_ident_t;
@@ -403,6 +404,37 @@ typedef struct dt_rechdr {
 
 /* Special EPIDs. */
 #define DT_EPID_ERROR 0xffffffffu /* run-time fault record, dt_errrec_t */
+#define DT_EPID_SPEC 0xfffffffeu  /* a committed speculation's chunk, dt_specchunk_t */
+
+/*
+ * Speculations (docs/speculation.md): a state word per speculation in the
+ * mmapped dt_spec map, and a buffer per speculation and CPU in dt_specbuf
+ * (entry (id - 1) * ncpus + cpu): a dt_specchunk_t header, then the clause
+ * records.  States are illumos' and change only by compare-and-swap.
+ */
+#define DT_SPEC_INACTIVE 0
+#define DT_SPEC_ACTIVE 1	 /* allocated, no data yet */
+#define DT_SPEC_ACTIVEONE 2	 /* data on one CPU */
+#define DT_SPEC_ACTIVEMANY 3	 /* data on several CPUs */
+#define DT_SPEC_COMMITTING 4	 /* the committing CPU is copying its part */
+#define DT_SPEC_COMMITTINGMANY 5 /* the consumer copies the other CPUs' parts */
+#define DT_SPEC_DISCARDING 6	 /* the consumer empties the other CPUs' parts */
+
+typedef struct dt_specchunk {
+	dt_rechdr_t sc_hdr;	/* rh_epid = DT_EPID_SPEC, rh_spec = the id */
+	uint32_t sc_off;	/* commit record: offset of this chunk in the part */
+	uint32_t sc_total;	/* commit record: bytes of the whole part */
+} dt_specchunk_t;
+
+#define DT_SPEC_USED 8 /* buffer entry: bytes of records (u64, over sc_off/total) */
+
+/* Bytes of records per commit chunk record: few chunks, and under perf's 64k. */
+static inline int dt_spec_chunksize(int64_t specsize)
+{
+	int64_t c = specsize / 512;
+
+	return (int)((c < 256 ? 256 : c > 32768 ? 32768 : c) & ~7);
+}
 
 typedef struct dt_errrec {
 	dt_rechdr_t er_hdr;
@@ -451,6 +483,26 @@ typedef struct dt_cpustate {
  * tracepoint and perf-event programs, which may interrupt them, class 1.
  */
 #define DT_SCRATCH_CLASSES 2
+
+/*
+ * Principal buffer accounting, per CPU, in the mmapped dt_bufstate map (one
+ * entry holding ncpus of these; see consume/dt_buffer.c).  Programs reserve
+ * each record's ring bytes (DT_RING_COST) in bs_written with an atomic add
+ * and refuse the record if more than their limit would then be unread
+ * (bs_written - bs_read); the consumer sets the limits and bs_read.
+ */
+typedef struct dt_bufstate {
+	uint64_t bs_written;	/* ring bytes reserved by the programs */
+	uint64_t bs_read;	/* ring bytes given back by the consumer */
+	uint64_t bs_limit;	/* capacity for every probe but END */
+	uint64_t bs_endlimit;	/* capacity for END (fill: with its reserve) */
+	uint64_t bs_full;	/* fill: the buffer is full */
+	uint64_t bs_pad[3];
+} dt_bufstate_t;
+
+#define DT_BUFSTATE_SHIFT 6 /* sizeof(dt_bufstate_t) == 1 << 6 */
+/* Ring bytes of a record of size bytes: perf header, u32 size, padding. */
+#define DT_RING_COST(size) ((((size) + 4 + 7) & ~7) + 8)
 
 /* Layout of the global variable map (dt_global), entry 0. */
 #define DT_G_ACTIVITY 0	  /* DT_ACTIVITY_* */
@@ -520,11 +572,38 @@ enum {
 	DT_AGG_LLQUANTIZE,
 };
 
+/*
+ * Aggregations (docs/aggregations.md): one BPF hash per aggregation, laid
+ * out by dt_agg_layout() (cg/dt_cg_agg.c).  The key is the tuple: an integer
+ * takes 8 bytes, a string a slot wide enough for the widest string any
+ * statement stores there (at most strsize), zero-padded; no keys is one
+ * 8-byte zero.  The value has a slot per CPU, written only by that CPU: in
+ * it, am_nwords u64, word 0 counting the updates made on that CPU, then the
+ * function's data (dt_aggregate.c).
+ */
+#define DT_QUANTIZE_NBUCKETS 127 /* DTrace's DTRACE_QUANTIZE_NBUCKETS */
+#define DT_QUANTIZE_ZEROBUCKET 63
+
+typedef struct dt_aggkey {
+	int ak_off;	/* byte offset in the key */
+	int ak_size;	/* bytes: 8 for an integer, the slot width for a string */
+	int ak_tsize;	/* integer: size of its D type (1, 2, 4, 8), for printing */
+	bool ak_string;
+	bool ak_signed;
+} dt_aggkey_t;
+
 typedef struct dt_aggmap {
 	dt_ident_t *am_ident;
 	int am_fd;	  /* BPF per-CPU hash map */
 	int am_keysize;
-	int am_valsize;
+	int am_valsize;	  /* bytes of the map's value: am_ncpus slots of am_stride words */
+	int am_ncpus;
+	int am_stride;	  /* words of a CPU's slot: am_nwords rounded up to a cache line */
+	int am_nkeys;
+	dt_aggkey_t *am_keys;
+	int am_func;	  /* DT_AGG_* */
+	int64_t am_params[5]; /* lquantize base, levels, step; llquantize factor, low, high, steps */
+	int am_nwords;	  /* words of data per CPU */
 } dt_aggmap_t;
 
 /* ---------------------------------------------------------------- handle */
@@ -588,6 +667,10 @@ struct dtrace_hdl {
 	size_t dt_scratchmaplen;
 	int dt_dvarfd;		  /* dt_dvars: HASH */
 	int dt_buffd;		  /* dt_buf: PERF_EVENT_ARRAY */
+	int dt_bufstatefd;	  /* dt_bufstate: ARRAY[1] of ncpus dt_bufstate_t, mmapped */
+	dt_bufstate_t *dt_bufstate;
+	int64_t dt_endreserve;	  /* fill: ring bytes reserved for END */
+	int64_t dt_sizereq[4];	  /* bufsize, aggsize, specsize, dynvarsize asked for */
 	dt_ring_t **dt_rings;	  /* per-CPU perf rings */
 	int *dt_linkfds;	  /* attachments */
 	int dt_nlinks, dt_linkcap;
@@ -604,6 +687,7 @@ struct dtrace_hdl {
 	dtrace_status_t dt_status;
 	int dt_activity;
 	bool dt_stopped;
+	int dt_endedon;		  /* CPU END fired on, once stopped: drained last */
 	bool dt_gone;		  /* go() called */
 	int dt_exitval;
 	bool dt_exited;
@@ -616,7 +700,16 @@ struct dtrace_hdl {
 	dtrace_handle_drop_f *dt_drophdlr;
 	void *dt_droparg;
 	int dt_indent;		  /* flowindent depth */
+	uint32_t dt_lastepid;	  /* flowindent: EPID of the last record */
 	bool dt_heading;
+	bool dt_speculates;	  /* some clause uses speculation functions */
+	int dt_specfd;		  /* dt_spec: ARRAY[1], nspec state words, mmapped */
+	int dt_specbuffd;	  /* dt_specbuf: ARRAY[nspec * ncpus], mmapped */
+	volatile uint64_t *dt_specstate;
+	char *dt_specbuf;
+	size_t dt_specbuflen;
+	int dt_specent;		  /* bytes per dt_specbuf entry: header + specsize */
+	struct dt_specwork *dt_specwork; /* the consumer's cleaning (dt_spec.c) */
 	int dt_sysprogarray[2];	  /* syscall dispatch: prog arrays, entry/return */
 	int dt_sysdispatch[2];	  /* syscall dispatch: raw tracepoint links */
 	struct dt_aggstate *dt_aggstate;
@@ -817,6 +910,7 @@ DT_INTERNAL void dt_bpf_link_add(dtrace_hdl_t *, int fd);
 DT_INTERNAL int dt_bpf_perfbuf_set(dtrace_hdl_t *, int cpu, int fd);
 DT_INTERNAL int dt_bpf_sysdispatch(dtrace_hdl_t *, bool ret);
 DT_INTERNAL int dt_bpf_sysroute(dtrace_hdl_t *, bool ret, int nr, int progfd);
+DT_INTERNAL int dt_bpf_spec_create(dtrace_hdl_t *); /* dt_spec, dt_specbuf */
 DT_INTERNAL void dt_bpf_detach_all(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_tracefs(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_tp_id(dtrace_hdl_t *, const char *category, const char *event);
@@ -826,6 +920,17 @@ typedef int dt_ring_cb_f(void *ctx, int cpu, const void *data, uint32_t size);
 DT_INTERNAL dt_ring_t *dt_ring_open(int cpu, size_t size, bool overwrite, int *fdp);
 DT_INTERNAL int dt_ring_drain(dt_ring_t *, dt_ring_cb_f *, void *ctx);
 DT_INTERNAL void dt_ring_close(dt_ring_t *);
+DT_INTERNAL size_t dt_ring_datasize(size_t size);
+DT_INTERNAL size_t dt_ring_size(const dt_ring_t *);
+DT_INTERNAL int dt_ring_fd(const dt_ring_t *);
+DT_INTERNAL uint64_t dt_ring_consumed(const dt_ring_t *);
+
+/* consume/dt_buffer.c: buffer policies, sizes, resizing, per-CPU accounting */
+DT_INTERNAL int dt_buffer_sizes(dtrace_hdl_t *);	/* before the maps */
+DT_INTERNAL int dt_buffer_alloc(dtrace_hdl_t *);	/* after the maps */
+DT_INTERNAL void dt_buffer_released(dtrace_hdl_t *, int cpu);
+DT_INTERNAL bool dt_buffer_filled(dtrace_hdl_t *);
+DT_INTERNAL bool dt_buffer_draining(dtrace_hdl_t *, bool done);
 
 /* prov/dt_provider.c */
 DT_INTERNAL void dt_provider_init(dtrace_hdl_t *);
@@ -840,6 +945,39 @@ extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall;
 /* consume/dt_consume.c */
 DT_INTERNAL int dt_consume_init(dtrace_hdl_t *);
 DT_INTERNAL void dt_consume_fini(dtrace_hdl_t *);
+
+/*
+ * Aggregations: layout (cg/dt_cg_agg.c), the kernel maps (bpf/dt_bpf.c),
+ * and the consumer's records and pure arithmetic (consume/dt_aggregate.c).
+ */
+DT_INTERNAL dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *);
+DT_INTERNAL int dt_bpf_agg_read(dtrace_hdl_t *, const dt_aggmap_t *, char **keys,
+				int64_t **vals, int *ncpus);
+DT_INTERNAL int dt_aggregate_act(dtrace_hdl_t *, FILE *, const char *data,
+				 const dt_recdesc_t *, int nrecs);
+DT_INTERNAL void dt_aggregate_snap(dtrace_hdl_t *, bool force);
+DT_INTERNAL char *dt_printa_fmt(const char *fmt, int naggs, const bool *dist, bool *isagg,
+				int maxslots, int *nslots);
+DT_INTERNAL int dt_agg_nwords(int func, const int64_t *params);
+DT_INTERNAL int dt_agg_quantize_bucket(int64_t v);
+DT_INTERNAL int dt_agg_lquantize_bucket(int64_t v, int64_t lo, int64_t step, int levels);
+DT_INTERNAL int dt_agg_llquantize_bucket(int factor, int low, int high, int nsteps, int64_t v);
+DT_INTERNAL void dt_agg_merge(int func, int nwords, int64_t *dst, const int64_t *src);
+DT_INTERNAL uint64_t dt_agg_stddev(const int64_t *data, uint64_t normal);
+DT_INTERNAL int dt_agg_valcmp(const dt_aggmap_t *, const int64_t *a, const int64_t *b);
+DT_INTERNAL void dt_agg_print_value(FILE *, const dt_aggmap_t *, const int64_t *data,
+				    uint64_t normal);
+
+/* consume/dt_spec.c: committed speculations, cleaning, counters */
+typedef void dt_spec_emit_f(void *arg, int cpu, const char *recs, uint32_t len);
+DT_INTERNAL int dt_spec_sizes(dtrace_hdl_t *); /* before code generation */
+DT_INTERNAL int dt_spec_init(dtrace_hdl_t *);
+DT_INTERNAL void dt_spec_chunk(dtrace_hdl_t *, int cpu, const void *rec, uint32_t size,
+			       dt_spec_emit_f *, void *);
+DT_INTERNAL uint64_t dt_spec_next(dtrace_hdl_t *);
+DT_INTERNAL bool dt_spec_tick(dtrace_hdl_t *, bool final);
+DT_INTERNAL void dt_spec_clean(dtrace_hdl_t *, dt_spec_emit_f *, void *);
+DT_INTERNAL void dt_spec_status(dtrace_hdl_t *, void (*notice)(dtrace_hdl_t *, const char *));
 
 /* consume/dt_printf.c: the printf engine (format check and formatting) */
 typedef struct dt_pfarg {

@@ -26,7 +26,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-enum { DT_MAP_GLOBAL, DT_MAP_SCRATCH, DT_MAP_DVARS, DT_MAP_BUF, DT_MAP_STRTAB, DT_MAP_AGG };
+enum { DT_MAP_GLOBAL, DT_MAP_SCRATCH, DT_MAP_DVARS, DT_MAP_BUF, DT_MAP_STRTAB, DT_MAP_BUFSTATE,
+       DT_MAP_SPEC, DT_MAP_SPECBUF, DT_MAP_AGG };
 
 static int map_fd(dtrace_hdl_t *dtp, int map)
 {
@@ -36,6 +37,9 @@ static int map_fd(dtrace_hdl_t *dtp, int map)
 	case DT_MAP_DVARS: return dtp->dt_dvarfd;
 	case DT_MAP_BUF: return dtp->dt_buffd;
 	case DT_MAP_STRTAB: return dtp->dt_strtabfd;
+	case DT_MAP_BUFSTATE: return dtp->dt_bufstatefd;
+	case DT_MAP_SPEC: return dtp->dt_specfd;
+	case DT_MAP_SPECBUF: return dtp->dt_specbuffd;
 	default:
 		if (map - DT_MAP_AGG < dtp->dt_naggs)
 			return dtp->dt_aggmaps[map - DT_MAP_AGG].am_fd;
@@ -59,6 +63,104 @@ static int mkmap(dtrace_hdl_t *dtp, enum bpf_map_type type, const char *name, in
 				     "failed to create BPF map %s: %s", name, strerror(err));
 	}
 	return fd;
+}
+
+/*
+ * One hash per aggregation (laid out by dt_agg_layout), its values holding
+ * a slot per CPU: aggsize bytes per CPU, so max_entries is aggsize over a
+ * CPU's bytes per entry.  Elements are allocated when first updated, not
+ * when the map is made (a per-CPU hash's per-CPU allocations cost ~20 us
+ * per new key here, and preallocating ~1 ms per thousand entries).
+ */
+static int aggmaps_create(dtrace_hdl_t *dtp)
+{
+	dt_aggmap_t *maps = dtp->dt_naggs > 0 ? dt_agg_layout(dtp) : NULL;
+
+	for (int i = 0; i < dtp->dt_naggs; i++) {
+		dt_aggmap_t *am = &maps[i];
+		int64_t n = dtp->dt_options[DTOPT_AGGSIZE] / (am->am_keysize + am->am_nwords * 8);
+		char name[16];
+
+		snprintf(name, sizeof(name), "dt_agg_%d", i & 0xffff);
+		am->am_fd = mkmap(dtp, BPF_MAP_TYPE_HASH, name, am->am_keysize,
+				  am->am_valsize, n < 1 ? 1 : n > INT32_MAX ? INT32_MAX : (int)n,
+				  BPF_F_NO_PREALLOC);
+		if (am->am_fd < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Lookup in batches; fall back to one key at a time if the kernel cannot. */
+static int agg_read_one(int fd, size_t ksz, size_t vsz, char *keys, int64_t *vals, int max)
+{
+	char *prev = NULL;
+	int n = 0;
+
+	while (n < max && bpf_map_get_next_key(fd, prev, keys + (size_t)n * ksz) == 0) {
+		prev = keys + (size_t)n * ksz;
+		if (bpf_map_lookup_elem(fd, prev, (char *)vals + (size_t)n * vsz) == 0)
+			n++;
+	}
+	return n;
+}
+
+/*
+ * Every key of an aggregation's map with its value (all CPUs' slots): *keysp
+ * gets n keys, *valsp n values.  Returns n, or -1.
+ */
+int dt_bpf_agg_read(dtrace_hdl_t *dtp, const dt_aggmap_t *am, char **keysp, int64_t **valsp,
+		    int *ncpusp)
+{
+	int ncpus = am->am_ncpus, max = 1024, n = 0;
+	size_t ksz = (size_t)am->am_keysize, vsz = (size_t)am->am_valsize;
+	char *keys = NULL, tok[8];
+	int64_t *vals = NULL;
+	bool more = true;
+
+	*ncpusp = ncpus;
+	while (more) {
+		uint32_t count;
+		int rc;
+
+		if (n + max > 0) {
+			keys = dt_realloc(keys, ksz * (size_t)(n + max));
+			vals = dt_realloc(vals, vsz * (size_t)(n + max));
+		}
+		count = (uint32_t)max;
+		rc = bpf_map_lookup_batch(am->am_fd, n == 0 ? NULL : tok, tok, keys + ksz * (size_t)n,
+					  (char *)vals + vsz * (size_t)n, &count, NULL);
+		if (rc != 0 && errno == ENOSPC && count == 0) {
+			max *= 2;
+			continue;
+		}
+		if (rc != 0 && errno != ENOENT) {
+			if (n == 0 && (errno == EINVAL || errno == ENOTSUP || errno == EOPNOTSUPP))
+				break; /* no batch operations: one key at a time */
+			free(keys);
+			free(vals);
+			return dt_set_errmsg(dtp, EDT_BPF, "failed to read aggregation %s: %s",
+					     am->am_ident->di_name, strerror(errno));
+		}
+		n += (int)count;
+		more = rc == 0;
+		if (!more) {
+			*keysp = keys;
+			*valsp = vals;
+			return n;
+		}
+		if (max < 65536)
+			max *= 2;
+	}
+	for (max = 1024;; max *= 4) {
+		keys = dt_realloc(keys, ksz * (size_t)max);
+		vals = dt_realloc(vals, vsz * (size_t)max);
+		if ((n = agg_read_one(am->am_fd, ksz, vsz, keys, vals, max)) < max)
+			break;
+	}
+	*keysp = keys;
+	*valsp = vals;
+	return n;
 }
 
 int dt_bpf_maps_create(dtrace_hdl_t *dtp)
@@ -99,6 +201,15 @@ int dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	dtp->dt_buffd = mkmap(dtp, BPF_MAP_TYPE_PERF_EVENT_ARRAY, "dt_buf", 4, 4, dtp->dt_ncpus, 0);
 	if (dtp->dt_buffd < 0)
 		return -1;
+	len = sizeof(dt_bufstate_t) * (size_t)dtp->dt_ncpus;
+	dtp->dt_bufstatefd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, "dt_bufstate", 4, (int)len, 1,
+				   BPF_F_MMAPABLE);
+	if (dtp->dt_bufstatefd < 0)
+		return -1;
+	dtp->dt_bufstate = mmap(NULL, (len + 4095) & ~4095ul, PROT_READ | PROT_WRITE, MAP_SHARED,
+				dtp->dt_bufstatefd, 0);
+	if (dtp->dt_bufstate == MAP_FAILED)
+		return dt_set_errmsg(dtp, EDT_BPF, "failed to map dt_bufstate: %s", strerror(errno));
 
 	if (dtp->dt_strtablen == 0)
 		dt_strtab_add(dtp, "");
@@ -109,7 +220,7 @@ int dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	if (bpf_map_update_elem(dtp->dt_strtabfd, &zero, dtp->dt_strtab, BPF_ANY) != 0)
 		return dt_set_errmsg(dtp, EDT_BPF, "failed to fill dt_strtab: %s", strerror(errno));
 	(void)strsize;
-	return 0;
+	return aggmaps_create(dtp);
 }
 
 /* Keep the useful tail of a verifier log for the error message. */
@@ -188,7 +299,9 @@ int dt_bpf_test_run(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args, .ctx_size_in = sizeof(args));
 
 	opts.flags = BPF_F_TEST_RUN_ON_CPU;
-	opts.cpu = (uint32_t)sched_getcpu();
+	/* with -x cpu, BEGIN and END fire on that CPU, the only one with a buffer */
+	opts.cpu = (uint32_t)(dtp->dt_options[DTOPT_CPU] >= 0 ? dtp->dt_options[DTOPT_CPU]
+							      : sched_getcpu());
 	if (bpf_prog_test_run_opts(bp->bp_fd, &opts) != 0)
 		return dt_set_errmsg(dtp, EDT_BPF, "failed to run %s probe: %s",
 				     bp->bp_probe->pr_desc.dtpd_name, strerror(errno));
@@ -427,4 +540,58 @@ int dt_bpf_sysroute(dtrace_hdl_t *dtp, bool ret, int nr, int progfd)
 		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to route system call %d: %s", nr,
 				     strerror(errno));
 	return 0;
+}
+
+/*
+ * The speculation maps (docs/speculation.md): dt_spec holds one state word
+ * per speculation, dt_specbuf one buffer per speculation and CPU (a
+ * dt_specchunk_t header, then specsize bytes of records).  Both are mmapped
+ * for the consumer, which cleans committed and discarded speculations.
+ * A specsize the kernel refuses is halved until accepted under
+ * bufresize=auto (the lowered size is left in the option), and is an error
+ * under bufresize=manual.
+ */
+static void *spec_mmap(dtrace_hdl_t *dtp, int fd, size_t len, const char *name)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+
+	if (p == MAP_FAILED) {
+		dt_set_errmsg(dtp, EDT_BPF, "failed to map %s: %s", name, strerror(errno));
+		return NULL;
+	}
+	return p;
+}
+
+int dt_bpf_spec_create(dtrace_hdl_t *dtp)
+{
+	int64_t nspec = dtp->dt_options[DTOPT_NSPEC] > 0 ? dtp->dt_options[DTOPT_NSPEC] : 0;
+	int64_t size = dtp->dt_options[DTOPT_SPECSIZE] & ~7LL;
+	int n = (int)nspec * dtp->dt_ncpus;
+
+	dtp->dt_specfd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, "dt_spec", 4, nspec > 0 ? (int)nspec * 8 : 8,
+			       1, BPF_F_MMAPABLE);
+	if (dtp->dt_specfd < 0 ||
+	    (dtp->dt_specstate = spec_mmap(dtp, dtp->dt_specfd,
+					   ((size_t)(nspec > 0 ? nspec : 1) * 8 + 4095) & ~4095ul,
+					   "dt_spec")) == NULL)
+		return -1;
+	if (nspec == 0)
+		return 0;
+	for (;;) {
+		if (size > INT32_MAX - (int64_t)sizeof(dt_specchunk_t))
+			size = (INT32_MAX - sizeof(dt_specchunk_t)) & ~7LL;
+		dtp->dt_specent = (int)(sizeof(dt_specchunk_t) + size);
+		dtp->dt_specbuffd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, "dt_specbuf", 4, dtp->dt_specent,
+					  n, BPF_F_MMAPABLE);
+		if (dtp->dt_specbuffd >= 0)
+			break;
+		if (dtp->dt_errno != EDT_NOSPACE || size == 0 ||
+		    dtp->dt_options[DTOPT_BUFRESIZE] == DT_BUFRESIZE_MANUAL)
+			return -1;
+		size = (size / 2) & ~7LL;
+		dtp->dt_options[DTOPT_SPECSIZE] = size;
+	}
+	dtp->dt_specbuflen = ((size_t)dtp->dt_specent * (size_t)n + 4095) & ~4095ul;
+	dtp->dt_specbuf = spec_mmap(dtp, dtp->dt_specbuffd, dtp->dt_specbuflen, "dt_specbuf");
+	return dtp->dt_specbuf == NULL ? -1 : 0;
 }

@@ -122,7 +122,7 @@ int dt_cg_tmpalloc(dt_cg_t *cg, int size)
 {
 	int off = (cg->cg_tmpoff + 7) & ~7;
 
-	cg->cg_tmpoff = off + size;
+	cg->cg_tmpoff = off + ((size + 7) & ~7); /* whole words: see str_compare() */
 	if (cg->cg_tmpoff > cg->cg_tmpmax)
 		cg->cg_tmpmax = cg->cg_tmpoff;
 	return off;
@@ -307,14 +307,42 @@ bool dt_cg_isstr(const dt_node_t *dnp)
 		t->dt_base->dt_size == 1);
 }
 
+/* r = bswap64(r): string order is the numeric order of big-endian words */
+static void bswap64(dt_cg_t *cg, int reg)
+{
+	dt_cg_insn(cg, DT_INSN(BPF_ALU | BPF_END | BPF_TO_BE, reg, 0, 0, 64));
+}
+
+/* reg |= reg >> 1, 2, ... 32: every bit below the highest set bit becomes 1 */
+static void smear_right(dt_cg_t *cg, int reg, int tmp)
+{
+	for (int sh = 1; sh <= 32; sh *= 2) {
+		dt_cg_insn(cg, MOV64_REG(tmp, reg));
+		dt_cg_insn(cg, ALU64_IMM(BPF_RSH, tmp, sh));
+		dt_cg_insn(cg, ALU64_REG(BPF_OR, reg, tmp));
+	}
+}
+
 /*
  * Compare the strings in the two top slots; leaves strcmp()'s sign
  * (-1, 0, 1) in the lower slot.
+ *
+ * Eight bytes at a time, with one data-dependent branch per word: the
+ * verifier walks every iteration and keeps a pending state per branch, so
+ * a byte loop (two branches per byte) would exhaust its limit after a few
+ * comparisons in one program.  String buffers are padded to a multiple of
+ * 8 bytes (strtab stride, temps, variables) and always hold a NUL within
+ * strsize bytes; bytes after the NUL may be garbage.
+ *
+ * Per word: x = w1 ^ w2 (differences), z = NUL bytes of w1 (the classic
+ * (w - 0x01..) & ~w & 0x80.. test, exact up to the first NUL).  Stop at the
+ * first word with either.  There, in big-endian order, clear the bytes after
+ * w1's first NUL and compare the words as unsigned numbers.
  */
 static void str_compare(dt_cg_t *cg)
 {
 	int a = cg->cg_depth - 2, b = cg->cg_depth - 1;
-	int loop = dt_cg_label(cg), differ = dt_cg_label(cg), equal = dt_cg_label(cg),
+	int loop = dt_cg_label(cg), decide = dt_cg_label(cg), equal = dt_cg_label(cg),
 	    done = dt_cg_label(cg);
 	int ra = dt_cg_get(cg, a, R1), rb;
 
@@ -323,20 +351,37 @@ static void str_compare(dt_cg_t *cg)
 	rb = dt_cg_get(cg, b, R2);
 	if (rb != R2)
 		dt_cg_insn(cg, MOV64_REG(R2, rb));
-	dt_cg_insn(cg, MOV64_IMM(R3, 0));
+	dt_cg_insn(cg, MOV64_IMM(R3, (cg->cg_strsize + 7) / 8));
 	dt_cg_place(cg, loop);
-	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R3, cg->cg_strsize, 0), equal);
-	dt_cg_insn(cg, MOV64_REG(R4, R1));
-	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R4, R3));
-	dt_cg_insn(cg, LDX(BPF_B, R4, R4, 0));
-	dt_cg_insn(cg, MOV64_REG(R5, R2));
-	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R5, R3));
-	dt_cg_insn(cg, LDX(BPF_B, R5, R5, 0));
-	dt_cg_jump(cg, JMP_REG(BPF_JNE, R4, R5, 0), differ);
-	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), equal);
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R3, 1));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), equal);
+	dt_cg_insn(cg, LDX(BPF_DW, R4, R1, 0));
+	dt_cg_insn(cg, LDX(BPF_DW, R5, R2, 0));
+	dt_cg_insn(cg, ALU64_REG(BPF_XOR, R5, R4));
+	dt_cg_ld64(cg, R0, (uint64_t)-0x0101010101010101LL);
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R4));
+	dt_cg_insn(cg, ALU64_IMM(BPF_XOR, R4, -1));
+	dt_cg_insn(cg, ALU64_REG(BPF_AND, R0, R4));
+	dt_cg_ld64(cg, R4, 0x8080808080808080ULL);
+	dt_cg_insn(cg, ALU64_REG(BPF_AND, R0, R4));
+	dt_cg_insn(cg, ALU64_REG(BPF_OR, R5, R0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R5, 0, 0), decide);
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 8));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, 8));
+	dt_cg_insn(cg, ALU64_IMM(BPF_SUB, R3, 1));
 	dt_cg_jump(cg, JA(0), loop);
-	dt_cg_place(cg, differ);
+
+	dt_cg_place(cg, decide);
+	bswap64(cg, R0);
+	smear_right(cg, R0, R5);
+	dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 8));
+	dt_cg_insn(cg, ALU64_IMM(BPF_XOR, R0, -1));	/* keep up to the NUL */
+	dt_cg_insn(cg, LDX(BPF_DW, R4, R1, 0));
+	dt_cg_insn(cg, LDX(BPF_DW, R5, R2, 0));
+	bswap64(cg, R4);
+	bswap64(cg, R5);
+	dt_cg_insn(cg, ALU64_REG(BPF_AND, R4, R0));
+	dt_cg_insn(cg, ALU64_REG(BPF_AND, R5, R0));
+	dt_cg_jump(cg, JMP_REG(BPF_JEQ, R4, R5, 0), equal);
 	dt_cg_insn(cg, MOV64_IMM(R0, 1));
 	dt_cg_jump(cg, JMP_REG(BPF_JGT, R4, R5, 0), done);
 	dt_cg_insn(cg, MOV64_IMM(R0, -1));
@@ -1117,9 +1162,7 @@ static void gen_subr(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_FN_PROGENYOF:
 		dt_cg_error(cg, dnp, "progenyof( ) is not yet supported on this platform");
 	case DT_FN_SPECULATION:
-		slot = dt_cg_push(cg, dnp);
-		dt_cg_insn(cg, MOV64_IMM(R0, 0));
-		dt_cg_set(cg, slot, R0);
+		dt_cg_speculation(cg, dnp); /* dt_cg_spec.c */
 		return;
 	default:
 		dt_cg_error(cg, dnp, "%s( ) is not yet supported on this platform", dnp->dn_name);
@@ -1347,13 +1390,17 @@ static void gen_action(dt_cg_t *cg, dt_node_t *call)
 		gen_exit(cg, call);
 		return;
 	case DT_FN_SPECULATE:
+		dt_cg_speculate(cg, call); /* dt_cg_spec.c */
+		return;
 	case DT_FN_COMMIT:
+		dt_cg_commit(cg, call);
+		return;
 	case DT_FN_DISCARD:
-		/* speculation is not wired yet: evaluate for side effects */
-		dt_cg_expr(cg, call->dn_args);
-		dt_cg_pop(cg);
+		dt_cg_discard(cg, call);
 		return;
 	default:
+		if (dt_cg_aggact(cg, call)) /* dt_cg_agg.c */
+			return;
 		dt_cg_error(cg, call, "%s( ) is not yet supported on this platform", call->dn_name);
 	}
 }
@@ -1402,24 +1449,7 @@ static void gen_stmts(dt_cg_t *cg, dt_node_t *dnp)
 	}
 }
 
-/* Emit the output of the clause record (r9 + recbase, size bytes). */
-void dt_cg_output(dt_cg_t *cg, int recbase, int size, uint64_t dropoff)
-{
-	int ok = dt_cg_label(cg);
-
-	dt_cg_insn(cg, LDX(BPF_DW, R1, FP, DT_STACK_CTX));
-	dt_cg_ldmap(cg, R2, DT_MAP_BUF);
-	dt_cg_insn(cg, DT_INSN(BPF_ALU | BPF_MOV | BPF_K, R3, 0, 0, -1)); /* BPF_F_CURRENT_CPU */
-	dt_cg_insn(cg, MOV64_REG(R4, R9));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R4, recbase));
-	dt_cg_insn(cg, MOV64_IMM(R5, size));
-	dt_cg_call(cg, BPF_FUNC_perf_event_output);
-	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-	dt_cg_insn(cg, LDX(BPF_DW, R1, R9, (int)dropoff));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
-	dt_cg_insn(cg, STX(BPF_DW, R9, R1, (int)dropoff));
-	dt_cg_place(cg, ok);
-}
+/* dt_cg_output(), the record's write to the principal buffer: dt_cg_buf.c */
 
 static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
 {
@@ -1446,12 +1476,18 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
 		dt_cg_pop(cg);
 		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, r, 0, 0), cg->cg_end);
 	}
+	if (clp->dc_speculate)
+		dt_cg_spec_clause(cg);
 	gen_stmts(cg, clp->dc_body);
 
 	size = (cg->cg_recoff + 7) & ~7;
 	cg->cg_epid->ep_size = size;
 	cg->cg_epid->ep_default = clp->dc_default;
-	if (cg->cg_epid->ep_nrecs > 0 || clp->dc_default) {
+	if (clp->dc_speculate) {
+		/* into the speculation in rh_spec, even with no data: its EPID */
+		dt_cg_insn(cg, ST(BPF_W, R9, cg->cg_recbase + offsetof(dt_rechdr_t, rh_epid), epid));
+		dt_cg_spec_output(cg, size);
+	} else if (cg->cg_epid->ep_nrecs > 0 || clp->dc_default) {
 		dt_cg_insn(cg, ST(BPF_W, R9, cg->cg_recbase + offsetof(dt_rechdr_t, rh_epid), epid));
 		dt_cg_insn(cg, ST(BPF_W, R9, cg->cg_recbase + offsetof(dt_rechdr_t, rh_spec), 0));
 		dt_cg_output(cg, cg->cg_recbase, size, offsetof(dt_cpustate_t, cs_drops));
@@ -1531,6 +1567,8 @@ static void gen_prologue(dt_cg_t *cg)
 	dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, activity_for(cg->cg_probe), 0), out);
 	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
+	if (cg->cg_dtp->dt_options[DTOPT_CPU] >= 0) /* -x cpu: trace on that CPU only */
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, (int)cg->cg_dtp->dt_options[DTOPT_CPU], 0), out);
 	if (cg->cg_probe->pr_progtype != DT_PT_RAW_TP) /* scratch class 1 */
 		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, cg->cg_dtp->dt_ncpus));
 	dt_cg_insn(cg, STX(BPF_W, FP, R0, DT_STACK_TMP));
@@ -1648,26 +1686,27 @@ int dt_format_add(dtrace_hdl_t *dtp, const char *fmt)
 int dt_strtab_add(dtrace_hdl_t *dtp, const char *s)
 {
 	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE];
+	int stride = (strsize + 7) & ~7; /* whole words: see str_compare() */
 	size_t len = strlen(s);
 	int off;
 
 	if (dtp->dt_strtablen == 0) {
-		dtp->dt_strtabcap = strsize * 16;
+		dtp->dt_strtabcap = stride * 16;
 		dtp->dt_strtab = dt_zalloc(dtp->dt_strtabcap);
-		dtp->dt_strtablen = strsize;
+		dtp->dt_strtablen = stride;
 	}
-	for (off = strsize; off < dtp->dt_strtablen; off += strsize)
+	for (off = stride; off < dtp->dt_strtablen; off += stride)
 		if (!strncmp(dtp->dt_strtab + off, s, strsize - 1) &&
 		    (len >= (size_t)strsize - 1 || dtp->dt_strtab[off + len] == '\0'))
 			return off;
-	if (dtp->dt_strtablen + strsize > dtp->dt_strtabcap) {
+	if (dtp->dt_strtablen + stride > dtp->dt_strtabcap) {
 		dtp->dt_strtab = dt_realloc(dtp->dt_strtab, dtp->dt_strtabcap * 2);
 		memset(dtp->dt_strtab + dtp->dt_strtabcap, 0, dtp->dt_strtabcap);
 		dtp->dt_strtabcap *= 2;
 	}
 	off = dtp->dt_strtablen;
 	memcpy(dtp->dt_strtab + off, s, len < (size_t)strsize - 1 ? len : (size_t)strsize - 1);
-	dtp->dt_strtablen += strsize;
+	dtp->dt_strtablen += stride;
 	return off;
 }
 

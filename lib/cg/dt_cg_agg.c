@@ -1,9 +1,610 @@
 /*
- * dt_cg_agg.c -- code generation for aggregations.
+ * dt_cg_agg.c -- code generation for aggregations: the layout of each
+ * aggregation's per-CPU hash, @a[keys] = f(args) statements, and the
+ * records of the actions that act on aggregations (printa, clear, trunc,
+ * normalize, denormalize, setopt), which the consumer carries out
+ * (consume/dt_aggregate.c).
+ *
+ * Probe path of a statement: build the key tuple in a scratch temporary,
+ * evaluate the arguments, look the key up in the aggregation's hash; if it
+ * is missing, create it zeroed with BPF_NOEXIST (another CPU may create it
+ * first: then look it up again); if the map is full, count an aggregation
+ * drop in this CPU's dt_cpustate_t.  Then update, in place, this CPU's slot
+ * of the value: only this CPU writes it, so no lock and no atomic
+ * instruction is needed and no update is lost; slots are cache-line
+ * aligned within the value, so CPUs updating one key do not share lines.
+ * (A BPF per-CPU hash would do the same, but allocating per-CPU memory for
+ * each new key costs ~20 us here.)  Slot word 0 counts the updates made on
+ * that CPU (it is count()'s value); the consumer skips CPUs that made none
+ * when merging min() and max().
+ *
+ * Layout (dt_agg_layout), made once for all programs before any is
+ * generated: integer keys take 8 bytes; a string key takes a slot as wide
+ * as the widest string any statement stores in it (execname: 16 bytes, a
+ * string constant: its length + 1, anything else: strsize), rounded up to
+ * 8, so that short string keys hash and compare quickly.
  */
 #include "dt_cg_impl.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#define DT_EEXIST (-17)
+#define DT_TASK_COMM_LEN 16
+
+/* ------------------------------------------------------------ layout */
+
+static int strwidth(dtrace_hdl_t *dtp, const dt_node_t *k)
+{
+	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE], w = strsize;
+
+	if (k->dn_kind == N_STR)
+		w = k->dn_strlen + 1;
+	else if (k->dn_kind == N_VAR && k->dn_ident == NULL && k->dn_builtin == DT_BV_EXECNAME)
+		w = DT_TASK_COMM_LEN;
+	else if (k->dn_kind == N_COND) {
+		int l = strwidth(dtp, k->dn_left), r = strwidth(dtp, k->dn_right);
+
+		w = l > r ? l : r;
+	}
+	return w < strsize ? w : strsize;
+}
+
+/* One statement: the first one gives the key types, every one the widths. */
+static void layout_stmt(dtrace_hdl_t *dtp, dt_aggmap_t *maps, const dt_node_t *a)
+{
+	dt_aggmap_t *am = &maps[a->dn_ident->di_id];
+	bool first = am->am_func == 0;
+	int i = 0;
+
+	am->am_func = a->dn_ident->di_aggfunc;
+	for (const dt_node_t *k = a->dn_args; k && i < am->am_nkeys; k = k->dn_next, i++) {
+		dt_aggkey_t *ak = &am->am_keys[i];
+		const dt_type_t *t = k->dn_type;
+
+		if (ak->ak_string) {
+			int w = strwidth(dtp, k);
+
+			ak->ak_size = w > ak->ak_size ? w : ak->ak_size;
+		} else if (first) {
+			ak->ak_tsize = t->dt_kind == DT_TK_INT && t->dt_size < 8 ? t->dt_size : 8;
+			ak->ak_signed = t->dt_kind == DT_TK_INT && t->dt_signed;
+		}
+	}
+}
+
+static void layout_walk(dtrace_hdl_t *dtp, dt_aggmap_t *maps, const dt_node_t *s)
+{
+	for (; s != NULL; s = s->dn_next) {
+		if (s->dn_kind == N_EXPRSTMT && s->dn_left != NULL &&
+		    s->dn_left->dn_kind == N_AGGSTMT)
+			layout_stmt(dtp, maps, s->dn_left);
+		else if (s->dn_kind == N_IF) {
+			layout_walk(dtp, maps, s->dn_body);
+			layout_walk(dtp, maps, s->dn_else);
+		} else if (s->dn_kind == N_BLOCK)
+			layout_walk(dtp, maps, s->dn_body);
+	}
+}
+
+static void layout_init(dtrace_hdl_t *dtp, dt_aggmap_t *am, dt_ident_t *idp)
+{
+	am->am_ident = idp;
+	am->am_fd = -1;
+	am->am_nkeys = idp->di_nkeys < 0 ? 0 : idp->di_nkeys;
+	am->am_keys = dt_zalloc(sizeof(dt_aggkey_t) * (size_t)(am->am_nkeys + 1));
+	for (int i = 0; i < am->am_nkeys; i++) {
+		am->am_keys[i].ak_string = idp->di_keys[i]->dt_kind == DT_TK_STRING;
+		am->am_keys[i].ak_size = am->am_keys[i].ak_string ? 1 : 8;
+		am->am_keys[i].ak_tsize = 8;
+	}
+	memcpy(am->am_params, idp->di_aggparams, sizeof(am->am_params));
+	(void)dtp;
+}
+
+static void layout_finish(dt_aggmap_t *am, int ncpus)
+{
+	int off = 0;
+
+	for (int i = 0; i < am->am_nkeys; i++) {
+		am->am_keys[i].ak_size = (am->am_keys[i].ak_size + 7) & ~7;
+		am->am_keys[i].ak_off = off;
+		off += am->am_keys[i].ak_size;
+	}
+	am->am_keysize = off > 0 ? off : 8;
+	if (am->am_func == 0)
+		am->am_func = am->am_ident->di_aggfunc;
+	am->am_nwords = dt_agg_nwords(am->am_func, am->am_params);
+	am->am_stride = (am->am_nwords + 7) & ~7;
+	am->am_ncpus = ncpus;
+	am->am_valsize = am->am_ncpus * am->am_stride * 8;
+	am->am_ident->di_keysize = am->am_keysize;
+	am->am_ident->di_valsize = am->am_valsize;
+}
+
+/* The layout of every aggregation of the handle's programs (made once). */
+dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *dtp)
+{
+	dt_aggmap_t *maps;
+
+	if (dtp->dt_aggmaps != NULL)
+		return dtp->dt_aggmaps;
+	maps = dt_zalloc(sizeof(dt_aggmap_t) * (size_t)(dtp->dt_naggs + 1));
+	for (int i = 0; i < dtp->dt_naggs; i++)
+		layout_init(dtp, &maps[i], dtp->dt_aggs[i]);
+	for (int c = 0; c < dtp->dt_nclauses; c++)
+		layout_walk(dtp, maps, dtp->dt_clauses[c]->dc_body);
+	for (int i = 0; i < dtp->dt_naggs; i++)
+		layout_finish(&maps[i], dtp->dt_ncpus);
+	dtp->dt_aggmaps = maps;
+	return maps;
+}
+
+/* ------------------------------------------------------------ keys */
+
+/* Zero len bytes at temp tmp: stores, or one failing kernel read for big ones. */
+static void zero_tmp(dt_cg_t *cg, int tmp, int len)
+{
+	if (len <= 256) {
+		dt_cg_zerotmp(cg, tmp, len);
+		return;
+	}
+	/* bpf_probe_read_kernel() zero-fills its destination when it fails */
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_insn(cg, MOV64_IMM(R2, len));
+	dt_cg_insn(cg, MOV64_IMM(R3, 0));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+}
+
+static bool is_execname(const dt_node_t *k)
+{
+	return k->dn_kind == N_VAR && k->dn_ident == NULL && k->dn_builtin == DT_BV_EXECNAME;
+}
+
+static void key_string(dt_cg_t *cg, const dt_aggkey_t *ak, int tmp, dt_node_t *k)
+{
+	int r;
+
+	if (is_execname(k)) {
+		int n = ak->ak_size < DT_TASK_COMM_LEN ? ak->ak_size : DT_TASK_COMM_LEN;
+
+		dt_cg_tmpaddr(cg, R1, tmp + ak->ak_off);
+		dt_cg_insn(cg, MOV64_IMM(R2, n));
+		dt_cg_call(cg, BPF_FUNC_get_current_comm); /* zero-pads to n bytes */
+		return;
+	}
+	dt_cg_strexpr(cg, k);
+	r = dt_cg_get(cg, cg->cg_depth - 1, R3);
+	if (r != R3)
+		dt_cg_insn(cg, MOV64_REG(R3, r));
+	dt_cg_tmpaddr(cg, R1, tmp + ak->ak_off);
+	dt_cg_insn(cg, MOV64_IMM(R2, ak->ak_size));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
+	dt_cg_pop(cg);
+}
+
+/* Build the key tuple of a statement in a new temp; returns its offset. */
+static int gen_key(dt_cg_t *cg, const dt_aggmap_t *am, dt_node_t *keys)
+{
+	int tmp = dt_cg_tmpalloc(cg, am->am_keysize), i = 0, zero = am->am_nkeys == 0 ? 8 : 0;
+
+	/* strings are copied up to their NUL: zero their slots first */
+	for (dt_node_t *k = keys; k != NULL && i < am->am_nkeys; k = k->dn_next, i++) {
+		const dt_aggkey_t *ak = &am->am_keys[i];
+
+		if (ak->ak_string && (!is_execname(k) || ak->ak_size > DT_TASK_COMM_LEN))
+			zero = ak->ak_off + ak->ak_size;
+	}
+	if (zero > 0)
+		zero_tmp(cg, tmp, zero);
+	i = 0;
+	for (dt_node_t *k = keys; k != NULL && i < am->am_nkeys; k = k->dn_next, i++) {
+		const dt_aggkey_t *ak = &am->am_keys[i];
+		int r;
+
+		if (ak->ak_string) {
+			key_string(cg, ak, tmp, k);
+			continue;
+		}
+		dt_cg_expr(cg, k);
+		r = dt_cg_get(cg, cg->cg_depth - 1, R2);
+		dt_cg_tmpaddr(cg, R1, tmp);
+		dt_cg_insn(cg, STX(BPF_DW, R1, r, ak->ak_off));
+		dt_cg_pop(cg);
+	}
+	return tmp;
+}
+
+/* ------------------------------------------------------------ lookup */
+
+static void count_drop(dt_cg_t *cg)
+{
+	dt_cg_insn(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_aggdrops)));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
+	dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_aggdrops)));
+}
+
+static void lookup(dt_cg_t *cg, int map, int key)
+{
+	dt_cg_ldmap(cg, R1, map);
+	dt_cg_tmpaddr(cg, R2, key);
+	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
+}
+
+/*
+ * r0 = this CPU's slot of the key's value, created zeroed if missing; jumps
+ * to done (after counting a drop) if the map is full.  The CPU number is in
+ * value stack slot cpu.
+ */
+static void gen_lookup(dt_cg_t *cg, const dt_aggmap_t *am, int key, int cpu, int done)
+{
+	int map = dt_cg_aggmap(am->am_ident), found = dt_cg_label(cg), again = dt_cg_label(cg);
+	int drop = dt_cg_label(cg), val = dt_cg_tmpalloc(cg, am->am_valsize);
+
+	lookup(cg, map, key);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
+	zero_tmp(cg, val, am->am_valsize);
+	dt_cg_ldmap(cg, R1, map);
+	dt_cg_tmpaddr(cg, R2, key);
+	dt_cg_tmpaddr(cg, R3, val);
+	dt_cg_insn(cg, MOV64_IMM(R4, BPF_NOEXIST));
+	dt_cg_call(cg, BPF_FUNC_map_update_elem);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), again);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, DT_EEXIST, 0), drop);
+	dt_cg_place(cg, again);
+	lookup(cg, map, key);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
+	dt_cg_place(cg, drop);
+	count_drop(cg);
+	dt_cg_jump(cg, JA(0), done);
+	dt_cg_place(cg, found);
+	cpu = dt_cg_get(cg, cpu, R1);
+	dt_cg_jump(cg, JMP_IMM(BPF_JGE, cpu, am->am_ncpus, 0), done);
+	dt_cg_insn(cg, MOV64_REG(R1, cpu));
+	dt_cg_insn(cg, ALU64_IMM(BPF_MUL, R1, am->am_stride * 8));
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R1));
+}
+
+/* ------------------------------------------------------------ updates */
+
+/* *(r0 + off) += reg */
+static void add_word(dt_cg_t *cg, int off, int reg)
+{
+	dt_cg_insn(cg, LDX(BPF_DW, R5, R0, off));
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R5, reg));
+	dt_cg_insn(cg, STX(BPF_DW, R0, R5, off));
+}
+
+static void inc_count(dt_cg_t *cg)
+{
+	dt_cg_insn(cg, LDX(BPF_DW, R5, R0, 0));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R5, 1));
+	dt_cg_insn(cg, STX(BPF_DW, R0, R5, 0));
+}
+
+/* min/max: the first update on this CPU (n == 0) sets it */
+static void gen_minmax(dt_cg_t *cg, int v, bool min)
+{
+	int set = dt_cg_label(cg), skip = dt_cg_label(cg);
+
+	dt_cg_insn(cg, LDX(BPF_DW, R2, R0, 0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R2, 0, 0), set);
+	dt_cg_insn(cg, LDX(BPF_DW, R2, R0, 8));
+	dt_cg_jump(cg, JMP_REG(min ? BPF_JSLE : BPF_JSGE, R2, v, 0), skip);
+	dt_cg_place(cg, set);
+	dt_cg_insn(cg, STX(BPF_DW, R0, v, 8));
+	dt_cg_place(cg, skip);
+	inc_count(cg);
+}
+
+/*
+ * stddev: n, sum, and the 128-bit sum of squares (words 2, 3), as DTrace
+ * keeps it: |v| = a * 2^32 + b, v^2 = a^2 * 2^64 + ab * 2^33 + b^2.
+ */
+static void gen_stddev(dt_cg_t *cg, int v)
+{
+	int pos = dt_cg_label(cg), c1 = dt_cg_label(cg), c2 = dt_cg_label(cg);
+
+	inc_count(cg);
+	add_word(cg, 8, v);
+	dt_cg_insn(cg, MOV64_REG(R1, v));
+	dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R1, 0, 0), pos);
+	dt_cg_insn(cg, NEG64(R1));
+	dt_cg_place(cg, pos);
+	dt_cg_insn(cg, MOV64_REG(R2, R1));
+	dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R2, 32));	/* a */
+	dt_cg_insn(cg, MOV32_REG(R3, R1));		/* b */
+	dt_cg_insn(cg, MOV64_REG(R4, R3));
+	dt_cg_insn(cg, ALU64_REG(BPF_MUL, R4, R3));	/* b^2 */
+	dt_cg_insn(cg, MOV64_REG(R1, R2));
+	dt_cg_insn(cg, ALU64_REG(BPF_MUL, R1, R3));	/* ab */
+	dt_cg_insn(cg, ALU64_REG(BPF_MUL, R2, R2));	/* high: a^2 */
+	dt_cg_insn(cg, MOV64_REG(R3, R1));
+	dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R3, 31));
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R2, R3));	/* high += ab >> 31 */
+	dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R1, 33));
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R1, R4));	/* low = b^2 + (ab << 33) */
+	dt_cg_jump(cg, JMP_REG(BPF_JGE, R1, R4, 0), c1);
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, 1));
+	dt_cg_place(cg, c1);
+	dt_cg_insn(cg, LDX(BPF_DW, R3, R0, 16));
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R1, R3));
+	dt_cg_insn(cg, STX(BPF_DW, R0, R1, 16));
+	dt_cg_jump(cg, JMP_REG(BPF_JGE, R1, R3, 0), c2);
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, 1));
+	dt_cg_place(cg, c2);
+	add_word(cg, 24, R2);
+}
+
+/* R4 = floor(log2(R3)) for R3 != 0 (R3, R5 clobbered) */
+static void gen_log2(dt_cg_t *cg)
+{
+	dt_cg_insn(cg, MOV64_IMM(R4, 0));
+	for (int s = 32; s > 0; s >>= 1) {
+		int skip = dt_cg_label(cg);
+
+		dt_cg_insn(cg, MOV64_REG(R5, R3));
+		dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R5, s));
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), skip);
+		dt_cg_insn(cg, MOV64_REG(R3, R5));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R4, s));
+		dt_cg_place(cg, skip);
+	}
+}
+
+/* R2 = quantize() bucket of the value in R1 (dt_agg_quantize_bucket) */
+static void gen_qbucket(dt_cg_t *cg, int have)
+{
+	int neg = dt_cg_label(cg), nz = dt_cg_label(cg);
+
+	dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R1, 0, 0), neg);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), nz);
+	dt_cg_insn(cg, MOV64_IMM(R2, DT_QUANTIZE_ZEROBUCKET));
+	dt_cg_jump(cg, JA(0), have);
+	dt_cg_place(cg, nz);
+	dt_cg_insn(cg, MOV64_REG(R3, R1));
+	gen_log2(cg);
+	dt_cg_insn(cg, MOV64_REG(R2, R4));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, DT_QUANTIZE_ZEROBUCKET + 1));
+	dt_cg_jump(cg, JA(0), have);
+	dt_cg_place(cg, neg);
+	dt_cg_insn(cg, MOV64_REG(R3, R1));
+	dt_cg_insn(cg, NEG64(R3));
+	gen_log2(cg);
+	dt_cg_insn(cg, MOV64_IMM(R2, DT_QUANTIZE_ZEROBUCKET - 1));
+	dt_cg_insn(cg, ALU64_REG(BPF_SUB, R2, R4));
+	dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R2, 0, 0), have);
+	dt_cg_insn(cg, MOV64_IMM(R2, 0));
+}
+
+/* R2 = lquantize() bucket of the value in R1 */
+static void gen_lqbucket(dt_cg_t *cg, const int64_t *p, int have)
+{
+	int over = dt_cg_label(cg);
+
+	dt_cg_ld64(cg, R3, (uint64_t)p[0]);
+	dt_cg_insn(cg, MOV64_IMM(R2, 0));
+	dt_cg_jump(cg, JMP_REG(BPF_JSLT, R1, R3, 0), have);
+	dt_cg_insn(cg, MOV64_REG(R2, R1));
+	dt_cg_insn(cg, ALU64_REG(BPF_SUB, R2, R3));
+	dt_cg_insn(cg, ALU64_IMM(BPF_DIV, R2, (int32_t)p[2]));
+	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R2, (int32_t)p[1], 0), over);
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, 1));
+	dt_cg_jump(cg, JA(0), have);
+	dt_cg_place(cg, over);
+	dt_cg_insn(cg, MOV64_IMM(R2, (int32_t)p[1] + 1));
+}
+
+/*
+ * R2 = llquantize() bucket of the value in R1: dt_agg_llquantize_bucket()
+ * unrolled over the orders of magnitude, its constants computed here.
+ */
+static void gen_llqbucket(dt_cg_t *cg, const int64_t *p, int have)
+{
+	int64_t factor = p[0], nsteps = p[3], this = 1, last, next;
+	int base = 1;
+
+	for (int o = 0; o < p[1]; o++)
+		this = (int64_t)((uint64_t)this * (uint64_t)factor);
+	dt_cg_insn(cg, MOV64_IMM(R2, 0));
+	dt_cg_ld64(cg, R3, (uint64_t)this);
+	dt_cg_jump(cg, JMP_REG(BPF_JSLT, R1, R3, 0), have);
+	last = this;
+	this = (int64_t)((uint64_t)this * (uint64_t)factor);
+	for (int o = (int)p[1]; o <= p[2]; o++) {
+		int nb = this > nsteps ? (int)nsteps : (int)this, next_o = dt_cg_label(cg);
+
+		if ((next = (int64_t)((uint64_t)this * (uint64_t)factor)) < this) {
+			/* every larger value lands in this order's last bucket */
+			dt_cg_insn(cg, MOV64_IMM(R2, base + (int)((this - 1 - last) / (this / nb))));
+			dt_cg_jump(cg, JA(0), have);
+			return;
+		}
+		dt_cg_ld64(cg, R3, (uint64_t)this);
+		dt_cg_jump(cg, JMP_REG(BPF_JSGE, R1, R3, 0), next_o);
+		dt_cg_insn(cg, MOV64_REG(R2, R1));
+		dt_cg_ld64(cg, R3, (uint64_t)last);
+		dt_cg_insn(cg, ALU64_REG(BPF_SUB, R2, R3));
+		dt_cg_ld64(cg, R3, (uint64_t)(this / nb));
+		dt_cg_insn(cg, ALU64_REG(BPF_DIV, R2, R3));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, base));
+		dt_cg_jump(cg, JA(0), have);
+		dt_cg_place(cg, next_o);
+		base += nb - nb / (int)factor;
+		last = this;
+		this = next;
+	}
+	dt_cg_insn(cg, MOV64_IMM(R2, base));
+}
+
+/* Distributions: word 1 + bucket += incr (bucket bounded for the verifier). */
+static void gen_dist(dt_cg_t *cg, const dt_aggmap_t *am, int v, int incr)
+{
+	int have = dt_cg_label(cg), ok = dt_cg_label(cg), maxb = am->am_nwords - 2;
+
+	dt_cg_insn(cg, MOV64_REG(R1, v));
+	if (am->am_func == DT_AGG_QUANTIZE)
+		gen_qbucket(cg, have);
+	else if (am->am_func == DT_AGG_LQUANTIZE)
+		gen_lqbucket(cg, am->am_params, have);
+	else
+		gen_llqbucket(cg, am->am_params, have);
+	dt_cg_place(cg, have);
+	dt_cg_jump(cg, JMP_IMM(BPF_JLE, R2, maxb, 0), ok);
+	dt_cg_insn(cg, MOV64_IMM(R2, maxb));
+	dt_cg_place(cg, ok);
+	inc_count(cg);
+	dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R2, 3));
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R2));
+	if (incr < 0)
+		dt_cg_insn(cg, MOV64_IMM(R4, 1));
+	else if (incr != R4)
+		dt_cg_insn(cg, MOV64_REG(R4, incr));
+	add_word(cg, 8, R4);
+}
+
+/*
+ * The update, with r0 = this CPU's value.  An aggregation statement starts
+ * with an empty value stack, so its value and increment are in the slot
+ * registers r6 and r7, which the code below (r1-r5) leaves alone.
+ */
+static void gen_update(dt_cg_t *cg, const dt_aggmap_t *am, int v, int incr)
+{
+	switch (am->am_func) {
+	case DT_AGG_COUNT:
+		inc_count(cg);
+		break;
+	case DT_AGG_SUM:
+	case DT_AGG_AVG:
+		inc_count(cg);
+		add_word(cg, 8, v);
+		break;
+	case DT_AGG_MIN:
+	case DT_AGG_MAX:
+		gen_minmax(cg, v, am->am_func == DT_AGG_MIN);
+		break;
+	case DT_AGG_STDDEV:
+		gen_stddev(cg, v);
+		break;
+	default:
+		gen_dist(cg, am, v, incr);
+	}
+}
+
+static int push_arg(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dt_cg_expr(cg, dnp);
+	if (cg->cg_depth > DT_NREGSLOTS)
+		dt_cg_error(cg, dnp, "internal error: aggregation in an expression");
+	return R6 + cg->cg_depth - 1;
+}
+
+/* The increment argument of quantize (#2), lquantize (#5), llquantize (#6). */
+static dt_node_t *incr_arg(const dt_aggmap_t *am, dt_node_t *args)
+{
+	int n = am->am_func == DT_AGG_QUANTIZE ? 1 : am->am_func == DT_AGG_LQUANTIZE ? 4 :
+		am->am_func == DT_AGG_LLQUANTIZE ? 5 : -1;
+
+	for (; args != NULL && n > 0; n--)
+		args = args->dn_next;
+	return n == 0 ? args : NULL;
+}
+
+/* ------------------------------------------------------------ statements */
+
+/* @a[keys] = f(args) */
 void dt_cg_aggstmt(dt_cg_t *cg, dt_node_t *dnp)
 {
-	dt_cg_error(cg, dnp, "aggregations are not yet supported");
+	const dt_aggmap_t *am = &dt_agg_layout(cg->cg_dtp)[dnp->dn_ident->di_id];
+	dt_node_t *args = dnp->dn_right->dn_args, *incr = incr_arg(am, args);
+	int key, done = dt_cg_label(cg), v = -1, i = -1, cpu, depth = cg->cg_depth;
+
+	key = gen_key(cg, am, dnp->dn_args);
+	if (am->am_func != DT_AGG_COUNT)
+		v = push_arg(cg, args);
+	if (incr != NULL)
+		i = push_arg(cg, incr);
+	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
+	cpu = dt_cg_push(cg, dnp);
+	dt_cg_set(cg, cpu, R0);
+	gen_lookup(cg, am, key, cpu, done);
+	gen_update(cg, am, v, i);
+	dt_cg_place(cg, done);
+	cg->cg_depth = depth;
+}
+
+/* ------------------------------------------------------------ actions */
+
+static dt_recdesc_t *agg_rec(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *agg)
+{
+	dt_recdesc_t *rd = dt_cg_recadd(cg, kind, 0, 1);
+
+	rd->rd_aggid = agg->dn_ident->di_id;
+	rd->rd_fmt = -1;
+	return rd;
+}
+
+/* printa([fmt,] @a, ...): a record per aggregation, the format on each. */
+static void gen_printa(dt_cg_t *cg, dt_node_t *call)
+{
+	dt_node_t *a = call->dn_args;
+	int fmt = -1;
+
+	if (a->dn_kind == N_STR) {
+		fmt = dt_format_add(cg->cg_dtp, a->dn_str);
+		a = a->dn_next;
+	}
+	for (; a != NULL; a = a->dn_next)
+		agg_rec(cg, DT_ACT_PRINTA, a)->rd_fmt = fmt;
+}
+
+/* trunc(@a[, n]) and normalize(@a, n): n is evaluated when the probe fires. */
+static void gen_aggarg(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *call)
+{
+	dt_node_t *n = call->dn_args->dn_next;
+	dt_recdesc_t *rd;
+
+	if (n == NULL) {
+		agg_rec(cg, kind, call->dn_args)->rd_arg = 0;
+		return;
+	}
+	rd = dt_cg_recvalue(cg, kind, n, true);
+	rd->rd_aggid = call->dn_args->dn_ident->di_id;
+}
+
+/* setopt("name"[, "value"]): both are constants, kept in the format table. */
+static void gen_setopt(dt_cg_t *cg, dt_node_t *call)
+{
+	dt_recdesc_t *rd = dt_cg_recadd(cg, DT_ACT_SETOPT, 0, 1);
+	dt_node_t *v = call->dn_args->dn_next;
+
+	rd->rd_fmt = dt_format_add(cg->cg_dtp, call->dn_args->dn_str);
+	rd->rd_arg = v != NULL ? dt_format_add(cg->cg_dtp, v->dn_str) : -1;
+}
+
+/* The actions on aggregations; false if call is none of them. */
+bool dt_cg_aggact(dt_cg_t *cg, dt_node_t *call)
+{
+	switch (call->dn_builtin) {
+	case DT_FN_PRINTA:
+		gen_printa(cg, call);
+		return true;
+	case DT_FN_CLEAR:
+		agg_rec(cg, DT_ACT_CLEAR, call->dn_args);
+		return true;
+	case DT_FN_DENORMALIZE:
+		agg_rec(cg, DT_ACT_DENORMALIZE, call->dn_args);
+		return true;
+	case DT_FN_TRUNC:
+		gen_aggarg(cg, DT_ACT_TRUNC, call);
+		return true;
+	case DT_FN_NORMALIZE:
+		gen_aggarg(cg, DT_ACT_NORMALIZE, call);
+		return true;
+	case DT_FN_SETOPT:
+		gen_setopt(cg, call);
+		return true;
+	default:
+		return false;
+	}
 }

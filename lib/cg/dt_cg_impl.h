@@ -18,7 +18,8 @@
 #define DT_NREGSLOTS 3
 #define DT_MAXDEPTH 48
 
-enum { DT_MAP_GLOBAL, DT_MAP_SCRATCH, DT_MAP_DVARS, DT_MAP_BUF, DT_MAP_STRTAB, DT_MAP_AGG };
+enum { DT_MAP_GLOBAL, DT_MAP_SCRATCH, DT_MAP_DVARS, DT_MAP_BUF, DT_MAP_STRTAB, DT_MAP_BUFSTATE,
+       DT_MAP_SPEC, DT_MAP_SPECBUF, DT_MAP_AGG };
 
 typedef struct dt_cgfix {
 	int f_insn;
@@ -95,7 +96,16 @@ DT_INTERNAL _Noreturn void dt_cg_error(dt_cg_t *, const dt_node_t *, const char 
 	__attribute__((format(printf, 3, 4)));
 DT_INTERNAL int dt_cg_aggmap(const dt_ident_t *);
 
-/* dt_cg_agg.c: @a[keys] = f(args) */
+/* dt_cg_spec.c: speculation(), speculate(), commit(), discard() */
+DT_INTERNAL void dt_cg_speculation(dt_cg_t *, dt_node_t *);
+DT_INTERNAL void dt_cg_spec_clause(dt_cg_t *);
+DT_INTERNAL void dt_cg_speculate(dt_cg_t *, dt_node_t *);
+DT_INTERNAL void dt_cg_spec_output(dt_cg_t *, int size);
+DT_INTERNAL void dt_cg_commit(dt_cg_t *, dt_node_t *);
+DT_INTERNAL void dt_cg_discard(dt_cg_t *, dt_node_t *);
+
+/* dt_cg_agg.c: @a[keys] = f(args), and printa/clear/trunc/normalize/denormalize/setopt */
 DT_INTERNAL void dt_cg_aggstmt(dt_cg_t *, dt_node_t *);
+DT_INTERNAL bool dt_cg_aggact(dt_cg_t *, dt_node_t *);
 
 #endif /* DT_CG_IMPL_H */

@@ -1,12 +1,1440 @@
 /*
- * dt_aggregate.c -- aggregations at user level: snapshot of the per-CPU
- * maps, merge, sort, and DTrace's output layout.
+ * dt_aggregate.c -- aggregations at user level: snapshots of the per-CPU
+ * maps, merging, the actions that act on aggregations (printa, clear, trunc,
+ * normalize, denormalize, setopt) and DTrace's output layout.
+ *
+ * Data.  Each aggregation is a BPF per-CPU hash (docs/aggregations.md) whose
+ * values only ever grow: the probes never reset or delete anything, so no
+ * update can be lost to the consumer.  A snapshot reads every key with all
+ * CPUs' values and merges them (the paper's aggregating-function property:
+ * f applied to the per-CPU results).  The consumer keeps, per key, the last
+ * snapshot (ae_cur) and, once clear() or trunc() acted on the key, the
+ * snapshot it acted on (ae_base): what DTrace shows is ae_cur - ae_base, the
+ * data since.  That is DTrace's semantics (its kernel buffers hold the data
+ * since the last snapshot and the consumer folds them into its own copy,
+ * which clear() zeroes and trunc() removes from) without any reset of
+ * kernel data.
+ *
+ * Snapshots.  dt_aggregate_snap() (from dtrace_work, at most once per
+ * aggrate) marks the snapshots stale; the first printa()/clear()/trunc() of
+ * an aggregation in that pass re-reads its map, and the rest of the pass
+ * uses that same snapshot, so "printa(@); clear(@)" prints and clears the
+ * same data, and nothing is counted twice or never.
+ *
+ * Output.  Rows are "bundles": a key and one value per aggregation printed
+ * (printa of several aggregations joins them on their keys, missing values
+ * being zero).  Sorting follows DTrace: by value (then key), or by key (then
+ * value) with aggsortkey, starting at key aggsortkeypos, on the value of
+ * aggregation aggsortpos, all reversed by aggsortrev.  The pure functions
+ * (buckets, merge, comparison, printing of values) have no BPF in them and
+ * are unit-tested (tests/unit/agg_test.c).
  */
 #include "../dt_impl.h"
 
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ================================================================ arithmetic */
+
+static int64_t lq_levels(const int64_t *p)
+{
+	return p[1];
+}
+
+/* Words of an aggregation's value: the update count, then the function's data. */
+int dt_agg_nwords(int func, const int64_t *p)
+{
+	switch (func) {
+	case DT_AGG_COUNT:
+		return 1;
+	case DT_AGG_STDDEV:
+		return 4; /* n, sum, sum of squares (128 bits: low, high) */
+	case DT_AGG_QUANTIZE:
+		return 1 + DT_QUANTIZE_NBUCKETS;
+	case DT_AGG_LQUANTIZE:
+		return 1 + (int)lq_levels(p) + 2;
+	case DT_AGG_LLQUANTIZE:
+		return 1 + dt_agg_llquantize_bucket((int)p[0], (int)p[1], (int)p[2], (int)p[3],
+						    INT64_MAX) + 1;
+	default:
+		return 2; /* n, then sum / min / max */
+	}
+}
+
+static int ilog2u(uint64_t v)
+{
+	int l = 0;
+
+	while (v >>= 1)
+		l++;
+	return l;
+}
+
+/* DTrace's power-of-two buckets: 63 is zero, below it the negatives. */
+int dt_agg_quantize_bucket(int64_t v)
+{
+	int b;
+
+	if (v == 0)
+		return DT_QUANTIZE_ZEROBUCKET;
+	if (v > 0)
+		return DT_QUANTIZE_ZEROBUCKET + 1 + ilog2u((uint64_t)v);
+	b = DT_QUANTIZE_ZEROBUCKET - 1 - ilog2u(-(uint64_t)v);
+	return b < 0 ? 0 : b;
+}
+
+static int64_t quantize_bucketval(int b)
+{
+	if (b < DT_QUANTIZE_ZEROBUCKET)
+		return -(int64_t)(1ULL << (DT_QUANTIZE_ZEROBUCKET - 1 - b));
+	if (b == DT_QUANTIZE_ZEROBUCKET)
+		return 0;
+	return (int64_t)(1ULL << (b - DT_QUANTIZE_ZEROBUCKET - 1));
+}
+
+/* 0: below base; 1..levels: the steps; levels + 1: at or above the limit. */
+int dt_agg_lquantize_bucket(int64_t v, int64_t base, int64_t step, int levels)
+{
+	uint64_t level;
+
+	if (v < base)
+		return 0;
+	level = ((uint64_t)v - (uint64_t)base) / (uint64_t)step;
+	return level < (uint64_t)levels ? (int)level + 1 : levels + 1;
+}
+
+/*
+ * DTrace's log-linear buckets: bucket 0 is below factor^low; each order of
+ * magnitude from low to high has nsteps buckets (fewer while factor^order
+ * is smaller than nsteps), minus those the previous order already covers;
+ * the last bucket is at or above factor^(high + 1).  Products wrap as
+ * DTrace's 64-bit ones do.
+ */
+int dt_agg_llquantize_bucket(int factor, int low, int high, int nsteps, int64_t v)
+{
+	int64_t this = 1, last, next;
+	int base = 1, order;
+
+	for (order = 0; order < low; order++)
+		this = (int64_t)((uint64_t)this * (uint64_t)factor);
+	if (v < (last = this))
+		return 0;
+	for (this = (int64_t)((uint64_t)this * (uint64_t)factor); order <= high; order++) {
+		int nbuckets = this > nsteps ? nsteps : (int)this;
+
+		if ((next = (int64_t)((uint64_t)this * (uint64_t)factor)) < this)
+			v = this - 1; /* factor^(order + 2) overflows: clamp */
+		if (v < this)
+			return base + (int)((v - last) / (this / nbuckets));
+		base += nbuckets - nbuckets / factor;
+		last = this;
+		this = next;
+	}
+	return base;
+}
+
+typedef unsigned __int128 u128;
+
+static u128 sq_get(const int64_t *w)
+{
+	return ((u128)(uint64_t)w[1] << 64) | (uint64_t)w[0];
+}
+
+static void sq_set(int64_t *w, u128 v)
+{
+	w[0] = (int64_t)(uint64_t)v;
+	w[1] = (int64_t)(uint64_t)(v >> 64);
+}
+
+/* Fold one CPU's value (src) into dst; a CPU that made no update is skipped. */
+void dt_agg_merge(int func, int nwords, int64_t *dst, const int64_t *src)
+{
+	if (src[0] == 0)
+		return;
+	switch (func) {
+	case DT_AGG_MIN:
+		if (dst[0] == 0 || src[1] < dst[1])
+			dst[1] = src[1];
+		dst[0] += src[0];
+		return;
+	case DT_AGG_MAX:
+		if (dst[0] == 0 || src[1] > dst[1])
+			dst[1] = src[1];
+		dst[0] += src[0];
+		return;
+	case DT_AGG_STDDEV:
+		dst[0] += src[0];
+		dst[1] += src[1];
+		sq_set(dst + 2, sq_get(dst + 2) + sq_get(src + 2));
+		return;
+	default:
+		for (int i = 0; i < nwords; i++)
+			dst[i] = (int64_t)((uint64_t)dst[i] + (uint64_t)src[i]);
+	}
+}
+
+/*
+ * The data since a clear()/trunc() (cur - base).  min() and max() are not
+ * subtractive: as in DTrace, a cleared min/max restarts from zero, so it is
+ * min(0, new minimum), known when the minimum moved since; else 0.
+ */
+static void agg_since(int func, int nwords, int64_t *out, const int64_t *cur,
+		      const int64_t *base)
+{
+	switch (func) {
+	case DT_AGG_MIN:
+	case DT_AGG_MAX: {
+		bool moved = func == DT_AGG_MIN ? cur[1] < base[1] : cur[1] > base[1];
+
+		out[0] = cur[0] - base[0];
+		out[1] = !moved || out[0] == 0 ? 0 :
+			 func == DT_AGG_MIN ? (cur[1] < 0 ? cur[1] : 0) : (cur[1] > 0 ? cur[1] : 0);
+		return;
+	}
+	case DT_AGG_STDDEV:
+		out[0] = cur[0] - base[0];
+		out[1] = (int64_t)((uint64_t)cur[1] - (uint64_t)base[1]);
+		sq_set(out + 2, sq_get(cur + 2) - sq_get(base + 2));
+		return;
+	default:
+		for (int i = 0; i < nwords; i++)
+			out[i] = (int64_t)((uint64_t)cur[i] - (uint64_t)base[i]);
+	}
+}
+
+static uint64_t isqrt128(u128 v)
+{
+	u128 res = 0, bit = (u128)1 << 126;
+
+	while (bit > v)
+		bit >>= 2;
+	while (bit != 0) {
+		if (v >= res + bit) {
+			v -= res + bit;
+			res = (res >> 1) + bit;
+		} else {
+			res >>= 1;
+		}
+		bit >>= 2;
+	}
+	return (uint64_t)res;
+}
+
+/* DTrace's stddev: sqrt(avg(x^2) - avg(x)^2) in 128-bit integers, truncating. */
+uint64_t dt_agg_stddev(const int64_t *d, uint64_t normal)
+{
+	u128 avgsq;
+	int64_t avg;
+
+	if (d[0] == 0)
+		return 0;
+	avgsq = sq_get(d + 2) / normal / normal / (uint64_t)d[0];
+	avg = d[1] / (int64_t)normal / d[0];
+	if (avg < 0)
+		avg = -avg;
+	return isqrt128(avgsq - (u128)(uint64_t)avg * (uint64_t)avg);
+}
+
+/* ---------------------------------------------------------- comparison */
+
+static int cmp_ld(long double a, long double b)
+{
+	return a < b ? -1 : a > b;
+}
+
+static int cmp_i64(int64_t a, int64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* Weighted sums and the weight at zero: how DTrace orders distributions. */
+static long double quantize_sum(const int64_t *q, int64_t *zero)
+{
+	long double t = 0;
+
+	for (int i = 0; i < DT_QUANTIZE_NBUCKETS; i++)
+		t += (long double)quantize_bucketval(i) * (long double)q[i];
+	*zero = q[DT_QUANTIZE_ZEROBUCKET];
+	return t;
+}
+
+static long double lquantize_sum(const int64_t *q, const int64_t *p, int64_t *zero)
+{
+	int64_t base = p[0], step = p[2], levels = p[1], v = base;
+	long double t = (long double)q[0] * (long double)(base - 1);
+
+	*zero = base - 1 == 0 ? q[0] : 0;
+	for (int64_t i = 0; i < levels; v += step, i++) {
+		t += (long double)q[i + 1] * (long double)v;
+		if (v == 0)
+			*zero = q[i + 1];
+	}
+	if (v + 1 == 0)
+		*zero = q[levels + 1];
+	return t + (long double)q[levels + 1] * (long double)(v + 1);
+}
+
+static long double llquantize_sum(const int64_t *q, const int64_t *p, int nb, int64_t *zero)
+{
+	int64_t factor = p[0], nsteps = p[3], value = 1, next, step;
+	int bin = 0, order;
+	long double t;
+
+	for (order = 0; order < p[1]; order++)
+		value *= factor;
+	t = (long double)q[bin++] * (long double)(value - 1);
+	next = value * factor;
+	step = next > nsteps ? next / nsteps : 1;
+	while (order <= p[2] && bin < nb - 1) {
+		t += (long double)q[bin++] * (long double)value;
+		if ((value += step) != next)
+			continue;
+		next = value * factor;
+		step = next > nsteps ? next / nsteps : 1;
+		order++;
+	}
+	*zero = q[0];
+	return t + (long double)q[bin] * (long double)value;
+}
+
+static int64_t avg_of(const int64_t *d)
+{
+	return d[0] ? d[1] / d[0] : 0;
+}
+
+/* Compare two values of an aggregation in DTrace's value order. */
+int dt_agg_valcmp(const dt_aggmap_t *am, const int64_t *a, const int64_t *b)
+{
+	int64_t za = 0, zb = 0;
+	long double sa, sb;
+	int r;
+
+	switch (am->am_func) {
+	case DT_AGG_COUNT:
+		return cmp_i64(a[0], b[0]);
+	case DT_AGG_AVG:
+		return cmp_i64(avg_of(a), avg_of(b));
+	case DT_AGG_STDDEV: {
+		uint64_t x = dt_agg_stddev(a, 1), y = dt_agg_stddev(b, 1);
+
+		return x < y ? -1 : x > y;
+	}
+	case DT_AGG_QUANTIZE:
+		sa = quantize_sum(a + 1, &za);
+		sb = quantize_sum(b + 1, &zb);
+		break;
+	case DT_AGG_LQUANTIZE:
+		sa = lquantize_sum(a + 1, am->am_params, &za);
+		sb = lquantize_sum(b + 1, am->am_params, &zb);
+		break;
+	case DT_AGG_LLQUANTIZE:
+		sa = llquantize_sum(a + 1, am->am_params, am->am_nwords - 1, &za);
+		sb = llquantize_sum(b + 1, am->am_params, am->am_nwords - 1, &zb);
+		break;
+	default:
+		return cmp_i64(a[1], b[1]);
+	}
+	if ((r = cmp_ld(sa, sb)) != 0)
+		return r;
+	return cmp_i64(za, zb);
+}
+
+/* ---------------------------------------------------------- value output */
+
+static long double absld(long double v)
+{
+	return v < 0 ? -v : v;
+}
+
+/* One bar of a distribution: DTrace's dt_print_quantline. */
+static void quantline(FILE *fp, int64_t val, uint64_t normal, long double total, bool pos,
+		      bool neg)
+{
+	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
+	static const char sp[] = "                                        ";
+	unsigned len = 40, depth = 0;
+	long long v = (long long)(val / (int64_t)normal);
+
+	if (!neg) {
+		if (pos)
+			depth = (unsigned)((absld((long double)val) * len) / total + 0.5);
+		fprintf(fp, "|%s%s %-9lld\n", ats + len - depth, sp + depth, v);
+		return;
+	}
+	if (!pos) {
+		depth = (unsigned)((absld((long double)val) * len) / total + 0.5);
+		fprintf(fp, "%s%s| %-9lld\n", sp + depth, ats + len - depth, v);
+		return;
+	}
+	len /= 2;
+	depth = (unsigned)((absld((long double)val) * len) / total + 0.5);
+	if (val <= 0)
+		fprintf(fp, "%s%s|%*s %-9lld\n", sp + 40 - len + depth, ats + 40 - depth, len, "",
+			v);
+	else
+		fprintf(fp, "%20s|%s%s %-9lld\n", "", ats + 40 - depth, sp + 40 - len + depth, v);
+}
+
+typedef struct dt_qrange {
+	int q_first, q_last;
+	long double q_total;
+	bool q_pos, q_neg;
+} dt_qrange_t;
+
+/*
+ * The rows shown: from the bucket below the first non-zero one to the one
+ * above the last (or the three around empty, for an empty distribution).
+ */
+static void qrange(const int64_t *q, int n, int efirst, int elast, dt_qrange_t *r)
+{
+	int first = 0, last = n - 1;
+
+	while (first < n && q[first] == 0)
+		first++;
+	if (first == n) {
+		first = efirst;
+		last = elast;
+	} else {
+		if (first > 0)
+			first--;
+		while (last > 0 && q[last] == 0)
+			last--;
+		if (last < n - 1)
+			last++;
+	}
+	r->q_first = first;
+	r->q_last = last;
+	r->q_total = 0;
+	r->q_pos = r->q_neg = false;
+	for (int i = first; i <= last; i++) {
+		r->q_pos |= q[i] > 0;
+		r->q_neg |= q[i] < 0;
+		r->q_total += absld((long double)q[i]);
+	}
+}
+
+static void dist_header(FILE *fp)
+{
+	fprintf(fp, "\n%16s %41s %-9s\n", "value", "------------- Distribution -------------",
+		"count");
+}
+
+static void print_quantize(FILE *fp, const int64_t *q, uint64_t normal)
+{
+	dt_qrange_t r;
+
+	qrange(q, DT_QUANTIZE_NBUCKETS, DT_QUANTIZE_ZEROBUCKET - 1, DT_QUANTIZE_ZEROBUCKET + 1,
+	       &r);
+	dist_header(fp);
+	for (int i = r.q_first; i <= r.q_last; i++) {
+		fprintf(fp, "%16lld ", (long long)quantize_bucketval(i));
+		quantline(fp, q[i], normal, r.q_total, r.q_pos, r.q_neg);
+	}
+}
+
+static void print_lquantize(FILE *fp, const int64_t *q, const int64_t *p, uint64_t normal)
+{
+	int base = (int)p[0], levels = (int)p[1], step = (int)p[2];
+	dt_qrange_t r;
+	char c[32];
+
+	qrange(q, levels + 2, 0, 2, &r);
+	dist_header(fp);
+	for (int i = r.q_first; i <= r.q_last; i++) {
+		if (i == 0) {
+			snprintf(c, sizeof(c), "< %d", (int)((uint32_t)base / (uint32_t)normal));
+			fprintf(fp, "%16s ", c);
+		} else if (i == levels + 1) {
+			snprintf(c, sizeof(c), ">= %d", base + levels * step);
+			fprintf(fp, "%16s ", c);
+		} else {
+			fprintf(fp, "%16d ", base + (i - 1) * step);
+		}
+		quantline(fp, q[i], normal, r.q_total, r.q_pos, r.q_neg);
+	}
+}
+
+static void print_llquantize(FILE *fp, const int64_t *q, const int64_t *p, int nb,
+			     uint64_t normal)
+{
+	int64_t factor = p[0], nsteps = p[3], value = 1, next, step;
+	int bin = 1, order;
+	dt_qrange_t r;
+	char c[32];
+
+	qrange(q, nb, 0, 1, &r);
+	dist_header(fp);
+	for (order = 0; order < p[1]; order++)
+		value *= factor;
+	next = value * factor;
+	step = next > nsteps ? next / nsteps : 1;
+	if (r.q_first == 0) {
+		snprintf(c, sizeof(c), "< %lld", (long long)value);
+		fprintf(fp, "%16s ", c);
+		quantline(fp, q[0], normal, r.q_total, r.q_pos, r.q_neg);
+	}
+	while (order <= p[2]) {
+		if (bin >= r.q_first && bin <= r.q_last) {
+			fprintf(fp, "%16lld ", (long long)value);
+			quantline(fp, q[bin], normal, r.q_total, r.q_pos, r.q_neg);
+		}
+		bin++;
+		if ((value += step) != next)
+			continue;
+		next = value * factor;
+		step = next > nsteps ? next / nsteps : 1;
+		order++;
+	}
+	if (r.q_last < bin || bin >= nb)
+		return;
+	snprintf(c, sizeof(c), ">= %lld", (long long)value);
+	fprintf(fp, "%16s ", c);
+	quantline(fp, q[bin], normal, r.q_total, r.q_pos, r.q_neg);
+}
+
+/* fprintf(fp, " %*lld", width, v), without fprintf's cost for 100,000 rows */
+static void put_num(FILE *fp, int64_t v, int width)
+{
+	char buf[32], *p = buf + sizeof(buf);
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	int n;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	if (v < 0)
+		*--p = '-';
+	n = (int)(buf + sizeof(buf) - p);
+	putc_unlocked(' ', fp);
+	for (; n < width; n++)
+		putc_unlocked(' ', fp);
+	fwrite_unlocked(p, 1, (size_t)(buf + sizeof(buf) - p), fp);
+}
+
+/* An aggregation's value as DTrace prints it after the keys. */
+void dt_agg_print_value(FILE *fp, const dt_aggmap_t *am, const int64_t *d, uint64_t normal)
+{
+	switch (am->am_func) {
+	case DT_AGG_COUNT:
+		put_num(fp, d[0] / (int64_t)normal, 16);
+		break;
+	case DT_AGG_AVG:
+		put_num(fp, d[0] ? d[1] / (int64_t)normal / d[0] : 0, 16);
+		break;
+	case DT_AGG_STDDEV:
+		fprintf(fp, " %16llu", (unsigned long long)dt_agg_stddev(d, normal));
+		break;
+	case DT_AGG_QUANTIZE:
+		print_quantize(fp, d + 1, normal);
+		break;
+	case DT_AGG_LQUANTIZE:
+		print_lquantize(fp, d + 1, am->am_params, normal);
+		break;
+	case DT_AGG_LLQUANTIZE:
+		print_llquantize(fp, d + 1, am->am_params, am->am_nwords - 1, normal);
+		break;
+	default:
+		put_num(fp, d[1] / (int64_t)normal, 16);
+	}
+}
+
+static bool is_dist(const dt_aggmap_t *am)
+{
+	return am->am_func == DT_AGG_QUANTIZE || am->am_func == DT_AGG_LQUANTIZE ||
+	       am->am_func == DT_AGG_LLQUANTIZE;
+}
+
+/* ---------------------------------------------------------- printa formats */
+
+/* Skip one conversion's flags, width, precision and size; *agg: has '@'. */
+static const char *conv_scan(const char *q, bool *agg, int *stars)
+{
+	static const char *const sizes[] = { "hh", "h", "ll", "l", "j", "z", "t", "L" };
+
+	*agg = false;
+	*stars = 0;
+	for (; *q != '\0' && strchr("-+ #0@", *q) != NULL; q++)
+		*agg |= *q == '@';
+	if (*q == '*') {
+		(*stars)++;
+		q++;
+	}
+	while (*q >= '0' && *q <= '9')
+		q++;
+	if (*q == '.') {
+		if (*++q == '*') {
+			(*stars)++;
+			q++;
+		}
+		while (*q >= '0' && *q <= '9')
+			q++;
+	}
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		if (strncmp(q, sizes[i], strlen(sizes[i])) == 0) {
+			q += strlen(sizes[i]);
+			break;
+		}
+	return *q != '\0' ? q + 1 : q;
+}
+
+static void slot_add(bool *isagg, int max, int *n, bool agg)
+{
+	if (*n < max)
+		isagg[*n] = agg;
+	(*n)++;
+}
+
+/*
+ * A printa format for dt_printf_format: every '@' flag removed; the k-th
+ * '@' conversion takes the value of aggregation min(k, naggs - 1), as in
+ * DTrace, and becomes "%s" when that is a distribution (dist[j]), printed as
+ * its table.  isagg[i]: whether the i-th argument taken is a value (true) or
+ * the next key.  Returns a malloc'd string.
+ */
+char *dt_printa_fmt(const char *fmt, int naggs, const bool *dist, bool *isagg, int maxslots,
+		    int *nslots)
+{
+	char *out = dt_zalloc(strlen(fmt) + 1), *o = out;
+	int n = 0, curagg = 0;
+
+	for (const char *p = fmt; *p != '\0';) {
+		const char *q;
+		bool agg;
+		int stars;
+
+		if (*p != '%' || p[1] == '%') {
+			if (*p == '%')
+				*o++ = *p++;
+			*o++ = *p++;
+			continue;
+		}
+		q = conv_scan(p + 1, &agg, &stars);
+		for (int i = 0; i < stars; i++)
+			slot_add(isagg, maxslots, &n, false);
+		slot_add(isagg, maxslots, &n, agg);
+		if (agg && dist != NULL && dist[curagg]) {
+			memcpy(o, "%s", 2);
+			o += 2;
+		} else {
+			for (; p < q; p++)
+				if (*p != '@')
+					*o++ = *p;
+		}
+		if (agg && curagg < naggs - 1)
+			curagg++;
+		p = q;
+	}
+	*o = '\0';
+	*nslots = n < maxslots ? n : maxslots;
+	return out;
+}
+
+/* ================================================================ state */
+
+typedef struct dt_aggent {
+	struct dt_aggent *ae_next; /* hash chain */
+	uint64_t ae_hash;
+	int64_t *ae_base;	   /* values at the last clear()/trunc(), or NULL */
+	bool ae_hidden;		   /* trunc()ed: shown again once it has new data */
+	int64_t *ae_cur;	   /* merged values of the last snapshot */
+	char ae_key[];		   /* am_keysize bytes, then the values */
+} dt_aggent_t;
+
+typedef struct dt_aggvar {
+	dt_aggmap_t *av_map;
+	dt_aggent_t **av_hash;
+	size_t av_nbuckets;
+	dt_aggent_t **av_ents; /* every entry, in creation order */
+	size_t av_nents, av_cap;
+	uint64_t av_normal;
+	bool av_printed;	/* printa() printed some of it */
+	bool av_fresh;		/* snapshot taken in this pass */
+} dt_aggvar_t;
+
+struct dt_aggstate {
+	dt_aggvar_t *as_vars;
+	int as_nvars;
+	uint64_t as_last;	/* time of the last dt_aggregate_snap() tick */
+	int64_t *as_zero;	/* zero value of the widest aggregation */
+};
+
+static struct dt_aggstate *agg_state(dtrace_hdl_t *dtp)
+{
+	struct dt_aggstate *as = dtp->dt_aggstate;
+	dt_aggmap_t *maps;
+	int maxw = 1;
+
+	if (as != NULL)
+		return as;
+	maps = dt_agg_layout(dtp);
+	as = dt_zalloc(sizeof(*as));
+	as->as_nvars = dtp->dt_naggs;
+	as->as_vars = dt_zalloc(sizeof(dt_aggvar_t) * (size_t)(as->as_nvars + 1));
+	for (int i = 0; i < as->as_nvars; i++) {
+		as->as_vars[i].av_map = &maps[i];
+		as->as_vars[i].av_normal = 1;
+		if (maps[i].am_nwords > maxw)
+			maxw = maps[i].am_nwords;
+	}
+	as->as_zero = dt_zalloc(sizeof(int64_t) * (size_t)maxw);
+	dtp->dt_aggstate = as;
+	return as;
+}
+
+static uint64_t key_hash(const char *k, int n)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (int i = 0; i < n; i++)
+		h = (h ^ (unsigned char)k[i]) * 1099511628211ULL;
+	return h;
+}
+
+static void hash_grow(dt_aggvar_t *av)
+{
+	size_t nb = av->av_nbuckets ? av->av_nbuckets * 4 : 256;
+	dt_aggent_t **h = dt_zalloc(sizeof(*h) * nb);
+
+	for (size_t i = 0; i < av->av_nents; i++) {
+		dt_aggent_t *e = av->av_ents[i];
+
+		e->ae_next = h[e->ae_hash & (nb - 1)];
+		h[e->ae_hash & (nb - 1)] = e;
+	}
+	free(av->av_hash);
+	av->av_hash = h;
+	av->av_nbuckets = nb;
+}
+
+static dt_aggent_t *ent_get(dt_aggvar_t *av, const char *key)
+{
+	const dt_aggmap_t *am = av->av_map;
+	uint64_t h = key_hash(key, am->am_keysize);
+	size_t ksz = ((size_t)am->am_keysize + 7) & ~(size_t)7;
+	dt_aggent_t *e;
+
+	if (av->av_nbuckets != 0)
+		for (e = av->av_hash[h & (av->av_nbuckets - 1)]; e; e = e->ae_next)
+			if (e->ae_hash == h && memcmp(e->ae_key, key, (size_t)am->am_keysize) == 0)
+				return e;
+	if (av->av_nents >= av->av_nbuckets)
+		hash_grow(av);
+	e = dt_zalloc(sizeof(*e) + ksz + sizeof(int64_t) * (size_t)am->am_nwords);
+	memcpy(e->ae_key, key, (size_t)am->am_keysize);
+	e->ae_cur = (int64_t *)(void *)(e->ae_key + ksz);
+	e->ae_hash = h;
+	e->ae_next = av->av_hash[h & (av->av_nbuckets - 1)];
+	av->av_hash[h & (av->av_nbuckets - 1)] = e;
+	if (av->av_nents == av->av_cap) {
+		av->av_cap = av->av_cap ? av->av_cap * 2 : 64;
+		av->av_ents = dt_realloc(av->av_ents, sizeof(*av->av_ents) * av->av_cap);
+	}
+	av->av_ents[av->av_nents++] = e;
+	return e;
+}
+
+/* Read an aggregation's map and merge every key's per-CPU values. */
+static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
+{
+	const dt_aggmap_t *am = av->av_map;
+	char *keys = NULL;
+	int64_t *vals = NULL;
+	int ncpus, n;
+
+	if (av->av_fresh || am->am_fd < 0)
+		return 0;
+	uint64_t T1 = dt_now();
+	if ((n = dt_bpf_agg_read(dtp, am, &keys, &vals, &ncpus)) < 0)
+		return -1;
+	if (getenv("DT_TIMING")) fprintf(stderr, "batch %.1f ms\n", (dt_now() - T1) / 1e6);
+	for (int i = 0; i < n; i++) {
+		dt_aggent_t *e = ent_get(av, keys + (size_t)i * (size_t)am->am_keysize);
+		const int64_t *v = vals + (size_t)i * (size_t)ncpus * (size_t)am->am_stride;
+
+		memset(e->ae_cur, 0, sizeof(int64_t) * (size_t)am->am_nwords);
+		for (int c = 0; c < ncpus; c++)
+			dt_agg_merge(am->am_func, am->am_nwords, e->ae_cur,
+				     v + (size_t)c * (size_t)am->am_stride);
+		if (e->ae_hidden && e->ae_cur[0] != e->ae_base[0])
+			e->ae_hidden = false; /* new data since trunc() */
+	}
+	free(keys);
+	free(vals);
+	av->av_fresh = true;
+	return 0;
+}
+
+/* From dtrace_work(): a new snapshot is due once per aggrate (or now). */
+void dt_aggregate_snap(dtrace_hdl_t *dtp, bool force)
+{
+	struct dt_aggstate *as = dtp->dt_aggstate;
+	uint64_t now = dt_now();
+
+	if (as == NULL)
+		return;
+	if (!force && now - as->as_last < (uint64_t)dtp->dt_options[DTOPT_AGGRATE])
+		return;
+	as->as_last = now;
+	for (int i = 0; i < as->as_nvars; i++)
+		as->as_vars[i].av_fresh = false;
+}
+
+/* ================================================================ rows */
+
+typedef struct dt_aggrow {
+	const dt_aggmap_t *r_map; /* layout of r_key */
+	const char *r_key;
+	const int64_t **r_vals;	  /* one per aggregation printed; NULL = no data */
+	dt_aggent_t *r_ent;	  /* single aggregation: its entry */
+	int64_t r_sv;		  /* scalar_sort(): the value compared */
+} dt_aggrow_t;
+
+typedef struct dt_aggsort {
+	const dt_aggmap_t **s_maps;
+	int s_naggs;
+	int s_pos;		/* aggsortpos: the value compared first */
+	int s_keypos;
+	bool s_keysort, s_rev;
+	const int64_t *s_zero;
+} dt_aggsort_t;
+
+static int keyslot_cmp(const dt_aggrow_t *a, const dt_aggrow_t *b, int i)
+{
+	const dt_aggkey_t *ka = &a->r_map->am_keys[i], *kb = &b->r_map->am_keys[i];
+	uint64_t x, y;
+
+	if (ka->ak_string) {
+		int r = strncmp(a->r_key + ka->ak_off, b->r_key + kb->ak_off,
+				(size_t)(ka->ak_size > kb->ak_size ? ka->ak_size : kb->ak_size));
+
+		return r < 0 ? -1 : r > 0;
+	}
+	memcpy(&x, a->r_key + ka->ak_off, 8);
+	memcpy(&y, b->r_key + kb->ak_off, 8);
+	return x < y ? -1 : x > y;
+}
+
+/* Keys compared from key keypos on, wrapping around (aggsortkeypos). */
+static int key_cmp(const dt_aggrow_t *a, const dt_aggrow_t *b, int keypos)
+{
+	int n = a->r_map->am_nkeys, r, i = n > 0 ? keypos % n : 0;
+
+	for (int j = 0; j < n; j++, i = i + 1 == n ? 0 : i + 1)
+		if ((r = keyslot_cmp(a, b, i)) != 0)
+			return r;
+	return 0;
+}
+
+static const int64_t *row_val(const dt_aggrow_t *r, int i, const dt_aggsort_t *s)
+{
+	return r->r_vals[i] != NULL ? r->r_vals[i] : s->s_zero;
+}
+
+static int vals_cmp(const dt_aggrow_t *a, const dt_aggrow_t *b, const dt_aggsort_t *s)
+{
+	int r;
+
+	for (int j = -1; j < s->s_naggs; j++) {
+		int i = j < 0 ? s->s_pos : j;
+
+		if (j == s->s_pos)
+			continue;
+		if ((r = dt_agg_valcmp(s->s_maps[i], row_val(a, i, s), row_val(b, i, s))) != 0)
+			return r;
+	}
+	return 0;
+}
+
+static int row_cmp(const void *x, const void *y, void *arg)
+{
+	const dt_aggrow_t *a = x, *b = y;
+	const dt_aggsort_t *s = arg;
+	int r;
+
+	if (s->s_keysort) {
+		if ((r = key_cmp(a, b, s->s_keypos)) == 0)
+			r = vals_cmp(a, b, s);
+	} else if ((r = vals_cmp(a, b, s)) == 0) {
+		r = key_cmp(a, b, s->s_keypos);
+	}
+	return s->s_rev ? -r : r;
+}
+
+/*
+ * One aggregation of count/sum/min/max/avg: the value compared is one
+ * int64, computed once per row rather than once per comparison.
+ */
+static bool scalar_sort(const dt_aggsort_t *s)
+{
+	int f = s->s_maps[0]->am_func;
+
+	return s->s_naggs == 1 && f != DT_AGG_STDDEV && f < DT_AGG_QUANTIZE;
+}
+
+static int64_t scalar_of(const dt_aggmap_t *am, const int64_t *d)
+{
+	return am->am_func == DT_AGG_COUNT ? d[0] : am->am_func == DT_AGG_AVG ? avg_of(d) : d[1];
+}
+
+static int row_cmp_scalar(const void *x, const void *y, void *arg)
+{
+	const dt_aggrow_t *a = x, *b = y;
+	const dt_aggsort_t *s = arg;
+	int r;
+
+	if (s->s_keysort) {
+		if ((r = key_cmp(a, b, s->s_keypos)) == 0)
+			r = cmp_i64(a->r_sv, b->r_sv);
+	} else if ((r = cmp_i64(a->r_sv, b->r_sv)) == 0) {
+		r = key_cmp(a, b, s->s_keypos);
+	}
+	return s->s_rev ? -r : r;
+}
+
+static void rows_sort(dt_aggrow_t *rows, size_t n, const dt_aggsort_t *s)
+{
+	if (!scalar_sort(s)) {
+		qsort_r(rows, n, sizeof(dt_aggrow_t), row_cmp, (void *)s);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		rows[i].r_sv = scalar_of(s->s_maps[0], row_val(&rows[i], 0, s));
+	qsort_r(rows, n, sizeof(dt_aggrow_t), row_cmp_scalar, (void *)s);
+}
+
+static void sort_init(dtrace_hdl_t *dtp, dt_aggsort_t *s, const dt_aggmap_t **maps, int n)
+{
+	int64_t pos = dtp->dt_options[DTOPT_AGGSORTPOS];
+	int64_t kp = dtp->dt_options[DTOPT_AGGSORTKEYPOS];
+
+	s->s_maps = maps;
+	s->s_naggs = n;
+	s->s_pos = pos > 0 && pos < n ? (int)pos : 0;
+	s->s_keypos = kp > 0 && kp <= INT32_MAX ? (int)kp : 0;
+	s->s_keysort = dtp->dt_options[DTOPT_AGGSORTKEY] != 0;
+	s->s_rev = dtp->dt_options[DTOPT_AGGSORTREV] != 0;
+	s->s_zero = dtp->dt_aggstate->as_zero;
+}
+
+/* The values shown for an entry: all of it, or what came after clear/trunc. */
+static const int64_t *ent_value(const dt_aggmap_t *am, dt_aggent_t *e, int64_t *buf)
+{
+	if (e->ae_base == NULL)
+		return e->ae_cur;
+	agg_since(am->am_func, am->am_nwords, buf, e->ae_cur, e->ae_base);
+	return buf;
+}
+
+typedef struct dt_rows {
+	dt_aggrow_t *rs_rows;
+	size_t rs_n;
+	const int64_t **rs_vals;  /* rs_n * naggs pointers */
+	int64_t *rs_bufs[64];	  /* values of entries with a base, per aggregation */
+	int rs_nbufs;
+} dt_rows_t;
+
+static void rows_free(dt_rows_t *rs)
+{
+	free(rs->rs_rows);
+	free(rs->rs_vals);
+	for (int i = 0; i < rs->rs_nbufs; i++)
+		free(rs->rs_bufs[i]);
+}
+
+/* Rows of one aggregation: the entries with something to show, unsorted. */
+static void rows_one(dt_aggvar_t *av, dt_rows_t *rs)
+{
+	const dt_aggmap_t *am = av->av_map;
+	size_t nb = 0, k = 0;
+	int64_t *buf;
+
+	for (size_t i = 0; i < av->av_nents; i++)
+		nb += av->av_ents[i]->ae_base != NULL;
+	memset(rs, 0, sizeof(*rs));
+	rs->rs_rows = dt_zalloc(sizeof(dt_aggrow_t) * (av->av_nents + 1));
+	rs->rs_vals = dt_zalloc(sizeof(int64_t *) * (av->av_nents + 1));
+	buf = rs->rs_bufs[rs->rs_nbufs++] = dt_zalloc(sizeof(int64_t) *
+						      (nb * (size_t)am->am_nwords + 1));
+	for (size_t i = 0; i < av->av_nents; i++) {
+		dt_aggent_t *e = av->av_ents[i];
+		dt_aggrow_t *r = &rs->rs_rows[rs->rs_n];
+		const int64_t *v;
+
+		if (e->ae_hidden)
+			continue;
+		v = ent_value(am, e, buf + k * (size_t)am->am_nwords);
+		k += e->ae_base != NULL;
+		rs->rs_vals[rs->rs_n] = v;
+		r->r_map = am;
+		r->r_key = e->ae_key;
+		r->r_vals = &rs->rs_vals[rs->rs_n];
+		r->r_ent = e;
+		rs->rs_n++;
+	}
+}
+
+static int rowkey_cmp(const void *x, const void *y)
+{
+	return key_cmp(x, y, 0);
+}
+
+/*
+ * Rows of several aggregations joined on their keys: each aggregation's
+ * rows sorted by key, then one row per distinct key.
+ */
+static void rows_joined(dt_aggvar_t **avs, int n, dt_rows_t *rs)
+{
+	dt_rows_t *each = dt_zalloc(sizeof(dt_rows_t) * (size_t)n);
+	dt_aggrow_t *all;
+	size_t total = 0, k = 0;
+
+	for (int j = 0; j < n; j++) {
+		rows_one(avs[j], &each[j]);
+		total += each[j].rs_n;
+	}
+	all = dt_zalloc(sizeof(dt_aggrow_t) * (total + 1));
+	for (int j = 0; j < n; j++)
+		for (size_t i = 0; i < each[j].rs_n; i++, k++) {
+			all[k] = each[j].rs_rows[i];
+			all[k].r_ent = (dt_aggent_t *)(uintptr_t)j; /* which aggregation */
+		}
+	qsort(all, total, sizeof(*all), rowkey_cmp);
+	memset(rs, 0, sizeof(*rs));
+	rs->rs_rows = dt_zalloc(sizeof(dt_aggrow_t) * (total + 1));
+	rs->rs_vals = dt_zalloc(sizeof(int64_t *) * (total * (size_t)n + 1));
+	for (size_t i = 0; i < total; i++) {
+		dt_aggrow_t *r = &rs->rs_rows[rs->rs_n];
+
+		if (i == 0 || key_cmp(&all[i - 1], &all[i], 0) != 0) {
+			*r = all[i];
+			r->r_vals = &rs->rs_vals[rs->rs_n * (size_t)n];
+			r->r_ent = NULL;
+			rs->rs_n++;
+		} else {
+			r--;
+		}
+		r->r_vals[(uintptr_t)all[i].r_ent] = all[i].r_vals[0];
+	}
+	/* the per-aggregation value buffers stay alive with the joined rows */
+	for (int j = 0; j < n; j++) {
+		free(each[j].rs_rows);
+		free(each[j].rs_vals);
+		for (int i = 0; i < each[j].rs_nbufs; i++)
+			rs->rs_bufs[rs->rs_nbufs++] = each[j].rs_bufs[i];
+	}
+	free(all);
+	free(each);
+}
+
+/* ================================================================ output */
+
+/*
+ * A string key as DTrace's dt_print_bytes(width 50) prints it: a printable
+ * string, else (the empty string included) a hex dump of strsize bytes.
+ */
+static void print_hexdump(FILE *fp, const char *c, int n)
+{
+	int i, j;
+
+	fprintf(fp, "\n%5s      ", "");
+	for (i = 0; i < 16; i++)
+		fprintf(fp, "  %c", "0123456789abcdef"[i]);
+	fprintf(fp, "  0123456789abcdef\n");
+	for (i = 0; i < n; i += 16) {
+		fprintf(fp, "%5s%5x:", "", i);
+		for (j = i; j < i + 16 && j < n; j++)
+			fprintf(fp, " %02x", (unsigned char)c[j]);
+		for (; j % 16; j++)
+			fprintf(fp, "   ");
+		fprintf(fp, "  ");
+		for (j = i; j < i + 16 && j < n; j++)
+			fputc(c[j] < ' ' || c[j] > '~' ? '.' : c[j], fp);
+		fputc('\n', fp);
+	}
+}
+
+/* Printable, then a NUL and nothing but NULs: DTrace takes it for a string. */
+static bool is_string(const char *c, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!isprint((unsigned char)c[i]) && !isspace((unsigned char)c[i]) &&
+		    c[i] != '\b' && c[i] != '\a')
+			break;
+	if (i == n)
+		return n > 0;
+	if (i == 0 || c[i] != '\0')
+		return false;
+	while (i < n && c[i] == '\0')
+		i++;
+	return i == n;
+}
+
+/*
+ * A string key as DTrace's dt_print_bytes (width 50) prints it: a string,
+ * else (the empty string too) a hex dump of its strsize bytes.
+ */
+static void print_strkey(dtrace_hdl_t *dtp, FILE *fp, const char *s, int size)
+{
+	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE], n = size > strsize ? size : strsize;
+	char *c = dt_zalloc((size_t)n + 1);
+
+	memcpy(c, s, (size_t)size);
+	if (!dtp->dt_options[DTOPT_RAWBYTES] && is_string(c, n))
+		fprintf(fp, "  %-50s", c);
+	else
+		print_hexdump(fp, c, n);
+	free(c);
+}
+
+static int64_t key_int(const dt_aggkey_t *k, const char *key)
+{
+	int64_t v;
+
+	memcpy(&v, key + k->ak_off, 8);
+	return v;
+}
+
+/* Keys as dt_print_datum prints them: by the size of the key's type. */
+static void print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_aggrow_t *r)
+{
+	for (int i = 0; i < r->r_map->am_nkeys; i++) {
+		const dt_aggkey_t *k = &r->r_map->am_keys[i];
+		int64_t v = key_int(k, r->r_key);
+
+		if (k->ak_string)
+			print_strkey(dtp, fp, r->r_key + k->ak_off, k->ak_size);
+		else if (k->ak_tsize == 8)
+			put_num(fp, v, 16);
+		else if (k->ak_tsize == 4)
+			put_num(fp, (int32_t)v, 8);
+		else if (k->ak_tsize == 2)
+			put_num(fp, (int16_t)v, 5);
+		else
+			put_num(fp, (int8_t)v, 3);
+	}
+}
+
+typedef struct dt_printa {
+	dtrace_hdl_t *pa_dtp;
+	FILE *pa_fp;
+	dt_aggvar_t **pa_avs;
+	int pa_naggs;
+	const char *pa_fmt;	/* rewritten printa format, or NULL */
+	bool pa_isagg[64];
+	int pa_nslots;
+} dt_printa_t;
+
+static void print_row_plain(dt_printa_t *pa, const dt_aggrow_t *r, const dt_aggsort_t *s)
+{
+	print_keys(pa->pa_dtp, pa->pa_fp, r);
+	for (int i = 0; i < pa->pa_naggs; i++)
+		dt_agg_print_value(pa->pa_fp, pa->pa_avs[i]->av_map, row_val(r, i, s),
+				   pa->pa_avs[i]->av_normal);
+	fputc('\n', pa->pa_fp);
+}
+
+static char *dist_text(const dt_aggmap_t *am, const int64_t *d, uint64_t normal)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (fp == NULL)
+		return dt_strdup("");
+	dt_agg_print_value(fp, am, d, normal);
+	fclose(fp);
+	return buf;
+}
+
+static void value_arg(dt_pfarg_t *a, const dt_aggvar_t *av, const int64_t *d, char **text)
+{
+	const dt_aggmap_t *am = av->av_map;
+	int64_t normal = (int64_t)av->av_normal;
+
+	a->pa_size = 8;
+	a->pa_signed = true;
+	switch (am->am_func) {
+	case DT_AGG_COUNT:
+		a->pa_val = d[0] / normal;
+		break;
+	case DT_AGG_AVG:
+		a->pa_val = d[0] ? d[1] / normal / d[0] : 0;
+		break;
+	case DT_AGG_STDDEV:
+		a->pa_val = (int64_t)dt_agg_stddev(d, av->av_normal);
+		a->pa_signed = false;
+		break;
+	case DT_AGG_QUANTIZE:
+	case DT_AGG_LQUANTIZE:
+	case DT_AGG_LLQUANTIZE:
+		*text = dist_text(am, d, av->av_normal);
+		a->pa_string = true;
+		a->pa_str = *text;
+		break;
+	default:
+		a->pa_val = d[1] / normal;
+	}
+}
+
+/* printa with a format: keys and "%@" values in the order the format takes them. */
+static void print_row_fmt(dt_printa_t *pa, const dt_aggrow_t *r, const dt_aggsort_t *s)
+{
+	dt_pfarg_t args[64];
+	char *texts[64] = { NULL }, *out = NULL;
+	int nkeys = r->r_map->am_nkeys, k = 0, v = 0, n;
+
+	memset(args, 0, sizeof(args));
+	for (n = 0; n < pa->pa_nslots; n++) {
+		if (pa->pa_isagg[n]) {
+			int j = v < pa->pa_naggs - 1 ? v++ : pa->pa_naggs - 1;
+
+			value_arg(&args[n], pa->pa_avs[j], row_val(r, j, s), &texts[n]);
+			continue;
+		}
+		if (k >= nkeys)
+			break;
+		if (r->r_map->am_keys[k].ak_string) {
+			args[n].pa_string = true;
+			args[n].pa_str = r->r_key + r->r_map->am_keys[k].ak_off;
+		} else {
+			args[n].pa_val = key_int(&r->r_map->am_keys[k], r->r_key);
+			args[n].pa_size = r->r_map->am_keys[k].ak_tsize;
+			args[n].pa_signed = r->r_map->am_keys[k].ak_signed;
+		}
+		k++;
+	}
+	if ((n = dt_printf_format(pa->pa_fmt, args, n, &out)) >= 0)
+		fwrite(out, 1, (size_t)n, pa->pa_fp);
+	free(out);
+	for (int i = 0; i < 64; i++)
+		free(texts[i]);
+}
+
+/* Sort and print rows; returns the number printed. */
+static size_t print_rows(dt_printa_t *pa, dt_rows_t *rs)
+{
+	const dt_aggmap_t *maps[64];
+	dt_aggsort_t s;
+
+	for (int i = 0; i < pa->pa_naggs; i++)
+		maps[i] = pa->pa_avs[i]->av_map;
+	sort_init(pa->pa_dtp, &s, maps, pa->pa_naggs);
+	uint64_t T2 = dt_now();
+	rows_sort(rs->rs_rows, rs->rs_n, &s);
+	if (getenv("DT_TIMING")) fprintf(stderr, "sort %.1f ms\n", (dt_now() - T2) / 1e6);
+	for (size_t i = 0; i < rs->rs_n; i++) {
+		if (pa->pa_fmt != NULL)
+			print_row_fmt(pa, &rs->rs_rows[i], &s);
+		else
+			print_row_plain(pa, &rs->rs_rows[i], &s);
+	}
+	return rs->rs_n;
+}
+
+/* ================================================================ actions */
+
+static dt_aggvar_t *agg_var(dtrace_hdl_t *dtp, int id)
+{
+	struct dt_aggstate *as = agg_state(dtp);
+
+	if (id < 0 || id >= as->as_nvars)
+		return NULL;
+	if (agg_read(dtp, &as->as_vars[id]) != 0)
+		return NULL;
+	return &as->as_vars[id];
+}
+
+/* printa(): one record per aggregation, all with the same action index. */
+static int act_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_recdesc_t *rd, int nrecs)
+{
+	dt_printa_t pa = { .pa_dtp = dtp, .pa_fp = fp };
+	dt_aggvar_t *avs[64];
+	bool dist[64];
+	dt_rows_t rs;
+	int n = 1;
+
+	while (n < nrecs && rd[n].rd_kind == DT_ACT_PRINTA && rd[n].rd_action == rd[0].rd_action)
+		n++;
+	if (n > 64)
+		return n - 1;
+	for (int i = 0; i < n; i++) {
+		if ((avs[i] = agg_var(dtp, rd[i].rd_aggid)) == NULL)
+			return n - 1;
+		dist[i] = is_dist(avs[i]->av_map);
+	}
+	pa.pa_avs = avs;
+	pa.pa_naggs = n;
+	if (rd->rd_fmt >= 0)
+		pa.pa_fmt = dt_printa_fmt(dtp->dt_formats[rd->rd_fmt].fm_str, n, dist, pa.pa_isagg,
+					  64, &pa.pa_nslots);
+	else
+		fputc('\n', fp);
+	if (n == 1)
+		rows_one(avs[0], &rs);
+	else
+		rows_joined(avs, n, &rs);
+	if (print_rows(&pa, &rs) > 0)
+		for (int i = 0; i < n; i++)
+			avs[i]->av_printed = true;
+	rows_free(&rs);
+	free((char *)pa.pa_fmt);
+	return n - 1;
+}
+
+static void set_base(const dt_aggmap_t *am, dt_aggent_t *e)
+{
+	if (e->ae_base == NULL)
+		e->ae_base = dt_zalloc(sizeof(int64_t) * (size_t)am->am_nwords);
+	memcpy(e->ae_base, e->ae_cur, sizeof(int64_t) * (size_t)am->am_nwords);
+}
+
+/* clear(): every value restarts from zero; the keys stay. */
+static void act_clear(dt_aggvar_t *av)
+{
+	for (size_t i = 0; i < av->av_nents; i++)
+		set_base(av->av_map, av->av_ents[i]);
+}
+
+/* trunc(@, n): keep the n largest (n < 0: the -n smallest); trunc(@): none. */
+static void act_trunc(dtrace_hdl_t *dtp, dt_aggvar_t *av, int64_t keep)
+{
+	const dt_aggmap_t *maps[1] = { av->av_map };
+	dt_aggsort_t s;
+	dt_rows_t rs;
+
+	rows_one(av, &rs);
+	sort_init(dtp, &s, maps, 1);
+	s.s_keysort = false;
+	if (keep >= 0)
+		s.s_rev = !s.s_rev;
+	else
+		keep = -keep;
+	rows_sort(rs.rs_rows, rs.rs_n, &s);
+	for (size_t i = (size_t)keep < rs.rs_n ? (size_t)keep : rs.rs_n; i < rs.rs_n; i++) {
+		set_base(av->av_map, rs.rs_rows[i].r_ent);
+		rs.rs_rows[i].r_ent->ae_hidden = true;
+	}
+	rows_free(&rs);
+}
+
+static int64_t rec_value(const char *data, const dt_recdesc_t *rd)
+{
+	int64_t v = 0;
+
+	if (rd->rd_size == 8)
+		memcpy(&v, data + rd->rd_off, 8);
+	return rd->rd_size == 8 ? v : rd->rd_arg;
+}
+
+/* Options that may change while tracing, as DTrace's run-time options. */
+static const char *const dt_rtopts[] = { "aggrate", "aggsortkey", "aggsortkeypos",
+					 "aggsortpos", "aggsortrev", "flowindent", "quiet",
+					 "rawbytes", "statusrate", "switchrate", NULL };
+
+static void act_setopt(dtrace_hdl_t *dtp, const dt_recdesc_t *rd)
+{
+	const char *opt = dtp->dt_formats[rd->rd_fmt].fm_str;
+	const char *val = rd->rd_arg >= 0 ? dtp->dt_formats[rd->rd_arg].fm_str : NULL;
+	const char *err = NULL;
+	char msg[512];
+	int i;
+
+	for (i = 0; dt_rtopts[i] != NULL && strcmp(dt_rtopts[i], opt) != 0; i++)
+		continue;
+	if (dt_rtopts[i] == NULL) {
+		int64_t v;
+
+		err = dtrace_getopt(dtp, opt, &v) == 0 ? "Operation illegal when tracing is active"
+						       : dtrace_errmsg(dtp, EDT_BADOPTNAME);
+	} else if (dtrace_setopt(dtp, opt, val) != 0) {
+		err = dtrace_errmsg(dtp, dtrace_errno(dtp));
+	}
+	if (err == NULL)
+		return;
+	snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s", opt,
+		 val != NULL ? val : "", err);
+	if (dtp->dt_errhdlr != NULL) {
+		dtrace_errdata_t ed = { .dteda_msg = msg };
+
+		dtp->dt_errhdlr(&ed, dtp->dt_errarg);
+	} else {
+		fprintf(stderr, "dtrace: %s\n", msg);
+	}
+}
+
+/*
+ * A record of printa/clear/trunc/normalize/denormalize/setopt; returns how
+ * many of the following records it used too.
+ */
+int dt_aggregate_act(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_recdesc_t *rd,
+		     int nrecs)
+{
+	dt_aggvar_t *av = NULL;
+
+	if (rd->rd_kind == DT_ACT_PRINTA)
+		return act_printa(dtp, fp, rd, nrecs);
+	if (rd->rd_kind == DT_ACT_SETOPT) {
+		act_setopt(dtp, rd);
+		return 0;
+	}
+	if ((av = agg_var(dtp, rd->rd_aggid)) == NULL)
+		return 0;
+	switch (rd->rd_kind) {
+	case DT_ACT_CLEAR:
+		act_clear(av);
+		break;
+	case DT_ACT_TRUNC:
+		act_trunc(dtp, av, rec_value(data, rd));
+		break;
+	case DT_ACT_NORMALIZE: {
+		int64_t n = rec_value(data, rd);
+
+		av->av_normal = n > 0 ? (uint64_t)n : 1;
+		break;
+	}
+	case DT_ACT_DENORMALIZE:
+		av->av_normal = 1;
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* At exit: every aggregation that printa() did not print, in DTrace's layout. */
 int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
 {
-	(void)dtp;
-	(void)fp;
+	struct dt_aggstate *as;
+	bool rev = dtp->dt_options[DTOPT_AGGSORTREV] != 0;
+
+	if (dtp->dt_naggs == 0 || !dtp->dt_gone || dtp->dt_aggmaps == NULL)
+		return 0;
+	as = agg_state(dtp);
+	uint64_t T0 = dt_now();
+	dt_aggregate_snap(dtp, true);
+	for (int j = 0; j < as->as_nvars; j++) {
+		dt_aggvar_t *av = &as->as_vars[rev ? as->as_nvars - 1 - j : j];
+		dt_printa_t pa = { .pa_dtp = dtp, .pa_fp = fp, .pa_avs = &av, .pa_naggs = 1 };
+		dt_rows_t rs;
+
+		if (av->av_printed || agg_read(dtp, av) != 0)
+			continue;
+		if (getenv("DT_TIMING")) fprintf(stderr, "read %.1f ms\n", (dt_now() - T0) / 1e6);
+		rows_one(av, &rs);
+		if (getenv("DT_TIMING")) fprintf(stderr, "rows %.1f ms\n", (dt_now() - T0) / 1e6);
+		if (rs.rs_n > 0) {
+			fputc('\n', fp);
+			print_rows(&pa, &rs);
+		}
+		rows_free(&rs);
+	}
+	fflush(fp);
+	if (getenv("DT_TIMING")) fprintf(stderr, "print %.1f ms\n", (dt_now() - T0) / 1e6);
 	return 0;
 }

@@ -28,28 +28,16 @@ typedef struct dt_walk {
 	dtrace_consume_rec_f *w_rfunc;
 	void *w_arg;
 	int w_rv;
+	uint32_t w_next; /* flowindent: EPID of the next record, 0 if unknown */
+	char *w_held;	 /* flowindent: the record held back until the next one */
+	uint32_t w_heldlen;
 } dt_walk_t;
 
+/* The per-CPU principal buffers: sizes, policy and resizing in dt_buffer.c. */
 int dt_consume_init(dtrace_hdl_t *dtp)
 {
-	int policy = (int)dtp->dt_options[DTOPT_BUFPOLICY];
-	size_t size = (size_t)dtp->dt_options[DTOPT_BUFSIZE];
-	int only = (int)dtp->dt_options[DTOPT_CPU];
-
-	dtp->dt_rings = dt_zalloc(sizeof(dt_ring_t *) * dtp->dt_ncpus);
 	dtp->dt_lastdrops = dt_zalloc(sizeof(uint64_t) * dtp->dt_ncpus * 8);
-	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++) {
-		int fd;
-
-		if (only >= 0 && cpu != only)
-			continue;
-		dtp->dt_rings[cpu] = dt_ring_open(cpu, size, policy == DT_BUFPOLICY_RING, &fd);
-		if (dtp->dt_rings[cpu] == NULL)
-			continue; /* offline CPU */
-		if (dt_bpf_perfbuf_set(dtp, cpu, fd) != 0)
-			return -1;
-	}
-	return 0;
+	return dt_buffer_alloc(dtp);
 }
 
 void dt_consume_fini(dtrace_hdl_t *dtp)
@@ -133,7 +121,11 @@ static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 		size_t n = strnlen(s, (size_t)rd->rd_size);
 
 		if (n == 0) {
-			print_bytes(fp, s, (size_t)rd->rd_size, q);
+			/* DTrace dumps an empty string's (all-NUL) bytes */
+			char *z = dt_zalloc((size_t)rd->rd_size);
+
+			print_bytes(fp, z, (size_t)rd->rd_size, q);
+			free(z);
 			return;
 		}
 		print_bytes(fp, s, n + 1 <= (size_t)rd->rd_size ? n + 1 : n, q);
@@ -146,11 +138,11 @@ static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 	case 4:
 		fprintf(fp, q ? "%d" : " %8d", (int)rec_int(data, rd));
 		break;
-	case 2:
-		fprintf(fp, q ? "%d" : " %5d", (int)rec_int(data, rd));
+	case 2: /* DTrace prints 2- and 1-byte values unsigned */
+		fprintf(fp, q ? "%d" : " %5d", (int)(uint16_t)rec_int(data, rd));
 		break;
 	default:
-		fprintf(fp, q ? "%d" : " %3d", (int)rec_int(data, rd));
+		fprintf(fp, q ? "%d" : " %3d", (int)(uint8_t)rec_int(data, rd));
 		break;
 	}
 }
@@ -190,7 +182,7 @@ static void report_error(dtrace_hdl_t *dtp, const dt_errrec_t *er)
 	};
 	dt_epid_t *ep = er->er_epid < (uint32_t)dtp->dt_nepids ? dtp->dt_epids[er->er_epid] : NULL;
 	const dtrace_probedesc_t *pd = ep ? &ep->ep_probe->pr_desc : NULL;
-	char msg[1024], where[64], what[128];
+	char msg[1024], where[64], what[128], offinfo[32] = "";
 	dtrace_errdata_t ed = { 0 };
 
 	if (er->er_fault == DT_FAULT_BADADDR || er->er_fault == DT_FAULT_BADALIGN)
@@ -199,14 +191,17 @@ static void report_error(dtrace_hdl_t *dtp, const dt_errrec_t *er)
 	else
 		snprintf(what, sizeof(what), "%s",
 			 er->er_fault < DT_FAULT_MAX ? faults[er->er_fault] : "unknown fault");
+	/* an offset of -1 (a bad speculation id) is not printed, as in illumos */
+	if (er->er_offset != UINT32_MAX)
+		snprintf(offinfo, sizeof(offinfo), " at DIF offset %u", er->er_offset);
 	if (er->er_action == 0)
 		snprintf(where, sizeof(where), "predicate");
 	else
 		snprintf(where, sizeof(where), "action #%u", er->er_action);
-	snprintf(msg, sizeof(msg), "error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s in %s at "
-		 "DIF offset %u", er->er_epid, pd ? pd->dtpd_id : 0, pd ? pd->dtpd_provider : "",
+	snprintf(msg, sizeof(msg), "error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s in %s%s",
+		 er->er_epid, pd ? pd->dtpd_id : 0, pd ? pd->dtpd_provider : "",
 		 pd ? pd->dtpd_mod : "", pd ? pd->dtpd_func : "", pd ? pd->dtpd_name : "", what, where,
-		 er->er_offset);
+		 offinfo);
 	ed.dteda_epid = er->er_epid;
 	ed.dteda_pdesc = pd;
 	ed.dteda_action = (int)er->er_action;
@@ -220,6 +215,83 @@ static void report_error(dtrace_hdl_t *dtp, const dt_errrec_t *er)
 		fprintf(stderr, "dtrace: %s\n", msg);
 }
 
+/*
+ * flowindent, as illumos' dt_flowindent(): a probe named "entry" or
+ * "...-entry" is an entry (prefix " -> ", " => " for syscall), "return" or
+ * "...-return" a return (" <- ", " <= "), unless the record before (for an
+ * entry) or after (for a return, when known) is another enabling of the
+ * same probe; anything else is "| " and shows func:name.  One depth for
+ * all CPUs, as in illumos: a return unindents by 2 before it is printed,
+ * an entry indents by 2 after.
+ */
+enum { DT_FLOW_NONE, DT_FLOW_ENTRY, DT_FLOW_RETURN };
+
+static int flowkind(const char *name)
+{
+	static const char *const kinds[] = { [DT_FLOW_ENTRY] = "entry", [DT_FLOW_RETURN] = "return" };
+
+	for (int k = DT_FLOW_ENTRY; k <= DT_FLOW_RETURN; k++) {
+		const char *sub = strstr(name, kinds[k]);
+
+		if (sub != NULL && sub[strlen(kinds[k])] == '\0' && (sub == name || sub[-1] == '-'))
+			return k;
+	}
+	return DT_FLOW_NONE;
+}
+
+/* Another enabling (EPID other than ep's) of ep's probe? */
+static bool same_probe(dtrace_hdl_t *dtp, const dt_epid_t *ep, uint32_t other)
+{
+	return other != 0 && other != ep->ep_id && other < (uint32_t)dtp->dt_nepids &&
+	       dtp->dt_epids[other]->ep_probe == ep->ep_probe;
+}
+
+static int flowindent(dtrace_hdl_t *dtp, dtrace_probedata_t *pd, const dt_epid_t *ep,
+		      uint32_t next)
+{
+	static const char *const prefix[2][3] = { { "| ", " -> ", " <- " },
+						  { "| ", " => ", " <= " } };
+	const dtrace_probedesc_t *d = &ep->ep_probe->pr_desc;
+	int flow = flowkind(d->dtpd_name);
+
+	if ((flow == DT_FLOW_ENTRY && same_probe(dtp, ep, dtp->dt_lastepid)) ||
+	    (flow == DT_FLOW_RETURN && same_probe(dtp, ep, next)))
+		flow = DT_FLOW_NONE;
+	if (flow == DT_FLOW_RETURN && dtp->dt_indent > 0)
+		dtp->dt_indent -= 2;
+	pd->dtpda_prefix = prefix[!strcmp(d->dtpd_provider, "syscall")][flow];
+	pd->dtpda_indent = dtp->dt_indent;
+	pd->dtpda_flow = flow;
+	return flow;
+}
+
+static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size);
+
+/* The clause records of a committed speculation's part, in order. */
+static void spec_emit(void *ctx, int cpu, const char *recs, uint32_t len)
+{
+	dt_walk_t *w = ctx;
+	dtrace_hdl_t *dtp = w->w_dtp;
+	uint32_t off = 0, epid;
+
+	while (off + sizeof(dt_rechdr_t) <= len) {
+		uint32_t size, next = 0;
+
+		memcpy(&epid, recs + off, sizeof(epid));
+		if (epid == 0 || epid >= (uint32_t)dtp->dt_nepids)
+			break;
+		size = (uint32_t)dtp->dt_epids[epid]->ep_size;
+		if (size == 0 || off + size > len)
+			break;
+		if (off + size + sizeof(next) <= len)
+			memcpy(&next, recs + off + size, sizeof(next));
+		w->w_next = next;
+		consume_rec(w, cpu, recs + off, size);
+		off += size;
+	}
+	w->w_next = 0;
+}
+
 /* One record from a CPU's ring. */
 static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 {
@@ -229,6 +301,7 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 	dt_rechdr_t hdr;
 	dt_epid_t *ep;
 	dtrace_probedata_t pd = { 0 };
+	int flow;
 
 	if (size < sizeof(hdr))
 		return 0;
@@ -240,6 +313,10 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 		report_error(dtp, &er);
 		return 0;
 	}
+	if (hdr.rh_epid == DT_EPID_SPEC) {
+		dt_spec_chunk(dtp, cpu, buf, size, spec_emit, w); /* dt_spec.c */
+		return 0;
+	}
 	if (hdr.rh_epid == 0 || hdr.rh_epid >= (uint32_t)dtp->dt_nepids)
 		return 0;
 	ep = dtp->dt_epids[hdr.rh_epid];
@@ -247,6 +324,11 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 	pd.dtpda_pdesc = &ep->ep_probe->pr_desc;
 	pd.dtpda_cpu = cpu;
 	pd.dtpda_epid = hdr.rh_epid;
+	flow = dtp->dt_options[DTOPT_FLOWINDENT] ? flowindent(dtp, &pd, ep, w->w_next)
+						  : DT_FLOW_NONE;
+	if (flow == DT_FLOW_ENTRY)
+		dtp->dt_indent += 2;
+	dtp->dt_lastepid = hdr.rh_epid;
 	if (w->w_pfunc != NULL && w->w_pfunc(&pd, w->w_arg) == DTRACE_CONSUME_ABORT)
 		return 1;
 	for (int i = 0; i < ep->ep_nrecs; i++) {
@@ -265,6 +347,14 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 				dtp->dt_exitval = (int)rec_int(data, rd);
 			}
 			break;
+		case DT_ACT_PRINTA:
+		case DT_ACT_CLEAR:
+		case DT_ACT_TRUNC:
+		case DT_ACT_NORMALIZE:
+		case DT_ACT_DENORMALIZE:
+		case DT_ACT_SETOPT:
+			i += dt_aggregate_act(dtp, w->w_fp, data, rd, ep->ep_nrecs - i);
+			break;
 		default:
 			break;
 		}
@@ -274,14 +364,63 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 	return 0;
 }
 
+static void report_cpudrops(dtrace_hdl_t *, FILE *, int cpu);
+
+/*
+ * With flowindent, a return's prefix depends on the record after it
+ * (illumos looks ahead in the buffer): each record of a ring is held back
+ * until the next one arrives, or the ring is drained.
+ */
+static int consume_held(void *ctx, int cpu, const void *buf, uint32_t size)
+{
+	dt_walk_t *w = ctx;
+	int rv = 0;
+
+	if (w->w_heldlen > 0) {
+		w->w_next = 0;
+		if (size >= sizeof(w->w_next))
+			memcpy(&w->w_next, buf, sizeof(w->w_next));
+		rv = consume_rec(w, cpu, w->w_held, w->w_heldlen);
+		w->w_next = 0;
+	}
+	w->w_held = dt_realloc(w->w_held, size);
+	memcpy(w->w_held, buf, size);
+	w->w_heldlen = size;
+	return rv;
+}
+
+static void flush_held(dt_walk_t *w, int cpu)
+{
+	if (w->w_heldlen > 0)
+		consume_rec(w, cpu, w->w_held, w->w_heldlen);
+	w->w_heldlen = 0;
+}
+
+/*
+ * Read every CPU's buffer in CPU order; as in DTrace, a CPU's drops are
+ * reported when its buffer is read, before its records.  The space read
+ * is then given back to the programs' accounting.
+ */
 static int consume_all(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
 		       dtrace_consume_rec_f *rf, void *arg)
 {
-	dt_walk_t w = { dtp, fp, pf, rf, arg, 0 };
+	dt_walk_t w = { .w_dtp = dtp, .w_fp = fp, .w_pfunc = pf, .w_rfunc = rf, .w_arg = arg };
 
-	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++)
-		if (dtp->dt_rings[cpu] != NULL)
-			dt_ring_drain(dtp->dt_rings[cpu], consume_rec, &w);
+	/* once stopped, END's CPU comes last, as in DTrace */
+	int last = dtp->dt_stopped && dtp->dt_endprog != NULL ? dtp->dt_endedon : -1;
+
+	for (int i = 0; i <= dtp->dt_ncpus; i++) {
+		int cpu = i < dtp->dt_ncpus ? i : last;
+
+		if (cpu < 0 || (i < dtp->dt_ncpus && cpu == last) || dtp->dt_rings[cpu] == NULL)
+			continue;
+		report_cpudrops(dtp, fp, cpu);
+		dt_ring_drain(dtp->dt_rings[cpu],
+			      dtp->dt_options[DTOPT_FLOWINDENT] ? consume_held : consume_rec, &w);
+		flush_held(&w, cpu);
+		dt_buffer_released(dtp, cpu);
+	}
+	free(w.w_held);
 	return 0;
 }
 
@@ -314,6 +453,23 @@ static dt_cpustate_t cpustate(dtrace_hdl_t *dtp, int cpu)
 	return sum;
 }
 
+/* "N drops on CPU n": the principal buffer drops since the last report. */
+static void report_cpudrops(dtrace_hdl_t *dtp, FILE *fp, int cpu)
+{
+	dt_cpustate_t cs = cpustate(dtp, cpu);
+	uint64_t *last = &dtp->dt_lastdrops[cpu * 8];
+	char msg[128];
+
+	if (cs.cs_drops <= last[0])
+		return;
+	snprintf(msg, sizeof(msg), "%llu drop%s on CPU %d\n",
+		 (unsigned long long)(cs.cs_drops - last[0]), cs.cs_drops - last[0] == 1 ? "" : "s",
+		 cpu);
+	fflush(fp); /* the records before the drops come first */
+	notice(dtp, msg);
+	last[0] = cs.cs_drops;
+}
+
 /* Report counters that grew since the last report. */
 static void check_status(dtrace_hdl_t *dtp)
 {
@@ -322,16 +478,16 @@ static void check_status(dtrace_hdl_t *dtp)
 
 	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++) {
 		dt_cpustate_t csv = cpustate(dtp, cpu), *cs = &csv;
-		uint64_t drops = cs->cs_drops, *last = &dtp->dt_lastdrops[cpu * 8];
+		uint64_t *last = &dtp->dt_lastdrops[cpu * 8 + 3];
 
-		if (drops > last[0]) {
-			snprintf(msg, sizeof(msg), "%llu drop%s on CPU %d\n",
-				 (unsigned long long)(drops - last[0]), drops - last[0] == 1 ? "" : "s",
-				 cpu);
-			notice(dtp, msg);
-			last[0] = drops;
-		}
 		dyn += cs->cs_dyndrops;
+		if (cs->cs_aggdrops > *last) {
+			snprintf(msg, sizeof(msg), "%llu aggregation drop%s on CPU %d\n",
+				 (unsigned long long)(cs->cs_aggdrops - *last),
+				 cs->cs_aggdrops - *last == 1 ? "" : "s", cpu);
+			notice(dtp, msg);
+			*last = cs->cs_aggdrops;
+		}
 	}
 	if (dyn > dtp->dt_lastcounts[0]) {
 		snprintf(msg, sizeof(msg), "%llu dynamic variable drop%s\n",
@@ -340,6 +496,22 @@ static void check_status(dtrace_hdl_t *dtp)
 		notice(dtp, msg);
 		dtp->dt_lastcounts[0] = dyn;
 	}
+	dt_spec_status(dtp, notice); /* speculative drops, failed speculations */
+}
+
+/*
+ * Clean the speculations committed or discarded on several CPUs (dt_spec.c)
+ * after reading the buffers, so that the parts printed for a CPU come after
+ * what that CPU wrote before.
+ */
+static void spec_clean(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
+		       dtrace_consume_rec_f *rf, void *arg, bool done)
+{
+	dt_walk_t w = { .w_dtp = dtp, .w_fp = fp, .w_pfunc = pf, .w_rfunc = rf, .w_arg = arg };
+
+	if (dt_buffer_draining(dtp, done))
+		consume_all(dtp, fp, pf, rf, arg);
+	dt_spec_clean(dtp, spec_emit, &w);
 }
 
 dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
@@ -347,7 +519,6 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_prob
 {
 	dtrace_workstatus_t rv = DTRACE_WORKSTATUS_OKAY;
 	uint64_t now = dt_now();
-	int policy = (int)dtp->dt_options[DTOPT_BUFPOLICY];
 
 	switch (dtrace_status(dtp)) {
 	case DTRACE_STATUS_EXITED:
@@ -361,10 +532,14 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_prob
 	}
 	if (rv == DTRACE_WORKSTATUS_DONE ||
 	    now - dtp->dt_lastswitch >= (uint64_t)dtp->dt_options[DTOPT_SWITCHRATE]) {
-		if (policy != DT_BUFPOLICY_RING || rv == DTRACE_WORKSTATUS_DONE)
+		dt_aggregate_snap(dtp, rv == DTRACE_WORKSTATUS_DONE); /* dt_aggregate.c */
+		if (dt_buffer_draining(dtp, rv == DTRACE_WORKSTATUS_DONE))
 			consume_all(dtp, fp, pf, rf, arg);
 		dtp->dt_lastswitch = now;
 	}
+	if ((rv == DTRACE_WORKSTATUS_DONE || dt_spec_next(dtp) <= now) &&
+	    dt_spec_tick(dtp, rv == DTRACE_WORKSTATUS_DONE))
+		spec_clean(dtp, fp, pf, rf, arg, rv == DTRACE_WORKSTATUS_DONE);
 	if (rv == DTRACE_WORKSTATUS_DONE ||
 	    now - dtp->dt_laststatus >= (uint64_t)dtp->dt_options[DTOPT_STATUSRATE]) {
 		check_status(dtp);

@@ -19,6 +19,7 @@
 #include "../dt_impl.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,6 @@ static char *dt_cpp(dtrace_hdl_t *dtp, const char *src)
 		close(in[1]);
 		close(out[0]);
 		argv[argc++] = "cpp";
-		argv[argc++] = "-P";
 		argv[argc++] = "-undef";
 		argv[argc++] = "-D__linux__";
 		for (int i = 0; i < dtp->dt_cppargc; i++)
@@ -78,7 +78,7 @@ static char *dt_cpp(dtrace_hdl_t *dtp, const char *src)
 	waitpid(pid, &status, 0);
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		free(buf);
-		dt_set_errmsg(dtp, EDT_COMPILER, "C preprocessor failed");
+		dt_set_errmsg(dtp, EDT_COMPILER, "Preprocessor failed to process input program");
 		return NULL;
 	}
 	return buf;
@@ -128,6 +128,19 @@ static void match_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t ***seen, in
 	}
 }
 
+/* Every macro argument must be referenced by the program (unless ARGREF). */
+static void dt_check_argref(dt_pcb_t *pcb)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+
+	if (pcb->pcb_cflags & DTRACE_C_ARGREF)
+		return;
+	for (int i = 1; i < dtp->dt_argc; i++)
+		if (!dtp->dt_argused[i])
+			dt_cc_error(pcb, pcb->pcb_line, "extraneous argument '%s' ($%d is not "
+				    "referenced)", dtp->dt_argv[i], i);
+}
+
 static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_probespec_t spec,
 				 unsigned cflags, const char *name)
 {
@@ -157,6 +170,8 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 		free(seen);
 		return NULL;
 	}
+	if (dtp->dt_argused != NULL)
+		memset(dtp->dt_argused, 0, sizeof(bool) * (dtp->dt_argc + 1));
 	pgp = dt_parse_program(pcb);
 	if (pgp->dp_nclauses == 0 && !(cflags & DTRACE_C_EMPTY))
 		dt_cc_error(pcb, 0, "program contains no probe descriptions");
@@ -165,6 +180,8 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 		dt_cook_clause(pcb, clp, clp->dc_nprobes > 0 ? clp->dc_probes[0] : NULL);
 		pgp->dp_info.dpi_descs++;
 	}
+	pcb->pcb_region = NULL;
+	dt_check_argref(pcb);
 	pgp->dp_info.dpi_matches = (uint32_t)nseen;
 	free(seen);
 	free(pcb);
@@ -323,6 +340,9 @@ int dtrace_go(dtrace_hdl_t *dtp)
 	dtp->dt_gone = true;
 	dtp->dt_scratchsize = 256;
 	dt_layout(dtp);
+	/* speculations: sizes and maps first, the programs' bounds use them */
+	if (dt_spec_sizes(dtp) != 0 || (dtp->dt_speculates && dt_bpf_spec_create(dtp) != 0))
+		return -1;
 	if (dt_gen_all(dtp) != 0)
 		return -1;
 	if (dtp->dt_cflags & DTRACE_C_DIFV) {
@@ -334,7 +354,8 @@ int dtrace_go(dtrace_hdl_t *dtp)
 			dt_dis(bp->bp_insns, bp->bp_ninsns, stderr);
 		}
 	}
-	if (dt_bpf_maps_create(dtp) != 0 || dt_consume_init(dtp) != 0)
+	if (dt_buffer_sizes(dtp) != 0 || dt_bpf_maps_create(dtp) != 0 ||
+	    dt_consume_init(dtp) != 0 || dt_spec_init(dtp) != 0)
 		return -1;
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next)
 		if (dt_bpf_prog_load(dtp, bp) != 0)
@@ -355,6 +376,28 @@ int dtrace_go(dtrace_hdl_t *dtp)
 	return 0;
 }
 
+/*
+ * Fire END on one known CPU (the consumer stays there meanwhile), so that,
+ * as in DTrace, the consumer can drain that CPU's buffer last and END's
+ * output follows everything traced before it.
+ */
+static int dt_run_end(dtrace_hdl_t *dtp)
+{
+	cpu_set_t old, one;
+	int cpu = dtp->dt_options[DTOPT_CPU] >= 0 ? (int)dtp->dt_options[DTOPT_CPU] : sched_getcpu();
+	bool pinned = sched_getaffinity(0, sizeof(old), &old) == 0;
+	int rv;
+
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	pinned = pinned && sched_setaffinity(0, sizeof(one), &one) == 0;
+	dtp->dt_endedon = cpu;
+	rv = dt_bpf_test_run(dtp, dtp->dt_endprog);
+	if (pinned)
+		sched_setaffinity(0, sizeof(old), &old);
+	return rv;
+}
+
 int dtrace_stop(dtrace_hdl_t *dtp)
 {
 	if (dtp->dt_stopped || !dtp->dt_gone)
@@ -363,7 +406,7 @@ int dtrace_stop(dtrace_hdl_t *dtp)
 	if (dtp->dt_globmap == NULL)
 		return 0;
 	*dt_activity(dtp) = DT_ACTIVITY_COOLDOWN;
-	if (dtp->dt_endprog != NULL && dt_bpf_test_run(dtp, dtp->dt_endprog) != 0)
+	if (dtp->dt_endprog != NULL && dt_run_end(dtp) != 0)
 		return -1;
 	*dt_activity(dtp) = DT_ACTIVITY_STOPPED;
 	return 0;
@@ -376,8 +419,11 @@ dtrace_status_t dtrace_status(dtrace_hdl_t *dtp)
 	if (dtp->dt_globmap == NULL)
 		return DTRACE_STATUS_NONE;
 	if (*dt_activity(dtp) == DT_ACTIVITY_DRAINING) {
+		/* exit(), or a fill buffer that filled up */
+		bool filled = dt_buffer_filled(dtp);
+
 		dtrace_stop(dtp);
-		return DTRACE_STATUS_EXITED;
+		return filled ? DTRACE_STATUS_FILLED : DTRACE_STATUS_EXITED;
 	}
 	return DTRACE_STATUS_OKAY;
 }
@@ -392,6 +438,8 @@ void dtrace_sleep(dtrace_hdl_t *dtp)
 
 	if (snext < next)
 		next = snext;
+	if (dt_spec_next(dtp) < next) /* cleanrate, when the programs speculate */
+		next = dt_spec_next(dtp);
 	if (next <= now)
 		return;
 	ts.tv_sec = (time_t)((next - now) / 1000000000ull);

@@ -17,6 +17,7 @@
 #include "../dt_impl.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,12 +280,12 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 		} else if (dtp->dt_options[DTOPT_DEFAULTARGS]) {
 			val = forcestr ? "" : "0";
 		} else {
+			cc->cc_pcb->pcb_region = NULL; /* a lexical error in DTrace */
 			cerr(cc, dnp, "macro argument %s is not defined", dnp->dn_name);
 		}
 	} else {
 		if (!strcmp(name, "target")) {
-			if (dtp->dt_target == 0 && !dtp->dt_options[DTOPT_DEFAULTARGS])
-				cerr(cc, dnp, "macro variable $target is not defined: use -c or -p");
+			/* without -c or -p, $target is 0, as in DTrace */
 			v = dtp->dt_target;
 		} else if (!strcmp(name, "pid")) {
 			v = getpid();
@@ -295,7 +296,8 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 		} else if (!strcmp(name, "gid")) {
 			v = getgid();
 		} else {
-			cerr(cc, dnp, "failed to resolve %s: Unknown macro variable", dnp->dn_name);
+			cc->cc_pcb->pcb_region = NULL; /* a lexical error in DTrace */
+			cerr(cc, dnp, "macro variable %s is not defined", dnp->dn_name);
 		}
 		make_int(cc, dnp, v, t_int(cc));
 		return;
@@ -596,9 +598,7 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 				cerr(cc, where, "operator = cannot be applied to type %s",
 				     tname(rt));
 		}
-		idp->di_type = rt->dt_kind == DT_TK_INT ? promote(cc, rt) : rt;
-		if (rt->dt_kind == DT_TK_INT && rt->dt_size >= 4)
-			idp->di_type = rt;
+		idp->di_type = rt; /* the type of the first assignment, as in DTrace */
 	}
 	lhs->dn_type = idp->di_type;
 }
@@ -613,8 +613,8 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 	cook(cc, rhs);
 	if (rhs->dn_kind == N_CALL && dt_builtin_fn(rhs->dn_name) &&
 	    dt_builtin_fn(rhs->dn_name)->bf_kind == DT_FN_AGG)
-		cerr(cc, rhs, "%s( ) may only be used as the value of an aggregation",
-		     rhs->dn_name);
+		cerr(cc, rhs, "aggregating function %s( ) may not be called from a D "
+			      "expression (D program context required)", rhs->dn_name);
 	if (dnp->dn_op != '=') {
 		/* compound: cook lhs as an rvalue first, then type as binary */
 		cook(cc, lhs);
@@ -730,12 +730,126 @@ static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_nod
 		cerr(cc, dnp, "%s", err);
 }
 
-/* data-recording actions may not follow or share a clause with some others */
+/*
+ * What may not follow what in a clause, with illumos' messages (its
+ * dt_stmt_append()): checked as each action is added.  Data recorded after
+ * speculate() is speculative and does not count as data; discard() and
+ * destructive actions record nothing.
+ */
+enum { SA_DATA, SA_EXIT, SA_DESTR, SA_AGG, SA_SPEC, SA_COMMIT };
+enum { SO_SPEC, SO_COMMIT, SO_DATA };
+
+static const struct {
+	int so_act, so_after;
+	const char *so_msg;
+} dt_specrules[] = {
+	{ SA_SPEC, SO_SPEC, "speculate( ) may not follow speculate( )" },
+	{ SA_SPEC, SO_COMMIT, "speculate( ) may not follow commit( )" },
+	{ SA_SPEC, SO_DATA, "speculate( ) may not follow data-recording action(s)" },
+	{ SA_COMMIT, SO_DATA, "commit( ) may not follow data-recording action(s)" },
+	{ SA_AGG, SO_COMMIT, "aggregating actions may not follow commit( )" },
+	{ SA_AGG, SO_SPEC, "aggregating actions may not follow speculate( )" },
+	{ SA_DESTR, SO_SPEC, "destructive actions may not follow speculate( )" },
+	{ SA_EXIT, SO_SPEC, "exit( ) may not follow speculate( )" },
+	{ SA_EXIT, SO_COMMIT, "data-recording actions may not follow commit( )" },
+	{ SA_DATA, SO_COMMIT, "data-recording actions may not follow commit( )" },
+};
+
+static bool *spec_seen(dt_cookctx_t *cc, int so)
+{
+	return so == SO_SPEC ? &cc->cc_hasspec : so == SO_COMMIT ? &cc->cc_hascommit : &cc->cc_hasdata;
+}
+
+static void spec_order(dt_cookctx_t *cc, const dt_node_t *dnp, int act)
+{
+	for (size_t i = 0; i < sizeof(dt_specrules) / sizeof(dt_specrules[0]); i++)
+		if (dt_specrules[i].so_act == act && *spec_seen(cc, dt_specrules[i].so_after))
+			cerr(cc, dnp, "%s", dt_specrules[i].so_msg);
+	if (act == SA_SPEC)
+		cc->cc_hasspec = true;
+	else if (act == SA_COMMIT)
+		cc->cc_hascommit = true;
+	else if (act == SA_AGG || ((act == SA_DATA || act == SA_EXIT) && !cc->cc_hasspec))
+		cc->cc_hasdata = true;
+}
+
+/* a data-recording action */
 static void note_data(dt_cookctx_t *cc, dt_node_t *dnp)
 {
-	if (cc->cc_hascommit)
-		cerr(cc, dnp, "data-recording actions may not follow commit( )");
-	cc->cc_hasdata = true;
+	spec_order(cc, dnp, SA_DATA);
+}
+
+/* ------------------------------------------------------------ printa */
+
+/* "@a" -> "a" (and the anonymous "@" -> "_"), as DTrace names them in %9s. */
+static const char *agg_bare(const char *name)
+{
+	return name[0] == '@' && name[1] != '\0' ? name + 1 : "_";
+}
+
+/* Aggregations printed side by side must have the first one's key signature. */
+static void printa_keys(dt_cookctx_t *cc, dt_node_t *a, const dt_ident_t *l, const dt_ident_t *r)
+{
+	int ln = l->di_nkeys < 0 ? 0 : l->di_nkeys, rn = r->di_nkeys < 0 ? 0 : r->di_nkeys;
+	char lname[128], rname[128];
+
+	snprintf(lname, sizeof(lname), "@%s", agg_bare(l->di_name));
+	snprintf(rname, sizeof(rname), "@%s", agg_bare(r->di_name));
+	if (ln != rn)
+		cerr(cc, a, "printa( ): %s and %s do not have matching key signatures: %s has %d "
+			    "key%s, %s has %d key%s", lname, rname, lname, ln, ln == 1 ? "" : "s",
+		     rname, rn, rn == 1 ? "" : "s");
+	for (int i = 0; i < ln; i++)
+		if (is_strlike(l->di_keys[i]) != is_strlike(r->di_keys[i]))
+			cerr(cc, a, "printa( ): %s[ ] key #%d is incompatible with %s:\n%9s key #%d: "
+				    "%s\n%9s key #%d: %s", rname, i + 1, lname, agg_bare(l->di_name),
+			     i + 1, tname(l->di_keys[i]), agg_bare(r->di_name), i + 1,
+			     tname(r->di_keys[i]));
+}
+
+/* The format's conversions: keys in order, "%@" ones the aggregations' values. */
+static void printa_format(dt_cookctx_t *cc, dt_node_t *dnp, const char *fmt, int naggs,
+			  const dt_ident_t *idp)
+{
+	const dt_type_t *types[64];
+	bool isagg[64];
+	char err[512], *p, *f;
+	int nslots, n = 0, k = 0;
+
+	f = dt_printa_fmt(fmt, naggs, NULL, isagg, 64, &nslots);
+	for (int i = 0; i < nslots; i++) {
+		if (!isagg[i] && k >= (idp->di_nkeys < 0 ? 0 : idp->di_nkeys))
+			break;
+		types[n++] = isagg[i] ? dt_type_int(DTP(cc), 8, true) : idp->di_keys[k++];
+	}
+	if (dt_printf_check(f, types, n, err, sizeof(err)) != 0) {
+		free(f);
+		while ((p = strstr(err, "printf( )")) != NULL)
+			p[5] = 'a';
+		cerr(cc, dnp, "%s", err);
+	}
+	free(f);
+}
+
+/* printa([format,] @a, ...) */
+static void cook_printa(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dt_node_t *fmt = dnp->dn_args->dn_kind == N_STR ? dnp->dn_args : NULL;
+	dt_node_t *a = fmt != NULL ? fmt->dn_next : dnp->dn_args;
+	int argn = fmt != NULL ? 2 : 1, naggs = 0;
+
+	if (a == NULL)
+		cerr(cc, dnp, "printa( ) prototype mismatch: 1 arg passed, at least 2 expected");
+	for (dt_node_t *b = a; b; b = b->dn_next, argn++, naggs++) {
+		if (b->dn_kind != N_AGG)
+			cerr(cc, b, "printa( ) argument #%d is incompatible with prototype:\n"
+				    "\tprototype: aggregation\n\t argument: %s", argn,
+			     tname(b->dn_type));
+		if (b != a)
+			printa_keys(cc, b, a->dn_ident, b->dn_ident);
+	}
+	if (fmt != NULL)
+		printa_format(cc, dnp, fmt->dn_str, naggs, a->dn_ident);
 }
 
 static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
@@ -756,12 +870,16 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		     n < fn->bf_minargs ? fn->bf_minargs : fn->bf_maxargs);
 	}
 	if (fn->bf_kind == DT_FN_AGG)
-		cerr(cc, dnp, "%s( ) may only be used as the value of an aggregation",
-		     fn->bf_name);
+		cerr(cc, dnp, "aggregating function %s( ) may not be called from a D "
+			      "expression (D program context required)", fn->bf_name);
 	if ((fn->bf_kind == DT_FN_ACTION || fn->bf_kind == DT_FN_DESTRUCTIVE ||
 	     fn->bf_kind == DT_FN_SPEC) && !stmt)
 		cerr(cc, dnp, "%s( ) may not be used in an expression: it is an action",
 		     fn->bf_name);
+	if (fn->bf_kind == DT_FN_SPEC || fn->bf_id == DT_FN_SPECULATION)
+		dtp->dt_speculates = true;
+	if (fn->bf_kind == DT_FN_DESTRUCTIVE)
+		spec_order(cc, dnp, SA_DESTR);
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE && !dtp->dt_options[DTOPT_DESTRUCTIVE])
 		cerr(cc, dnp, "%s( ) is a destructive action: use -w to allow it", fn->bf_name);
 
@@ -793,33 +911,27 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		cook_printf(cc, dnp, dnp->dn_args, dnp->dn_args->dn_next);
 		note_data(cc, dnp);
 		break;
-	case DT_FN_PRINTA: {
-		dt_node_t *a = dnp->dn_args;
-
-		if (a->dn_kind == N_STR)
-			a = a->dn_next;
-		if (a == NULL || a->dn_kind != N_AGG)
-			cerr(cc, dnp, "printa( ) argument #%d must be an aggregation",
-			     dnp->dn_args->dn_kind == N_STR ? 2 : 1);
-		for (; a; a = a->dn_next)
-			if (a->dn_kind != N_AGG)
-				cerr(cc, a, "printa( ) arguments must be aggregations");
+	case DT_FN_PRINTA:
+		cook_printa(cc, dnp);
 		note_data(cc, dnp);
 		break;
-	}
 	case DT_FN_EXIT:
 		need_int(cc, dnp, dnp->dn_args, 1);
 		cc->cc_hasexit = true;
-		note_data(cc, dnp);
+		spec_order(cc, dnp, SA_EXIT);
 		break;
 	case DT_FN_CLEAR:
 	case DT_FN_TRUNC:
 	case DT_FN_NORMALIZE:
 	case DT_FN_DENORMALIZE:
 		if (dnp->dn_args->dn_kind != N_AGG)
-			cerr(cc, dnp, "%s( ) argument #1 must be an aggregation", fn->bf_name);
+			cerr(cc, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
+				      "\tprototype: aggregation\n\t argument: %s", fn->bf_name,
+			     tname(dnp->dn_args->dn_type));
 		for (dt_node_t *a = dnp->dn_args->dn_next; a; a = a->dn_next)
-			need_int(cc, dnp, a, ++i);
+			if (!dt_type_is_scalar(a->dn_type))
+				cerr(cc, a, "%s( ) argument #%d must be of scalar type",
+				     fn->bf_name, ++i);
 		note_data(cc, dnp);
 		break;
 	case DT_FN_SETOPT:
@@ -850,23 +962,14 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		break;
 	case DT_FN_SPECULATE:
 		need_int(cc, dnp, dnp->dn_args, 1);
-		if (cc->cc_hasspec)
-			cerr(cc, dnp, "only one speculate( ) may be used per clause");
-		if (cc->cc_hasdata)
-			cerr(cc, dnp, "speculate( ) may not follow data-recording actions");
-		if (cc->cc_hasagg)
-			cerr(cc, dnp, "speculate( ) may not follow an aggregating action");
-		if (cc->cc_hasexit)
-			cerr(cc, dnp, "speculate( ) may not follow exit( )");
-		cc->cc_hasspec = true;
+		spec_order(cc, dnp, SA_SPEC);
 		break;
 	case DT_FN_COMMIT:
+		need_int(cc, dnp, dnp->dn_args, 1);
+		spec_order(cc, dnp, SA_COMMIT);
+		break;
 	case DT_FN_DISCARD:
 		need_int(cc, dnp, dnp->dn_args, 1);
-		if (fn->bf_id == DT_FN_COMMIT && cc->cc_hasdata)
-			cerr(cc, dnp, "commit( ) may not follow data-recording actions");
-		if (fn->bf_id == DT_FN_COMMIT)
-			cc->cc_hascommit = true;
 		break;
 	case DT_FN_STACK:
 	case DT_FN_USTACK:
@@ -895,131 +998,274 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 
 /* ------------------------------------------------------------ aggregations */
 
+/*
+ * Aggregation statements get illumos DTrace's checks and messages
+ * (dt_cc.c's dt_compile_agg, dt_ident.c's key signatures), in its order:
+ * redefinition, the function's prototype, the keys, argument #1, the
+ * lquantize()/llquantize() parameters, the increment.
+ */
+#define DT_AGG_MAXWORDS 4096 /* a per-CPU hash value is at most 32k */
+
+static const char *agg_name(const char *name)
+{
+	return strcmp(name, "@") == 0 ? "@_" : name;
+}
+
+static dt_node_t *nth_arg(dt_node_t *args, int n)
+{
+	for (; args != NULL && n > 0; n--)
+		args = args->dn_next;
+	return args;
+}
+
+static int64_t lq_const(dt_cookctx_t *cc, dt_node_t *a, int n)
+{
+	int64_t v;
+
+	if (!const_eval(a, &v))
+		cerr(cc, a, "lquantize( ) argument #%d must be an integer constant", n);
+	if (v < INT32_MIN || v > INT32_MAX)
+		cerr(cc, a, "lquantize( ) argument #%d must be a 32-bit quantity", n);
+	return v;
+}
+
+/* lquantize(x, base, limit[, step[, incr]]): params base, levels, step */
+static int cook_lquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
+{
+	dt_node_t *a3 = nth_arg(call->dn_args, 3);
+	int64_t base = lq_const(cc, nth_arg(call->dn_args, 1), 1);
+	int64_t limit = lq_const(cc, nth_arg(call->dn_args, 2), 2), step = 1, levels;
+
+	if (limit < base)
+		cerr(cc, call, "lquantize( ) base (argument #1) must be less than limit "
+			       "(argument #2)");
+	if (a3 != NULL && (!const_eval(a3, &step) || step <= 0))
+		cerr(cc, a3, "lquantize( ) argument #3 must be a non-zero positive integer "
+			     "constant");
+	if (step > UINT16_MAX)
+		cerr(cc, a3, "lquantize( ) argument #3 must be a 16-bit quantity");
+	levels = (limit - base) / step;
+	if (levels == 0)
+		cerr(cc, call, "lquantize( ) step (argument #3) too large: must have at least "
+			       "one quantization level");
+	if (levels > UINT16_MAX)
+		cerr(cc, call, "lquantize( ) step (argument #3) too small: number of "
+			       "quantization levels must be a 16-bit quantity");
+	if (levels + 3 > DT_AGG_MAXWORDS)
+		cerr(cc, call, "lquantize( ) step (argument #3) too small: at most %d "
+			       "quantization levels are supported on this platform",
+		     DT_AGG_MAXWORDS - 3);
+	p[0] = base;
+	p[1] = levels;
+	p[2] = step;
+	return 3;
+}
+
+static void lq_match(dt_cookctx_t *cc, dt_node_t *call, const int64_t *o, const int64_t *p)
+{
+	if (o[0] != p[0])
+		cerr(cc, call, "lquantize( ) base (argument #1) doesn't match previous "
+			       "declaration: expected %d", (int)o[0]);
+	if (o[1] * o[2] != p[1] * p[2])
+		cerr(cc, call, "lquantize( ) limit (argument #2) doesn't match previous "
+			       "declaration: expected %d", (int)(o[0] + o[1] * o[2]));
+	if (o[2] != p[2])
+		cerr(cc, call, "lquantize( ) step (argument #3) doesn't match previous "
+			       "declaration: expected %d", (int)o[2]);
+}
+
+static const char *const llq_names[] = { "factor", "low magnitude", "high magnitude",
+					 "linear steps per magnitude" };
+
+/* llquantize(x, factor, low, high, steps[, incr]) */
+static int cook_llquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
+{
+	uint64_t v, order = 1;
+
+	for (int i = 0; i < 4; i++) {
+		dt_node_t *a = nth_arg(call->dn_args, i + 1);
+
+		if (!const_eval(a, &p[i]))
+			cerr(cc, a, "llquantize( ) argument #%d (%s) must be an integer constant",
+			     i + 1, llq_names[i]);
+		if ((uint64_t)p[i] > UINT16_MAX)
+			cerr(cc, a, "llquantize( ) argument #%d (%s) must be an unsigned 16-bit "
+				    "quantity", i + 1, llq_names[i]);
+	}
+	if (p[0] < 2)
+		cerr(cc, call, "llquantize( ) factor (argument #1) must be two or more");
+	if (p[1] >= p[2])
+		cerr(cc, call, "llquantize( ) high magnitude (argument #3) must be greater than "
+			       "low magnitude (argument #2)");
+	if (p[3] < p[0])
+		cerr(cc, call, "llquantize( ) factor (argument #1) must be less than or equal to "
+			       "the number of linear steps per magnitude (argument #4)");
+	for (v = (uint64_t)p[0]; v < (uint64_t)p[3]; v *= (uint64_t)p[0])
+		continue;
+	if (p[3] % p[0] != 0 || v % (uint64_t)p[3] != 0)
+		cerr(cc, call, "llquantize( ) factor (argument #1) must evenly divide the number "
+			       "of steps per magnitude (argument #4), and the number of steps per "
+			       "magnitude must evenly divide a power of the factor");
+	for (int i = 0; i < p[2]; i++) {
+		if (order * (uint64_t)p[0] <= order)
+			cerr(cc, call, "llquantize( ) factor (%d) raised to power of high "
+				       "magnitude (%d) overflows 64-bits", (int)p[0], (int)p[2]);
+		order *= (uint64_t)p[0];
+	}
+	if (dt_agg_nwords(DT_AGG_LLQUANTIZE, p) > DT_AGG_MAXWORDS)
+		cerr(cc, call, "llquantize( ) has too many buckets: at most %d are supported on "
+			       "this platform", DT_AGG_MAXWORDS - 1);
+	return 4;
+}
+
+static void llq_match(dt_cookctx_t *cc, dt_node_t *call, const int64_t *o, const int64_t *p)
+{
+	for (int i = 0; i < 4; i++)
+		if (o[i] != p[i])
+			cerr(cc, call, "llquantize( ) %s (argument #%d) doesn't match previous "
+				       "declaration: expected %d", llq_names[i], i + 1, (int)o[i]);
+}
+
+/* Parameters, checked against an earlier use; then the increment argument. */
 static void cook_aggparams(dt_cookctx_t *cc, dt_node_t *call, dt_ident_t *idp,
 			   const dt_builtin_fn_t *fn)
 {
-	int64_t p[6] = { 0 };
-	int n = 0;
-	dt_node_t *a = call->dn_args;
+	int64_t p[5] = { 0 };
+	int n = 0, incr = 0;
+	dt_node_t *a;
 
-	if (fn->bf_id == DT_FN_LQUANTIZE || fn->bf_id == DT_FN_LLQUANTIZE)
-		a = a->dn_next; /* first arg is the value */
-	for (; a; a = a->dn_next) {
-		if (fn->bf_id == DT_FN_QUANTIZE || (fn->bf_id == DT_FN_LQUANTIZE && n == 3) ||
-		    (fn->bf_id == DT_FN_LLQUANTIZE && n == 4))
-			break; /* increment argument */
-		if (!const_eval(a, &p[n]))
-			cerr(cc, a, "%s( ) argument #%d must be a constant", fn->bf_name, n + 2);
-		n++;
-	}
 	if (fn->bf_id == DT_FN_LQUANTIZE) {
-		int64_t lo = p[0], hi = p[1], step = n > 2 ? p[2] : 1;
-
-		if (step <= 0)
-			cerr(cc, call, "lquantize( ) step must be greater than zero");
-		if (hi <= lo)
-			cerr(cc, call, "lquantize( ) upper bound must be greater than lower bound");
-		if ((hi - lo) / step > 0xffff)
-			cerr(cc, call, "lquantize( ) range (%lld) too large for step (%lld)",
-			     (long long)(hi - lo), (long long)step);
-		if ((hi - lo) % step != 0)
-			cerr(cc, call, "lquantize( ) upper bound must be the lower bound plus an "
-				       "integer multiple of the step");
-		p[2] = step;
-		n = 3;
+		n = cook_lquantize(cc, call, p);
+		if (idp->di_aggfunc != 0)
+			lq_match(cc, call, idp->di_aggparams, p);
+		incr = 5;
+	} else if (fn->bf_id == DT_FN_LLQUANTIZE) {
+		n = cook_llquantize(cc, call, p);
+		if (idp->di_aggfunc != 0)
+			llq_match(cc, call, idp->di_aggparams, p);
+		incr = 6;
+	} else if (fn->bf_id == DT_FN_QUANTIZE) {
+		incr = 2;
 	}
-	if (fn->bf_id == DT_FN_LLQUANTIZE) {
-		int64_t factor = p[0], lo = p[1], hi = p[2], steps = p[3];
-
-		if (factor < 2)
-			cerr(cc, call, "llquantize( ) factor (argument #2) must be two or more");
-		if (lo < 0)
-			cerr(cc, call, "llquantize( ) low magnitude (argument #3) must be "
-				       "non-negative");
-		if (hi < lo)
-			cerr(cc, call, "llquantize( ) high magnitude (argument #4) must be at "
-				       "least the low magnitude");
-		if (steps < 1 || (steps > factor && steps % factor != 0))
-			cerr(cc, call, "llquantize( ) steps (argument #5) must be a multiple of "
-				       "the factor or less than it");
-		if (steps < factor && factor % steps != 0)
-			cerr(cc, call, "llquantize( ) factor (argument #2) must be a multiple of "
-				       "steps (argument #5)");
-		if (hi > 20)
-			cerr(cc, call, "llquantize( ) high magnitude is too large");
-	}
-	if (idp->di_aggfunc != 0) {
-		if (idp->di_nparams != n || memcmp(idp->di_aggparams, p, sizeof(int64_t) * n))
-			cerr(cc, call, "%s( ) parameters do not match the earlier use of %s",
-			     fn->bf_name, idp->di_name);
-		return;
-	}
-	memcpy(idp->di_aggparams, p, sizeof(int64_t) * n);
+	if (incr != 0 && (a = nth_arg(call->dn_args, incr - 1)) != NULL &&
+	    !dt_type_is_scalar(a->dn_type))
+		cerr(cc, call, "%s( ) increment value (argument #%d) must be of scalar type",
+		     fn->bf_name, incr);
+	memcpy(idp->di_aggparams, p, sizeof(p));
 	idp->di_nparams = n;
 }
 
-static void cook_aggstmt(dt_cookctx_t *cc, dt_node_t *dnp)
+/* The key tuple: same count and kinds as the aggregation's first use. */
+static void cook_aggkeys(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *keys, dt_ident_t *idp)
 {
-	dtrace_hdl_t *dtp = DTP(cc);
-	dt_node_t *lhs = dnp->dn_left, *call = dnp->dn_right, *keys = NULL;
-	const dt_builtin_fn_t *fn;
-	dt_ident_t *idp;
-	const char *name;
+	const char *name = agg_name(idp->di_name);
+	int n = argcount(keys), i = 0;
 
-	if (lhs->dn_kind == N_ARRAY) {
-		keys = lhs->dn_args;
-		name = lhs->dn_left->dn_name;
-	} else {
-		name = lhs->dn_name;
+	for (dt_node_t *k = keys; k; k = k->dn_next, i++) {
+		cook(cc, k);
+		if (k->dn_type->dt_kind == DT_TK_VOID)
+			cerr(cc, k, "void expression may not be used as aggregation index: key #%d",
+			     i + 1);
+		if (!dt_type_is_scalar(k->dn_type) && !is_strlike(k->dn_type))
+			cerr(cc, k, "%s expression may not be used as aggregation index: key #%d",
+			     tname(k->dn_type), i + 1);
 	}
+	if (idp->di_nkeys < 0) {
+		idp->di_nkeys = n;
+		idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * (n + 1));
+		i = 0;
+		for (dt_node_t *k = keys; k; k = k->dn_next, i++)
+			idp->di_keys[i] = is_strlike(k->dn_type) ? dt_type_string(DTP(cc))
+								 : promote(cc, k->dn_type);
+		return;
+	}
+	if (n != idp->di_nkeys)
+		cerr(cc, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected", name, n,
+		     n == 1 ? "" : "s", idp->di_nkeys);
+	i = 0;
+	for (dt_node_t *k = keys; k; k = k->dn_next, i++)
+		if (is_strlike(idp->di_keys[i]) != is_strlike(k->dn_type))
+			cerr(cc, k, "%s[ ] key #%d is incompatible with prototype:\n"
+				    "\tprototype: %s\n\t      key: %s", name, i + 1,
+			     tname(idp->di_keys[i]), tname(k->dn_type));
+}
+
+static const dt_builtin_fn_t *aggfunc_check(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *call,
+					    const char *name)
+{
+	const dt_builtin_fn_t *fn;
+
 	if (dnp->dn_op != '=')
 		cerr(cc, dnp, "operator %s= may not be applied to an aggregation",
 		     opname(dnp->dn_op));
 	if (call->dn_kind != N_CALL || (fn = dt_builtin_fn(call->dn_name)) == NULL ||
 	    fn->bf_kind != DT_FN_AGG)
-		cerr(cc, dnp, "aggregation %s must be assigned the value of an aggregating "
-			      "function", name);
-	if (cc->cc_hasspec)
-		cerr(cc, dnp, "aggregating actions may not follow speculate( )");
-	cc->cc_hasagg = true;
-	{
-		int n = argcount(call->dn_args);
+		cerr(cc, dnp, "%s must be assigned the result of an aggregating function",
+		     agg_name(name));
+	spec_order(cc, dnp, SA_AGG);
+	return fn;
+}
 
-		if (n < fn->bf_minargs || n > fn->bf_maxargs)
-			cerr(cc, call, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
-			     fn->bf_name, n, n == 1 ? "" : "s",
-			     fn->bf_minargs == fn->bf_maxargs ? "" :
-			     n < fn->bf_minargs ? "at least " : "at most ",
-			     n < fn->bf_minargs ? fn->bf_minargs : fn->bf_maxargs);
-	}
-	for (dt_node_t *a = call->dn_args; a; a = a->dn_next) {
-		cook(cc, a);
-		if (!dt_type_is_scalar(a->dn_type))
-			cerr(cc, a, "%s( ) argument #%d is incompatible with prototype:\n"
-				    "\tprototype: int64_t\n\t argument: %s", fn->bf_name,
-			     (int)(a == call->dn_args ? 1 : 2), tname(a->dn_type));
-	}
-	idp = dt_ident_lookup(dtp, name, DT_ID_AGG);
+static void aggproto_check(dt_cookctx_t *cc, dt_node_t *call, const dt_builtin_fn_t *fn)
+{
+	int n = argcount(call->dn_args);
+
+	if (n < fn->bf_minargs || n > fn->bf_maxargs)
+		cerr(cc, call, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+		     fn->bf_name, n, n == 1 ? "" : "s",
+		     fn->bf_minargs == fn->bf_maxargs ? "" :
+		     n < fn->bf_minargs ? "at least " : "at most ",
+		     n < fn->bf_minargs ? fn->bf_minargs : fn->bf_maxargs);
+}
+
+static dt_ident_t *agg_ident(dt_cookctx_t *cc, dt_node_t *dnp, const char *name,
+			     const dt_builtin_fn_t *fn)
+{
+	dtrace_hdl_t *dtp = DTP(cc);
+	dt_ident_t *idp = dt_ident_lookup(dtp, name, DT_ID_AGG);
+	int func = fn->bf_id - DT_FN_COUNT + DT_AGG_COUNT;
+
 	if (idp == NULL) {
 		idp = dt_ident_create(dtp, name, DT_ID_AGG);
 		idp->di_id = dtp->dt_naggs++;
 		dtp->dt_aggs = dt_realloc(dtp->dt_aggs, sizeof(dt_ident_t *) * dtp->dt_naggs);
 		dtp->dt_aggs[idp->di_id] = idp;
 		idp->di_type = dt_type_int(dtp, 8, true);
+		idp->di_line = dnp->dn_line;
 	}
-	if (idp->di_aggfunc != 0 && idp->di_aggfunc != fn->bf_id - DT_FN_COUNT + DT_AGG_COUNT)
-		cerr(cc, dnp, "%s( ) redefined: %s was already assigned %s( )", fn->bf_name,
-		     name, dt_builtin_fn_byid(idp->di_aggfunc - DT_AGG_COUNT + DT_FN_COUNT)->bf_name);
-	if (keys == NULL) {
-		if (idp->di_nkeys > 0)
-			cerr(cc, dnp, "%s[ ] has %d key%s; 0 supplied", name, idp->di_nkeys,
-			     idp->di_nkeys == 1 ? "" : "s");
-		idp->di_nkeys = 0;
-	} else {
-		if (idp->di_nkeys == 0)
-			cerr(cc, dnp, "%s has 0 keys; %d supplied", name, argcount(keys));
-		cook_keys(cc, lhs, idp, "aggregation");
+	if (idp->di_aggfunc != 0 && idp->di_aggfunc != func)
+		cerr(cc, dnp, "aggregation redefined: %s\n\t current: %s = %s( )\n\tprevious: "
+			      "%s = %s( ) : line %d", agg_name(name), agg_name(name), fn->bf_name,
+		     agg_name(name),
+		     dt_builtin_fn_byid(idp->di_aggfunc - DT_AGG_COUNT + DT_FN_COUNT)->bf_name,
+		     idp->di_line);
+	return idp;
+}
+
+static void cook_aggstmt(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dt_node_t *lhs = dnp->dn_left, *call = dnp->dn_right, *keys = NULL;
+	const dt_builtin_fn_t *fn;
+	dt_ident_t *idp;
+	const char *name = lhs->dn_name;
+
+	if (lhs->dn_kind == N_ARRAY) {
+		keys = lhs->dn_args;
+		name = lhs->dn_left->dn_name;
 	}
+	fn = aggfunc_check(cc, dnp, call, name);
+	cc->cc_hasagg = true;
+	idp = agg_ident(cc, dnp, name, fn);
+	aggproto_check(cc, call, fn);
+	cook_aggkeys(cc, dnp, keys, idp);
+	for (dt_node_t *a = call->dn_args; a; a = a->dn_next) {
+		if (a->dn_kind == N_AGG)
+			cerr(cc, a, "aggregation %s may not be used as a value: use printa( )",
+			     a->dn_name);
+		cook(cc, a);
+	}
+	if (call->dn_args != NULL && !dt_type_is_scalar(call->dn_args->dn_type))
+		cerr(cc, call, "%s( ) argument #1 must be of scalar type", fn->bf_name);
 	cook_aggparams(cc, call, idp, fn);
 	idp->di_aggfunc = fn->bf_id - DT_FN_COUNT + DT_AGG_COUNT;
 	dnp->dn_kind = N_AGGSTMT;
@@ -1167,14 +1413,15 @@ static void cook_stmt(dt_cookctx_t *cc, dt_node_t *dnp)
 			    (e->dn_left->dn_kind == N_AGG ||
 			     (e->dn_left->dn_kind == N_ARRAY && e->dn_left->dn_left->dn_kind == N_AGG))) {
 				cook_aggstmt(cc, e);
+			} else if (e->dn_kind == N_AGG ||
+				   (e->dn_kind == N_ARRAY && e->dn_left->dn_kind == N_AGG)) {
+				cerr(cc, e, "expression has null effect: @%s",
+				     agg_bare(e->dn_kind == N_AGG ? e->dn_name : e->dn_left->dn_name));
 			} else if (e->dn_kind == N_CALL) {
 				cook_call(cc, e, true);
 			} else {
 				cook(cc, e);
 			}
-			if (cc->cc_hasspec && (cc->cc_hasexit || cc->cc_hasdestr))
-				cerr(cc, e, "exit( ) and destructive actions may not follow "
-					    "speculate( )");
 			break;
 		case N_IF:
 			cook(cc, dnp->dn_cond);

@@ -689,8 +689,10 @@ static void pragma(dt_pcb_t *pcb)
 		pcb->pcb_line = atoi(w1) - 1; /* cpp line marker */
 		return;
 	}
+	if (w1 != NULL && (!strcmp(w1, "line") || !strcmp(w1, "ident")))
+		return;
 	if (w1 == NULL || strcmp(w1, "pragma") != 0)
-		return; /* other cpp leftovers are ignored */
+		dt_cc_error(pcb, pcb->pcb_line, "invalid control directive: #%s", w1 ? w1 : "");
 	w2 = strtok_r(NULL, " \t", &save);
 	if (w2 == NULL || strcmp(w2, "D") != 0)
 		return; /* non-D pragmas are ignored */

@@ -1,0 +1,6 @@
+BEGIN
+{
+	self->spec = speculation();
+	printf("not speculative");
+	speculate(self->spec);
+}
