@@ -149,7 +149,7 @@ int dt_bpf_agg_read(dtrace_hdl_t *dtp, const dt_aggmap_t *am, char **keysp, int6
 			*valsp = vals;
 			return n;
 		}
-		if (max < 65536)
+		if (max < 1024)
 			max *= 2;
 	}
 	for (max = 1024;; max *= 4) {

@@ -697,7 +697,11 @@ static uint64_t key_hash(const char *k, int n)
 static void hash_grow(dt_aggvar_t *av)
 {
 	size_t nb = av->av_nbuckets ? av->av_nbuckets * 4 : 256;
-	dt_aggent_t **h = dt_zalloc(sizeof(*h) * nb);
+	dt_aggent_t **h;
+
+	while (nb < av->av_nents * 2)
+		nb *= 2;
+	h = dt_zalloc(sizeof(*h) * nb);
 
 	for (size_t i = 0; i < av->av_nents; i++) {
 		dt_aggent_t *e = av->av_ents[i];
@@ -710,11 +714,44 @@ static void hash_grow(dt_aggvar_t *av)
 	av->av_nbuckets = nb;
 }
 
+static size_t ent_size(const dt_aggmap_t *am)
+{
+	return sizeof(dt_aggent_t) + (((size_t)am->am_keysize + 7) & ~(size_t)7) +
+	       sizeof(int64_t) * (size_t)am->am_nwords;
+}
+
+static void ent_init(const dt_aggmap_t *am, dt_aggent_t *e, const char *key, uint64_t h)
+{
+	memcpy(e->ae_key, key, (size_t)am->am_keysize);
+	e->ae_cur = (int64_t *)(void *)(e->ae_key + (((size_t)am->am_keysize + 7) & ~(size_t)7));
+	e->ae_hash = h;
+}
+
+/*
+ * The first snapshot's entries, in one allocation and not yet hashed: the
+ * hash is built (hash_grow) only if a later snapshot needs to find them.
+ */
+static void ents_new(dt_aggvar_t *av, const char *keys, int n)
+{
+	const dt_aggmap_t *am = av->av_map;
+	size_t sz = ent_size(am), ksz = (size_t)am->am_keysize;
+	char *block = dt_zalloc(sz * (size_t)n);
+
+	av->av_cap = (size_t)n;
+	av->av_ents = dt_realloc(av->av_ents, sizeof(*av->av_ents) * av->av_cap);
+	for (int i = 0; i < n; i++) {
+		dt_aggent_t *e = (dt_aggent_t *)(void *)(block + sz * (size_t)i);
+
+		ent_init(am, e, keys + ksz * (size_t)i, key_hash(keys + ksz * (size_t)i, am->am_keysize));
+		av->av_ents[i] = e;
+	}
+	av->av_nents = (size_t)n;
+}
+
 static dt_aggent_t *ent_get(dt_aggvar_t *av, const char *key)
 {
 	const dt_aggmap_t *am = av->av_map;
 	uint64_t h = key_hash(key, am->am_keysize);
-	size_t ksz = ((size_t)am->am_keysize + 7) & ~(size_t)7;
 	dt_aggent_t *e;
 
 	if (av->av_nbuckets != 0)
@@ -723,10 +760,8 @@ static dt_aggent_t *ent_get(dt_aggvar_t *av, const char *key)
 				return e;
 	if (av->av_nents >= av->av_nbuckets)
 		hash_grow(av);
-	e = dt_zalloc(sizeof(*e) + ksz + sizeof(int64_t) * (size_t)am->am_nwords);
-	memcpy(e->ae_key, key, (size_t)am->am_keysize);
-	e->ae_cur = (int64_t *)(void *)(e->ae_key + ksz);
-	e->ae_hash = h;
+	e = dt_zalloc(ent_size(am));
+	ent_init(am, e, key, h);
 	e->ae_next = av->av_hash[h & (av->av_nbuckets - 1)];
 	av->av_hash[h & (av->av_nbuckets - 1)] = e;
 	if (av->av_nents == av->av_cap) {
@@ -747,12 +782,15 @@ static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 
 	if (av->av_fresh || am->am_fd < 0)
 		return 0;
-	uint64_t T1 = dt_now();
 	if ((n = dt_bpf_agg_read(dtp, am, &keys, &vals, &ncpus)) < 0)
 		return -1;
-	if (getenv("DT_TIMING")) fprintf(stderr, "batch %.1f ms\n", (dt_now() - T1) / 1e6);
+	if (av->av_nents == 0 && n > 0)
+		ents_new(av, keys, n);
+	else if (av->av_nbuckets == 0)
+		hash_grow(av);
 	for (int i = 0; i < n; i++) {
-		dt_aggent_t *e = ent_get(av, keys + (size_t)i * (size_t)am->am_keysize);
+		dt_aggent_t *e = av->av_nbuckets == 0 ? av->av_ents[i] :
+			ent_get(av, keys + (size_t)i * (size_t)am->am_keysize);
 		const int64_t *v = vals + (size_t)i * (size_t)ncpus * (size_t)am->am_stride;
 
 		memset(e->ae_cur, 0, sizeof(int64_t) * (size_t)am->am_nwords);
@@ -792,6 +830,8 @@ typedef struct dt_aggrow {
 	dt_aggent_t *r_ent;	  /* single aggregation: its entry */
 	int64_t r_sv;		  /* scalar_sort(): the value compared */
 } dt_aggrow_t;
+
+static int64_t key_int(const dt_aggkey_t *k, const char *key);
 
 typedef struct dt_aggsort {
 	const dt_aggmap_t **s_maps;
@@ -895,12 +935,55 @@ static int row_cmp_scalar(const void *x, const void *y, void *arg)
 	return s->s_rev ? -r : r;
 }
 
+/* Scalar values and at most one integer key: sort 24-byte keys, not rows. */
+typedef struct dt_sortkey {
+	int64_t sk_v;
+	uint64_t sk_k;
+	const dt_aggrow_t *sk_row;
+} dt_sortkey_t;
+
+static int sortkey_cmp(const void *x, const void *y, void *arg)
+{
+	const dt_sortkey_t *a = x, *b = y;
+	const dt_aggsort_t *s = arg;
+	int rv = cmp_i64(a->sk_v, b->sk_v), rk = a->sk_k < b->sk_k ? -1 : a->sk_k > b->sk_k;
+	int r = s->s_keysort ? (rk != 0 ? rk : rv) : (rv != 0 ? rv : rk);
+
+	return s->s_rev ? -r : r;
+}
+
+static bool compact_sort(dt_aggrow_t *rows, size_t n, const dt_aggsort_t *s)
+{
+	const dt_aggmap_t *am = s->s_maps[0];
+	dt_sortkey_t *sk;
+	dt_aggrow_t *tmp;
+
+	if (am->am_nkeys > 1 || (am->am_nkeys == 1 && am->am_keys[0].ak_string))
+		return false;
+	sk = dt_zalloc(sizeof(*sk) * (n + 1));
+	tmp = dt_zalloc(sizeof(*tmp) * (n + 1));
+	for (size_t i = 0; i < n; i++) {
+		sk[i].sk_v = scalar_of(am, row_val(&rows[i], 0, s));
+		sk[i].sk_k = am->am_nkeys ? (uint64_t)key_int(&am->am_keys[0], rows[i].r_key) : 0;
+		sk[i].sk_row = &rows[i];
+	}
+	qsort_r(sk, n, sizeof(*sk), sortkey_cmp, (void *)s);
+	for (size_t i = 0; i < n; i++)
+		tmp[i] = *sk[i].sk_row;
+	memcpy(rows, tmp, sizeof(*tmp) * n);
+	free(tmp);
+	free(sk);
+	return true;
+}
+
 static void rows_sort(dt_aggrow_t *rows, size_t n, const dt_aggsort_t *s)
 {
 	if (!scalar_sort(s)) {
 		qsort_r(rows, n, sizeof(dt_aggrow_t), row_cmp, (void *)s);
 		return;
 	}
+	if (compact_sort(rows, n, s))
+		return;
 	for (size_t i = 0; i < n; i++)
 		rows[i].r_sv = scalar_of(s->s_maps[0], row_val(&rows[i], 0, s));
 	qsort_r(rows, n, sizeof(dt_aggrow_t), row_cmp_scalar, (void *)s);
@@ -1225,9 +1308,7 @@ static size_t print_rows(dt_printa_t *pa, dt_rows_t *rs)
 	for (int i = 0; i < pa->pa_naggs; i++)
 		maps[i] = pa->pa_avs[i]->av_map;
 	sort_init(pa->pa_dtp, &s, maps, pa->pa_naggs);
-	uint64_t T2 = dt_now();
 	rows_sort(rs->rs_rows, rs->rs_n, &s);
-	if (getenv("DT_TIMING")) fprintf(stderr, "sort %.1f ms\n", (dt_now() - T2) / 1e6);
 	for (size_t i = 0; i < rs->rs_n; i++) {
 		if (pa->pa_fmt != NULL)
 			print_row_fmt(pa, &rs->rs_rows[i], &s);
@@ -1416,7 +1497,6 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
 	if (dtp->dt_naggs == 0 || !dtp->dt_gone || dtp->dt_aggmaps == NULL)
 		return 0;
 	as = agg_state(dtp);
-	uint64_t T0 = dt_now();
 	dt_aggregate_snap(dtp, true);
 	for (int j = 0; j < as->as_nvars; j++) {
 		dt_aggvar_t *av = &as->as_vars[rev ? as->as_nvars - 1 - j : j];
@@ -1425,9 +1505,7 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
 
 		if (av->av_printed || agg_read(dtp, av) != 0)
 			continue;
-		if (getenv("DT_TIMING")) fprintf(stderr, "read %.1f ms\n", (dt_now() - T0) / 1e6);
 		rows_one(av, &rs);
-		if (getenv("DT_TIMING")) fprintf(stderr, "rows %.1f ms\n", (dt_now() - T0) / 1e6);
 		if (rs.rs_n > 0) {
 			fputc('\n', fp);
 			print_rows(&pa, &rs);
@@ -1435,6 +1513,5 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
 		rows_free(&rs);
 	}
 	fflush(fp);
-	if (getenv("DT_TIMING")) fprintf(stderr, "print %.1f ms\n", (dt_now() - T0) / 1e6);
 	return 0;
 }
