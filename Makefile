@@ -17,8 +17,9 @@ HDRS := include/dtrace.h lib/dt_impl.h lib/cg/dt_insn.h lib/cg/dt_cg_impl.h
 UNIT_TESTS :=
 include tests/unit/Makefile.frag
 include tests/triggers/Makefile.frag
+include tests/fuzz/Makefile.frag
 
-.PHONY: all deps check unit e2e bench clean install asan
+.PHONY: all deps check unit e2e bench clean install asan fuzz
 
 all: build/.deps build/dtrace build/libdtrace.so
 

@@ -626,9 +626,14 @@ int main(int argc, char **argv)
 	sa.sa_handler = chld;
 	sigaction(SIGCHLD, &sa, NULL);
 
-	if (dtrace_go(st.g_dtp) != 0)
-		fatal(&st, "could not enable tracing: %s",
-		      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
+	if (dtrace_go(st.g_dtp) != 0) {
+		const char *msg = dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp));
+
+		/* the buffers chapter gives this refusal without the prefix */
+		if (strncmp(msg, "END enablings", 13) == 0)
+			fatal(&st, "%s", msg);
+		fatal(&st, "could not enable tracing: %s", msg);
+	}
 	if (st.g_child > 0) {
 		(void)!write(st.g_childpipe, "g", 1);
 		close(st.g_childpipe);

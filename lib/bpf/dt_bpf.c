@@ -67,24 +67,27 @@ static int mkmap(dtrace_hdl_t *dtp, enum bpf_map_type type, const char *name, in
 
 /*
  * One hash per aggregation (laid out by dt_agg_layout), its values holding
- * a slot per CPU: aggsize bytes per CPU, so max_entries is aggsize over a
- * CPU's bytes per entry.  Elements are allocated when first updated, not
- * when the map is made (a per-CPU hash's per-CPU allocations cost ~20 us
- * per new key here, and preallocating ~1 ms per thousand entries).
+ * a slot per CPU.  As DTrace allocates aggsize bytes per CPU up front and
+ * never allocates in probe context, the map is preallocated: aggsize bytes
+ * per CPU of elements (kernel header, key, every CPU's slot).  (Allocating
+ * on first update costs ~1 us per new key here, ~20 us in a per-CPU hash.)
  */
+#define DT_HTAB_ELEM 48 /* the kernel's struct htab_elem before the key */
+
 static int aggmaps_create(dtrace_hdl_t *dtp)
 {
 	dt_aggmap_t *maps = dtp->dt_naggs > 0 ? dt_agg_layout(dtp) : NULL;
 
 	for (int i = 0; i < dtp->dt_naggs; i++) {
 		dt_aggmap_t *am = &maps[i];
-		int64_t n = dtp->dt_options[DTOPT_AGGSIZE] / (am->am_keysize + am->am_nwords * 8);
+		int64_t n = dtp->dt_options[DTOPT_AGGSIZE] * am->am_ncpus /
+			    (DT_HTAB_ELEM + ((am->am_keysize + 7) & ~7) + am->am_valsize);
 		char name[16];
 
 		snprintf(name, sizeof(name), "dt_agg_%d", i & 0xffff);
 		am->am_fd = mkmap(dtp, BPF_MAP_TYPE_HASH, name, am->am_keysize,
 				  am->am_valsize, n < 1 ? 1 : n > INT32_MAX ? INT32_MAX : (int)n,
-				  BPF_F_NO_PREALLOC);
+				  0);
 		if (am->am_fd < 0)
 			return -1;
 	}

@@ -13,8 +13,10 @@
  * of the value: only this CPU writes it, so no lock and no atomic
  * instruction is needed and no update is lost; slots are cache-line
  * aligned within the value, so CPUs updating one key do not share lines.
- * (A BPF per-CPU hash would do the same, but allocating per-CPU memory for
- * each new key costs ~20 us here.)  Slot word 0 counts the updates made on
+ * (A BPF per-CPU hash would do the same, but its per-CPU memory costs ~20
+ * us per new key, or ~1 ms per thousand keys preallocated.)  The map is
+ * preallocated (bpf/dt_bpf.c): no allocation in probe context, as in
+ * DTrace.  Slot word 0 counts the updates made on
  * that CPU (it is count()'s value); the consumer skips CPUs that made none
  * when merging min() and max().
  *
@@ -229,40 +231,6 @@ static void lookup(dt_cg_t *cg, int map, int key)
 	dt_cg_ldmap(cg, R1, map);
 	dt_cg_tmpaddr(cg, R2, key);
 	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
-}
-
-/*
- * r0 = this CPU's slot of the key's value, created zeroed if missing; jumps
- * to done (after counting a drop) if the map is full.  The CPU number is in
- * value stack slot cpu.
- */
-static void gen_lookup(dt_cg_t *cg, const dt_aggmap_t *am, int key, int cpu, int done)
-{
-	int map = dt_cg_aggmap(am->am_ident), found = dt_cg_label(cg), again = dt_cg_label(cg);
-	int drop = dt_cg_label(cg), val = dt_cg_tmpalloc(cg, am->am_valsize);
-
-	lookup(cg, map, key);
-	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
-	zero_tmp(cg, val, am->am_valsize);
-	dt_cg_ldmap(cg, R1, map);
-	dt_cg_tmpaddr(cg, R2, key);
-	dt_cg_tmpaddr(cg, R3, val);
-	dt_cg_insn(cg, MOV64_IMM(R4, BPF_NOEXIST));
-	dt_cg_call(cg, BPF_FUNC_map_update_elem);
-	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), again);
-	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, DT_EEXIST, 0), drop);
-	dt_cg_place(cg, again);
-	lookup(cg, map, key);
-	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
-	dt_cg_place(cg, drop);
-	count_drop(cg);
-	dt_cg_jump(cg, JA(0), done);
-	dt_cg_place(cg, found);
-	cpu = dt_cg_get(cg, cpu, R1);
-	dt_cg_jump(cg, JMP_IMM(BPF_JGE, cpu, am->am_ncpus, 0), done);
-	dt_cg_insn(cg, MOV64_REG(R1, cpu));
-	dt_cg_insn(cg, ALU64_IMM(BPF_MUL, R1, am->am_stride * 8));
-	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R1));
 }
 
 /* ------------------------------------------------------------ updates */
@@ -512,12 +480,57 @@ static dt_node_t *incr_arg(const dt_aggmap_t *am, dt_node_t *args)
 
 /* ------------------------------------------------------------ statements */
 
+/* r0 += this CPU's slot offset (the CPU number is in value stack slot cpu) */
+static void cpu_slot(dt_cg_t *cg, const dt_aggmap_t *am, int cpu, int done)
+{
+	cpu = dt_cg_get(cg, cpu, R1);
+	dt_cg_jump(cg, JMP_IMM(BPF_JGE, cpu, am->am_ncpus, 0), done);
+	dt_cg_insn(cg, MOV64_REG(R1, cpu));
+	dt_cg_insn(cg, ALU64_IMM(BPF_MUL, R1, am->am_stride * 8));
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R1));
+}
+
+/*
+ * Look the key up and update this CPU's slot.  A missing key is created
+ * with the update already made in a zeroed value (BPF_NOEXIST); if another
+ * CPU created it first, it is looked up again; if the map is full, a drop
+ * is counted.
+ */
+static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int cpu, int v, int i)
+{
+	int map = dt_cg_aggmap(am->am_ident), found = dt_cg_label(cg), done = dt_cg_label(cg);
+	int drop = dt_cg_label(cg), val = dt_cg_tmpalloc(cg, am->am_valsize);
+
+	lookup(cg, map, key);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
+	zero_tmp(cg, val, am->am_valsize);
+	dt_cg_tmpaddr(cg, R0, val);
+	cpu_slot(cg, am, cpu, done);
+	gen_update(cg, am, v, i);
+	dt_cg_ldmap(cg, R1, map);
+	dt_cg_tmpaddr(cg, R2, key);
+	dt_cg_tmpaddr(cg, R3, val);
+	dt_cg_insn(cg, MOV64_IMM(R4, BPF_NOEXIST));
+	dt_cg_call(cg, BPF_FUNC_map_update_elem);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, DT_EEXIST, 0), drop);
+	lookup(cg, map, key);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
+	dt_cg_place(cg, drop);
+	count_drop(cg);
+	dt_cg_jump(cg, JA(0), done);
+	dt_cg_place(cg, found);
+	cpu_slot(cg, am, cpu, done);
+	gen_update(cg, am, v, i);
+	dt_cg_place(cg, done);
+}
+
 /* @a[keys] = f(args) */
 void dt_cg_aggstmt(dt_cg_t *cg, dt_node_t *dnp)
 {
 	const dt_aggmap_t *am = &dt_agg_layout(cg->cg_dtp)[dnp->dn_ident->di_id];
 	dt_node_t *args = dnp->dn_right->dn_args, *incr = incr_arg(am, args);
-	int key, done = dt_cg_label(cg), v = -1, i = -1, cpu, depth = cg->cg_depth;
+	int key, v = -1, i = -1, cpu, depth = cg->cg_depth;
 
 	key = gen_key(cg, am, dnp->dn_args);
 	if (am->am_func != DT_AGG_COUNT)
@@ -527,9 +540,7 @@ void dt_cg_aggstmt(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
 	cpu = dt_cg_push(cg, dnp);
 	dt_cg_set(cg, cpu, R0);
-	gen_lookup(cg, am, key, cpu, done);
-	gen_update(cg, am, v, i);
-	dt_cg_place(cg, done);
+	gen_apply(cg, am, key, cpu, v, i);
 	cg->cg_depth = depth;
 }
 

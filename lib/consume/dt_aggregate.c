@@ -550,28 +550,19 @@ static bool is_dist(const dt_aggmap_t *am)
 
 /* ---------------------------------------------------------- printa formats */
 
-/* Skip one conversion's flags, width, precision and size; *agg: has '@'. */
+/*
+ * Skip one conversion's flags, width, precision and size; *agg: it has an
+ * '@' (anywhere before the conversion character, as DTrace accepts it).
+ */
 static const char *conv_scan(const char *q, bool *agg, int *stars)
 {
 	static const char *const sizes[] = { "hh", "h", "ll", "l", "j", "z", "t", "L" };
 
 	*agg = false;
 	*stars = 0;
-	for (; *q != '\0' && strchr("-+ #0@", *q) != NULL; q++)
+	for (; *q != '\0' && strchr("-+ #0123456789.*@", *q) != NULL; q++) {
 		*agg |= *q == '@';
-	if (*q == '*') {
-		(*stars)++;
-		q++;
-	}
-	while (*q >= '0' && *q <= '9')
-		q++;
-	if (*q == '.') {
-		if (*++q == '*') {
-			(*stars)++;
-			q++;
-		}
-		while (*q >= '0' && *q <= '9')
-			q++;
+		*stars += *q == '*';
 	}
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
 		if (strncmp(q, sizes[i], strlen(sizes[i])) == 0) {
@@ -935,43 +926,72 @@ static int row_cmp_scalar(const void *x, const void *y, void *arg)
 	return s->s_rev ? -r : r;
 }
 
-/* Scalar values and at most one integer key: sort 24-byte keys, not rows. */
+/*
+ * Scalar values and at most one integer key (the common big case): sort
+ * 128-bit keys (value, key) or (key, value) by LSD radix, 8 bits a pass,
+ * skipping the passes where every element has the same digit; rows are
+ * unique by key, so aggsortrev just reverses the result.
+ */
 typedef struct dt_sortkey {
-	int64_t sk_v;
-	uint64_t sk_k;
+	uint64_t sk_hi, sk_lo;
 	const dt_aggrow_t *sk_row;
 } dt_sortkey_t;
 
-static int sortkey_cmp(const void *x, const void *y, void *arg)
+static void radix_sort(dt_sortkey_t *a, dt_sortkey_t *tmp, size_t n)
 {
-	const dt_sortkey_t *a = x, *b = y;
-	const dt_aggsort_t *s = arg;
-	int rv = cmp_i64(a->sk_v, b->sk_v), rk = a->sk_k < b->sk_k ? -1 : a->sk_k > b->sk_k;
-	int r = s->s_keysort ? (rk != 0 ? rk : rv) : (rv != 0 ? rv : rk);
+	dt_sortkey_t *src = a, *dst = tmp, *t;
 
-	return s->s_rev ? -r : r;
+	for (int pass = 0; pass < 16; pass++) {
+		size_t cnt[256] = { 0 }, pos = 0;
+		int sh = (pass & 7) * 8;
+		bool lo = pass < 8, trivial = false;
+
+		for (size_t i = 0; i < n; i++)
+			cnt[((lo ? src[i].sk_lo : src[i].sk_hi) >> sh) & 0xff]++;
+		for (int d = 0; d < 256; d++) {
+			size_t c = cnt[d];
+
+			trivial |= c == n;
+			cnt[d] = pos;
+			pos += c;
+		}
+		if (trivial)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			dst[cnt[((lo ? src[i].sk_lo : src[i].sk_hi) >> sh) & 0xff]++] = src[i];
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != a)
+		memcpy(a, src, sizeof(*a) * n);
 }
 
 static bool compact_sort(dt_aggrow_t *rows, size_t n, const dt_aggsort_t *s)
 {
 	const dt_aggmap_t *am = s->s_maps[0];
-	dt_sortkey_t *sk;
-	dt_aggrow_t *tmp;
+	dt_sortkey_t *sk, *buf;
+	dt_aggrow_t *out;
 
 	if (am->am_nkeys > 1 || (am->am_nkeys == 1 && am->am_keys[0].ak_string))
 		return false;
 	sk = dt_zalloc(sizeof(*sk) * (n + 1));
-	tmp = dt_zalloc(sizeof(*tmp) * (n + 1));
+	buf = dt_zalloc(sizeof(*sk) * (n + 1));
+	out = dt_zalloc(sizeof(*out) * (n + 1));
 	for (size_t i = 0; i < n; i++) {
-		sk[i].sk_v = scalar_of(am, row_val(&rows[i], 0, s));
-		sk[i].sk_k = am->am_nkeys ? (uint64_t)key_int(&am->am_keys[0], rows[i].r_key) : 0;
+		uint64_t v = (uint64_t)scalar_of(am, row_val(&rows[i], 0, s)) ^ (1ULL << 63);
+		uint64_t k = am->am_nkeys ? (uint64_t)key_int(&am->am_keys[0], rows[i].r_key) : 0;
+
+		sk[i].sk_hi = s->s_keysort ? k : v;
+		sk[i].sk_lo = s->s_keysort ? v : k;
 		sk[i].sk_row = &rows[i];
 	}
-	qsort_r(sk, n, sizeof(*sk), sortkey_cmp, (void *)s);
+	radix_sort(sk, buf, n);
 	for (size_t i = 0; i < n; i++)
-		tmp[i] = *sk[i].sk_row;
-	memcpy(rows, tmp, sizeof(*tmp) * n);
-	free(tmp);
+		out[s->s_rev ? n - 1 - i : i] = *sk[i].sk_row;
+	memcpy(rows, out, sizeof(*out) * n);
+	free(out);
+	free(buf);
 	free(sk);
 	return true;
 }

@@ -34,8 +34,8 @@
  * one kind together may take at most a quarter of it; beyond that, or when
  * the kernel refuses the memory, bufresize=auto halves the size until the
  * allocation succeeds and bufresize=manual fails with "Not enough space".
- * The sizes that were lowered are reported in DTrace's words, in DTrace's
- * order, once everything is allocated.
+ * The sizes that were set and lowered are reported in DTrace's words, in
+ * DTrace's order, once everything is allocated.
  */
 #include "../dt_impl.h"
 
@@ -289,9 +289,11 @@ int dt_buffer_alloc(dtrace_hdl_t *dtp)
 			return -1;
 	}
 	set_limits(dtp);
+	/* as in DTrace, a size left at its default is lowered silently */
 	for (size_t i = 0; i < DT_NSIZEOPTS; i++)
-		report_lowered(dtp, dt_sizeopts[i].so_name, dtp->dt_sizereq[i],
-			       dtp->dt_options[dt_sizeopts[i].so_opt]);
+		if (dtp->dt_optset[dt_sizeopts[i].so_opt])
+			report_lowered(dtp, dt_sizeopts[i].so_name, dtp->dt_sizereq[i],
+				       dtp->dt_options[dt_sizeopts[i].so_opt]);
 	return 0;
 }
 

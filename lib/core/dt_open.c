@@ -3,6 +3,7 @@
  */
 #include "../dt_impl.h"
 
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 			close(bp->bp_fd);
 	if (dtp->dt_scratchmap != NULL && dtp->dt_scratchmap != MAP_FAILED)
 		munmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
+	btf__free(dtp->dt_btf); /* vmlinux BTF, megabytes: loaded by dt_types.c */
 	free(dtp);
 }
 

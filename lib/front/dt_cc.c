@@ -326,6 +326,27 @@ static int dt_gen_all(dtrace_hdl_t *dtp)
 	return 0;
 }
 
+/*
+ * Lay out and generate every program, creating no map and loading nothing:
+ * dtrace_go()'s first half, alone, for tests (the fuzzer) that must reach
+ * the code generator without touching the kernel.  The speculation buffer
+ * size is what dt_bpf_spec_create() would give the programs.
+ */
+int dt_cc_gen_only(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_gone)
+		return dt_set_errno(dtp, EDT_BADSTATE);
+	dtp->dt_gone = true;
+	dtp->dt_scratchsize = 256;
+	dt_layout(dtp);
+	if (dt_spec_sizes(dtp) != 0)
+		return -1;
+	if (dtp->dt_speculates && dtp->dt_options[DTOPT_NSPEC] > 0)
+		dtp->dt_specent = (int)sizeof(dt_specchunk_t) +
+				  (int)(dtp->dt_options[DTOPT_SPECSIZE] & ~7LL);
+	return dt_gen_all(dtp);
+}
+
 static volatile int64_t *dt_activity(dtrace_hdl_t *dtp)
 {
 	return (volatile int64_t *)((char *)dtp->dt_globmap + DT_G_ACTIVITY);
