@@ -406,7 +406,7 @@ static void grab_pid(dtrace_state_t *st, const char *arg)
 	st->g_pidfd = (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
 	if (st->g_pidfd < 0)
 		fatal(st, "failed to grab pid %ld: %s", pid,
-		      errno == ESRCH ? "No such process" : strerror(errno));
+		      errno == ESRCH ? "no such process" : strerror(errno));
 	st->g_pid = (pid_t)pid;
 }
 
@@ -485,7 +485,7 @@ static void setopt(dtrace_state_t *st, const char *arg)
 	if (val != NULL)
 		*val++ = '\0';
 	if (dtrace_setopt(st->g_dtp, opt, val) != 0)
-		fatal(st, "failed to set option -x %s: %s", arg,
+		fatal(st, "failed to set -x %s: %s", opt,
 		      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
 	if (!strcmp(opt, "quiet"))
 		st->g_quiet = val == NULL || strcmp(val, "0") != 0;
@@ -521,7 +521,7 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'b':
 			if (dtrace_setopt(st.g_dtp, "bufsize", optarg) != 0)
-				fatal(&st, "failed to set option -b %s: %s", optarg,
+				fatal(&st, "failed to set -b %s: %s", optarg,
 				      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
 			break;
 		case 'c': cmd = optarg; break;

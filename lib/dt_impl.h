@@ -227,6 +227,7 @@ typedef struct dt_ident {
 	int di_valsize;       /* aggregation value bytes per CPU */
 	int di_line;	       /* aggregation: line of its first assignment */
 	bool di_declared;
+	bool di_provisional;  /* read before any assignment: int64_t until one */
 	struct dt_ident *di_next;
 } dt_ident_t;
 
@@ -594,7 +595,7 @@ typedef struct dt_aggkey {
 
 typedef struct dt_aggmap {
 	dt_ident_t *am_ident;
-	int am_fd;	  /* BPF per-CPU hash map */
+	int am_fd;	  /* BPF hash map */
 	int am_keysize;
 	int am_valsize;	  /* bytes of the map's value: am_ncpus slots of am_stride words */
 	int am_ncpus;
@@ -955,7 +956,7 @@ DT_INTERNAL void dt_consume_fini(dtrace_hdl_t *);
  */
 DT_INTERNAL dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_agg_read(dtrace_hdl_t *, const dt_aggmap_t *, char **keys,
-				int64_t **vals, int *ncpus);
+				int64_t **vals);
 DT_INTERNAL int dt_aggregate_act(dtrace_hdl_t *, FILE *, const char *data,
 				 const dt_recdesc_t *, int nrecs);
 DT_INTERNAL void dt_aggregate_snap(dtrace_hdl_t *, bool force);

@@ -85,16 +85,19 @@ static int aggmaps_create(dtrace_hdl_t *dtp)
 		char name[16];
 
 		snprintf(name, sizeof(name), "dt_agg_%d", i & 0xffff);
-		am->am_fd = mkmap(dtp, BPF_MAP_TYPE_HASH, name, am->am_keysize,
-				  am->am_valsize, n < 1 ? 1 : n > INT32_MAX ? INT32_MAX : (int)n,
-				  0);
+		n = n < 1 ? 1 : n > INT32_MAX ? INT32_MAX : n;
+		/* if the kernel refuses the memory, fewer entries (and drops) */
+		while ((am->am_fd = mkmap(dtp, BPF_MAP_TYPE_HASH, name, am->am_keysize,
+					  am->am_valsize, (int)n, 0)) < 0 &&
+		       dtp->dt_errno == EDT_NOSPACE && n > 1)
+			n /= 2;
 		if (am->am_fd < 0)
 			return -1;
 	}
 	return 0;
 }
 
-/* Lookup in batches; fall back to one key at a time if the kernel cannot. */
+/* One key at a time, if the kernel has no batch operations. */
 static int agg_read_one(int fd, size_t ksz, size_t vsz, char *keys, int64_t *vals, int max)
 {
 	char *prev = NULL;
@@ -108,62 +111,59 @@ static int agg_read_one(int fd, size_t ksz, size_t vsz, char *keys, int64_t *val
 	return n;
 }
 
-/*
- * Every key of an aggregation's map with its value (all CPUs' slots): *keysp
- * gets n keys, *valsp n values.  Returns n, or -1.
- */
-int dt_bpf_agg_read(dtrace_hdl_t *dtp, const dt_aggmap_t *am, char **keysp, int64_t **valsp,
-		    int *ncpusp)
+/* BPF_MAP_LOOKUP_BATCH: ~0.4 us per entry here, mostly the kernel's bucket walk. */
+static int agg_read_batch(dtrace_hdl_t *dtp, const dt_aggmap_t *am, char **keysp,
+			  int64_t **valsp)
 {
-	int ncpus = am->am_ncpus, max = 1024, n = 0;
 	size_t ksz = (size_t)am->am_keysize, vsz = (size_t)am->am_valsize;
 	char *keys = NULL, tok[8];
 	int64_t *vals = NULL;
-	bool more = true;
+	int max = 1024, n = 0, rc = 0;
 
-	*ncpusp = ncpus;
-	while (more) {
-		uint32_t count;
-		int rc;
+	for (;;) {
+		uint32_t count = (uint32_t)max;
 
-		if (n + max > 0) {
-			keys = dt_realloc(keys, ksz * (size_t)(n + max));
-			vals = dt_realloc(vals, vsz * (size_t)(n + max));
-		}
-		count = (uint32_t)max;
+		keys = dt_realloc(keys, ksz * (size_t)(n + max));
+		vals = dt_realloc(vals, vsz * (size_t)(n + max));
 		rc = bpf_map_lookup_batch(am->am_fd, n == 0 ? NULL : tok, tok, keys + ksz * (size_t)n,
 					  (char *)vals + vsz * (size_t)n, &count, NULL);
 		if (rc != 0 && errno == ENOSPC && count == 0) {
 			max *= 2;
 			continue;
 		}
-		if (rc != 0 && errno != ENOENT) {
-			if (n == 0 && (errno == EINVAL || errno == ENOTSUP || errno == EOPNOTSUPP))
-				break; /* no batch operations: one key at a time */
-			free(keys);
-			free(vals);
-			return dt_set_errmsg(dtp, EDT_BPF, "failed to read aggregation %s: %s",
-					     am->am_ident->di_name, strerror(errno));
-		}
+		if (rc != 0 && errno != ENOENT)
+			break;
 		n += (int)count;
-		more = rc == 0;
-		if (!more) {
+		if (rc != 0) {
 			*keysp = keys;
 			*valsp = vals;
 			return n;
 		}
-		if (max < 1024)
-			max *= 2;
 	}
-	for (max = 1024;; max *= 4) {
-		keys = dt_realloc(keys, ksz * (size_t)max);
-		vals = dt_realloc(vals, vsz * (size_t)max);
-		if ((n = agg_read_one(am->am_fd, ksz, vsz, keys, vals, max)) < max)
-			break;
+	if (n == 0 && (errno == EINVAL || errno == ENOTSUP || errno == EOPNOTSUPP)) {
+		for (max = 1024;; max *= 4) {
+			keys = dt_realloc(keys, ksz * (size_t)max);
+			vals = dt_realloc(vals, vsz * (size_t)max);
+			if ((n = agg_read_one(am->am_fd, ksz, vsz, keys, vals, max)) < max)
+				break;
+		}
+		*keysp = keys;
+		*valsp = vals;
+		return n;
 	}
-	*keysp = keys;
-	*valsp = vals;
-	return n;
+	free(keys);
+	free(vals);
+	return dt_set_errmsg(dtp, EDT_BPF, "failed to read aggregation %s: %s",
+			     am->am_ident->di_name, strerror(errno));
+}
+
+/*
+ * Every key of an aggregation's map with its value (all CPUs' slots): *keysp
+ * gets n keys, *valsp n values.  Returns n, or -1.
+ */
+int dt_bpf_agg_read(dtrace_hdl_t *dtp, const dt_aggmap_t *am, char **keysp, int64_t **valsp)
+{
+	return agg_read_batch(dtp, am, keysp, valsp);
 }
 
 int dt_bpf_maps_create(dtrace_hdl_t *dtp)

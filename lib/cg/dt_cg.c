@@ -689,7 +689,7 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 		if (pr->pr_return && !strcmp(pr->pr_desc.dtpd_provider, "syscall")) {
 			int zero = dt_cg_label(cg), done = dt_cg_label(cg);
 
-			gen_arg(cg, 0, R0);
+			gen_arg(cg, -1, R0); /* the raw return value */
 			dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), zero);
 			dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R0, -4095, 0), zero);
 			dt_cg_insn(cg, NEG64(R0));
@@ -1353,6 +1353,7 @@ static void gen_exit(dt_cg_t *cg, dt_node_t *dnp)
 	    !strcmp(cg->cg_probe->pr_desc.dtpd_provider, "dtrace"))
 		return;
 	/* activity: ACTIVE (or WARMUP) -> DRAINING; stop every later probe */
+	cg->cg_mayexit = true;
 	dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
 	dt_cg_insn(cg, MOV64_IMM(R0, expect));
 	dt_cg_insn(cg, MOV64_IMM(R2, DT_ACTIVITY_DRAINING));
@@ -1451,6 +1452,8 @@ static void gen_stmts(dt_cg_t *cg, dt_node_t *dnp)
 
 /* dt_cg_output(), the record's write to the principal buffer: dt_cg_buf.c */
 
+static int activity_for(const dt_probe_t *pr);
+
 static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
 {
 	dtrace_hdl_t *dtp = cg->cg_dtp;
@@ -1468,6 +1471,14 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
 	cg->cg_hasfault = false;
 	cg->cg_depth = 0;
 
+	/* after exit(), later clauses of the firing do not run, as in DTrace */
+	if (cg->cg_mayexit) {
+		dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
+		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
+		dt_cg_insn(cg, JMP_IMM(BPF_JEQ, R1, activity_for(cg->cg_probe), 2));
+		dt_cg_insn(cg, MOV64_IMM(R0, 0));
+		dt_cg_insn(cg, EXIT());
+	}
 	if (clp->dc_pred != NULL) {
 		int r;
 

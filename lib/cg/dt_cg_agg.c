@@ -1,24 +1,25 @@
 /*
  * dt_cg_agg.c -- code generation for aggregations: the layout of each
- * aggregation's per-CPU hash, @a[keys] = f(args) statements, and the
- * records of the actions that act on aggregations (printa, clear, trunc,
- * normalize, denormalize, setopt), which the consumer carries out
- * (consume/dt_aggregate.c).
+ * aggregation's map, @a[keys] = f(args) statements, and the records of the
+ * actions on aggregations (printa, clear, trunc, normalize, denormalize,
+ * setopt), which the consumer carries out (consume/dt_aggregate.c).  See
+ * docs/aggregations.md.
+ *
+ * Map: one BPF hash per aggregation, preallocated (bpf/dt_bpf.c), whose
+ * value has a slot per CPU, cache-line aligned.  Slot word 0 counts the
+ * updates made on that CPU (it is count()'s value; the consumer skips CPUs
+ * that made none when merging min() and max()), then the function's data.
+ * (A BPF per-CPU hash would do the same, but its per-CPU memory costs ~20
+ * us per new key, or ~1 ms per thousand keys preallocated.)
  *
  * Probe path of a statement: build the key tuple in a scratch temporary,
- * evaluate the arguments, look the key up in the aggregation's hash; if it
- * is missing, create it zeroed with BPF_NOEXIST (another CPU may create it
- * first: then look it up again); if the map is full, count an aggregation
- * drop in this CPU's dt_cpustate_t.  Then update, in place, this CPU's slot
- * of the value: only this CPU writes it, so no lock and no atomic
- * instruction is needed and no update is lost; slots are cache-line
- * aligned within the value, so CPUs updating one key do not share lines.
- * (A BPF per-CPU hash would do the same, but its per-CPU memory costs ~20
- * us per new key, or ~1 ms per thousand keys preallocated.)  The map is
- * preallocated (bpf/dt_bpf.c): no allocation in probe context, as in
- * DTrace.  Slot word 0 counts the updates made on
- * that CPU (it is count()'s value); the consumer skips CPUs that made none
- * when merging min() and max().
+ * evaluate the arguments, look the key up and update this CPU's slot in
+ * place: only this CPU writes it, so no lock and no atomic instruction is
+ * needed, no update is lost, and CPUs updating one key share no cache line.
+ * A missing key is inserted with BPF_NOEXIST, the update already made in a
+ * zeroed value; if another CPU inserted it first, it is looked up again;
+ * if the map is full, an aggregation drop is counted in this CPU's
+ * dt_cpustate_t.
  *
  * Layout (dt_agg_layout), made once for all programs before any is
  * generated: integer keys take 8 bytes; a string key takes a slot as wide
@@ -89,7 +90,7 @@ static void layout_walk(dtrace_hdl_t *dtp, dt_aggmap_t *maps, const dt_node_t *s
 	}
 }
 
-static void layout_init(dtrace_hdl_t *dtp, dt_aggmap_t *am, dt_ident_t *idp)
+static void layout_init(dt_aggmap_t *am, dt_ident_t *idp)
 {
 	am->am_ident = idp;
 	am->am_fd = -1;
@@ -101,7 +102,6 @@ static void layout_init(dtrace_hdl_t *dtp, dt_aggmap_t *am, dt_ident_t *idp)
 		am->am_keys[i].ak_tsize = 8;
 	}
 	memcpy(am->am_params, idp->di_aggparams, sizeof(am->am_params));
-	(void)dtp;
 }
 
 static void layout_finish(dt_aggmap_t *am, int ncpus)
@@ -133,7 +133,7 @@ dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *dtp)
 		return dtp->dt_aggmaps;
 	maps = dt_zalloc(sizeof(dt_aggmap_t) * (size_t)(dtp->dt_naggs + 1));
 	for (int i = 0; i < dtp->dt_naggs; i++)
-		layout_init(dtp, &maps[i], dtp->dt_aggs[i]);
+		layout_init(&maps[i], dtp->dt_aggs[i]);
 	for (int c = 0; c < dtp->dt_nclauses; c++)
 		layout_walk(dtp, maps, dtp->dt_clauses[c]->dc_body);
 	for (int i = 0; i < dtp->dt_naggs; i++)

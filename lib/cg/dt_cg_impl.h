@@ -50,6 +50,7 @@ typedef struct dt_cg {
 	int cg_clausestart;
 	int cg_actidx;
 	bool cg_hasfault;
+	bool cg_mayexit;  /* an earlier clause of the program calls exit() */
 	bool cg_inerror;	  /* generating the ERROR subprogram */
 	int *cg_calls;	  /* call sites of the ERROR subprogram */
 	int cg_ncalls;

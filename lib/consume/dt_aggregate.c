@@ -3,11 +3,11 @@
  * maps, merging, the actions that act on aggregations (printa, clear, trunc,
  * normalize, denormalize, setopt) and DTrace's output layout.
  *
- * Data.  Each aggregation is a BPF per-CPU hash (docs/aggregations.md) whose
- * values only ever grow: the probes never reset or delete anything, so no
- * update can be lost to the consumer.  A snapshot reads every key with all
- * CPUs' values and merges them (the paper's aggregating-function property:
- * f applied to the per-CPU results).  The consumer keeps, per key, the last
+ * Data.  Each aggregation is a BPF hash whose values hold a slot per CPU
+ * (docs/aggregations.md) and only ever grow: the probes never reset or
+ * delete anything, so no update can be lost to the consumer.  A snapshot
+ * reads every key with all CPUs' slots and merges them (the paper's
+ * aggregating-function property: f applied to the per-CPU results).  The consumer keeps, per key, the last
  * snapshot (ae_cur) and, once clear() or trunc() acted on the key, the
  * snapshot it acted on (ae_base): what DTrace shows is ae_cur - ae_base, the
  * data since.  That is DTrace's semantics (its kernel buffers hold the data
@@ -769,11 +769,11 @@ static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 	const dt_aggmap_t *am = av->av_map;
 	char *keys = NULL;
 	int64_t *vals = NULL;
-	int ncpus, n;
+	int ncpus = am->am_ncpus, n;
 
 	if (av->av_fresh || am->am_fd < 0)
 		return 0;
-	if ((n = dt_bpf_agg_read(dtp, am, &keys, &vals, &ncpus)) < 0)
+	if ((n = dt_bpf_agg_read(dtp, am, &keys, &vals)) < 0)
 		return -1;
 	if (av->av_nents == 0 && n > 0)
 		ents_new(av, keys, n);

@@ -148,7 +148,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	dtrace_prog_t *pgp;
 	char *cppout = NULL;
 	dt_probe_t **seen = NULL;
-	int nseen = 0;
+	int nseen = 0, nvars;
 
 	dtp->dt_errmsg[0] = '\0';
 	dtp->dt_cflags |= cflags;
@@ -172,9 +172,11 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	}
 	if (dtp->dt_argused != NULL)
 		memset(dtp->dt_argused, 0, sizeof(bool) * (dtp->dt_argc + 1));
+	nvars = dtp->dt_nvars;
 	pgp = dt_parse_program(pcb);
-	if (pgp->dp_nclauses == 0 && !(cflags & DTRACE_C_EMPTY))
-		dt_cc_error(pcb, 0, "program contains no probe descriptions");
+	/* nothing but white space, comments and pragmas */
+	if (pgp->dp_nclauses == 0 && dtp->dt_nvars == nvars && !(cflags & DTRACE_C_EMPTY))
+		dt_cc_error(pcb, pcb->pcb_line, "empty D program translation unit");
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
 		match_clause(pcb, clp, &seen, &nseen);
 		dt_cook_clause(pcb, clp, clp->dc_nprobes > 0 ? clp->dc_probes[0] : NULL);
@@ -208,6 +210,15 @@ dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp, unsigned int
 			buf = dt_realloc(buf, cap *= 2);
 	}
 	buf[len] = '\0';
+	if (strlen(buf) != len) { /* a NUL byte would silently end the program there */
+		int line = 1;
+
+		for (const char *p = buf; *p; p++)
+			line += *p == '\n';
+		free(buf);
+		dt_set_errmsg(dtp, EDT_COMPILER, "line %d: invalid character '\\000'", line);
+		return NULL;
+	}
 	pgp = dt_compile(dtp, buf, DTRACE_PROBESPEC_NONE, cflags, name ? name : "<stdin>");
 	return pgp;
 }

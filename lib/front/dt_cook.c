@@ -272,7 +272,8 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 		name++;
 	}
 	if (isdigit((unsigned char)*name)) {
-		int i = atoi(name);
+		/* $99999999999 must not wrap to a valid (or negative) index */
+		long i = strlen(name) > 9 ? INT32_MAX : atol(name);
 
 		if (i < dtp->dt_argc) {
 			val = dtp->dt_argv[i];
@@ -332,6 +333,18 @@ static dt_type_t *builtin_type(dt_cookctx_t *cc, const dt_builtin_var_t *bv)
 	return dt_type_lookup(dtp, bv->bv_type);
 }
 
+/*
+ * A dynamic variable read before the program assigns it: int64_t (and 0)
+ * until an integer assignment gives it its type.
+ */
+static void provisional(dt_cookctx_t *cc, dt_ident_t *idp)
+{
+	if (idp->di_type != NULL)
+		return;
+	idp->di_type = dt_type_int(DTP(cc), 8, true);
+	idp->di_provisional = true;
+}
+
 static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 {
 	dtrace_hdl_t *dtp = DTP(cc);
@@ -344,10 +357,12 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	if (dnp->dn_op == 's' || dnp->dn_op == 't') {
-		idp = dt_ident_lookup(dtp, dnp->dn_name, dnp->dn_op == 's' ? DT_ID_TLS : DT_ID_LOCAL);
-		if (idp == NULL || idp->di_type == NULL)
-			cerr(cc, dnp, "%s->%s has not yet been declared or assigned",
-			     dnp->dn_op == 's' ? "self" : "this", dnp->dn_name);
+		dt_idkind_t kind = dnp->dn_op == 's' ? DT_ID_TLS : DT_ID_LOCAL;
+
+		/* as in DTrace, a reference creates self-> and this-> variables */
+		if ((idp = dt_ident_lookup(dtp, dnp->dn_name, kind)) == NULL)
+			idp = dt_ident_create(dtp, dnp->dn_name, kind);
+		provisional(cc, idp);
 		if (idp->di_kind == DT_ID_TARRAY)
 			cerr(cc, dnp, "self->%s is an associative array and must be indexed",
 			     dnp->dn_name);
@@ -428,9 +443,12 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		    !const_eval(dnp->dn_args, &n))
 			cerr(cc, dnp, "args[ ] requires a constant index");
 		if (cc->cc_probe == NULL || dt_probe_args(dtp, cc->cc_probe) != 0 ||
-		    n < 0 || n >= cc->cc_probe->pr_nargs)
-			cerr(cc, dnp, "index %lld is out of range for %s args[ ]", (long long)n,
-			     cc->cc_probe ? cc->cc_probe->pr_desc.dtpd_provider : "probe");
+		    n < 0 || n >= cc->cc_probe->pr_nargs) {
+			const dt_pdesc_t *pd = cc->cc_clause->dc_descs;
+
+			cerr(cc, dnp, "index %lld is out of range for %s:%s:%s:%s args[ ]",
+			     (long long)n, pd->pd_prov, pd->pd_mod, pd->pd_func, pd->pd_name);
+		}
 		dnp->dn_builtin = DT_BV_ARGS;
 		dnp->dn_val = n;
 		dnp->dn_type = cc->cc_probe->pr_argtypes[n];
@@ -440,19 +458,15 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 	    (base->dn_op == 's' || dt_builtin_var(base->dn_name) == NULL)) {
 		dt_idkind_t kind = base->dn_op == 's' ? DT_ID_TARRAY : DT_ID_GARRAY;
 
+		/* as in DTrace, a reference creates an associative array */
 		idp = dt_ident_lookup(dtp, base->dn_name, kind);
-		if (idp == NULL) {
-			if (!lvalue)
-				cerr(cc, dnp, "failed to resolve %s%s: Unknown variable name",
-				     base->dn_op == 's' ? "self->" : "", base->dn_name);
+		if (idp == NULL)
 			idp = dt_ident_create(dtp, base->dn_name, kind);
-		}
 		if (idp->di_kind != kind)
 			cerr(cc, dnp, "%s%s is a scalar and cannot be indexed",
 			     base->dn_op == 's' ? "self->" : "", base->dn_name);
-		if (!lvalue && idp->di_type == NULL)
-			cerr(cc, dnp, "%s%s has not yet been assigned",
-			     base->dn_op == 's' ? "self->" : "", base->dn_name);
+		if (!lvalue)
+			provisional(cc, idp);
 		cook_keys(cc, dnp, idp, "associative array");
 		dnp->dn_ident = idp;
 		dnp->dn_type = idp->di_type;
@@ -587,6 +601,10 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 		cerr(cc, where, "operator %s can only be applied to a writable variable",
 		     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
 	}
+	if (idp->di_provisional && dt_type_is_int(rt)) {
+		idp->di_type = NULL;
+		idp->di_provisional = false;
+	}
 	if (idp->di_type == NULL) {
 		if (rt->dt_kind == DT_TK_VOID)
 			cerr(cc, where, "operator = cannot be applied to a void expression");
@@ -617,6 +635,11 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 			      "expression (D program context required)", rhs->dn_name);
 	if (dnp->dn_op != '=') {
 		/* compound: cook lhs as an rvalue first, then type as binary */
+		if (lhs->dn_kind == N_VAR && lhs->dn_op == 0 && dt_type_is_int(rhs->dn_type) &&
+		    dt_builtin_var(lhs->dn_name) == NULL &&
+		    dt_ident_lookup(DTP(cc), lhs->dn_name, DT_ID_GLOBAL) == NULL)
+			/* x += n on a new global creates it, as x++ does */
+			cook_lvalue(cc, lhs, promote(cc, rhs->dn_type), dnp);
 		cook(cc, lhs);
 		if (!is_lvalue(lhs))
 			cerr(cc, dnp, "operator %s= can only be applied to a writable variable",

@@ -52,6 +52,10 @@ void dt_cc_error(dt_pcb_t *pcb, int line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	/* source text quoted in a message must not put control bytes on a terminal */
+	for (char *c = msg; *c; c++)
+		if (((unsigned char)*c < ' ' && *c != '\n' && *c != '\t') || *c == 0x7f)
+			*c = '?';
 	/* scripts say where (line N), -n strings say in which part of the clause */
 	if (line > 0 && pcb->pcb_filename != NULL)
 		snprintf(dtp->dt_errmsg, sizeof(dtp->dt_errmsg), "line %d: %s", line, msg);
@@ -154,7 +158,7 @@ static int dt_lex_escape(dt_pcb_t *pcb, const char **pp)
 		if (!isxdigit((unsigned char)*p))
 			dt_cc_error(pcb, pcb->pcb_line, "invalid escape sequence in literal");
 		for (c = 0; isxdigit((unsigned char)*p); p++)
-			c = c * 16 + dt_hexval(*p);
+			c = ((c << 4) | dt_hexval(*p)) & 0xff; /* the byte: no overflow */
 		break;
 	default:
 		if (c >= '0' && c <= '7') {
@@ -238,10 +242,13 @@ static void dt_lex_number(dt_pcb_t *pcb, dt_token_t *tok)
 	if (errno != 0)
 		dt_cc_error(pcb, pcb->pcb_line, "integer literal too large");
 	if (*p == '0' && isdigit((unsigned char)p[1])) {
-		for (const char *q = p; q < end; q++)
+		for (const char *q = p; isdigit((unsigned char)*q); q++)
 			if (*q > '7')
 				dt_cc_error(pcb, pcb->pcb_line, "invalid digit in octal constant");
 	}
+	if (*end == '.' || ((*end == 'e' || *end == 'E') && !(p[0] == '0' && (p[1] == 'x' ||
+									       p[1] == 'X'))))
+		dt_cc_error(pcb, pcb->pcb_line, "floating-point constants are not permitted");
 	tok->tk_kind = TK_INT;
 	tok->tk_val = v;
 	for (;;) {
@@ -331,8 +338,11 @@ static void dt_lex_one(dt_pcb_t *pcb, dt_token_t *tok)
 				return;
 			}
 		}
-		if (!strchr("+-*/%&|^!~<>=?:;,.()[]{}#", *p))
+		if (!strchr("+-*/%&|^!~<>=?:;,.()[]{}#", *p) && isprint((unsigned char)*p))
 			dt_cc_error(pcb, pcb->pcb_line, "invalid character '%c'", *p);
+		if (!strchr("+-*/%&|^!~<>=?:;,.()[]{}#", *p)) /* control, non-ASCII */
+			dt_cc_error(pcb, pcb->pcb_line, "invalid character '\\%03o'",
+				    (unsigned char)*p);
 		tok->tk_val = (unsigned char)*p;
 		pcb->pcb_cur = p + 1;
 		tok->tk_len = 1;
@@ -377,7 +387,8 @@ dt_token_t *dt_lex_pdesc(dt_pcb_t *pcb)
 	tok->tk_kind = TK_PDESC;
 	tok->tk_loc = p;
 	tok->tk_line = pcb->pcb_line;
-	while (*p && !isspace((unsigned char)*p) && !strchr(",{/;", *p)) {
+	/* the characters of a probe description (DTrace's RGX_PSPEC) */
+	while (*p && (isalnum((unsigned char)*p) || strchr("-$:_.?*\\[]!`", *p))) {
 		char num[32];
 		const char *exp = NULL;
 		size_t elen;
@@ -390,7 +401,8 @@ dt_token_t *dt_lex_pdesc(dt_pcb_t *pcb)
 				q++;
 			snprintf(name, sizeof(name), "%.*s", (int)(q - p - 1), p + 1);
 			if (isdigit((unsigned char)name[0])) {
-				int i = atoi(name);
+				/* $99999999999 must not wrap to a valid (or negative) index */
+				long i = q - p - 1 > 9 ? INT32_MAX : atol(name);
 
 				if (i < dtp->dt_argc) {
 					exp = dtp->dt_argv[i];

@@ -24,6 +24,32 @@ static dt_node_t *expr(dt_pcb_t *pcb);
 static dt_node_t *assign(dt_pcb_t *pcb);
 static dt_node_t *cast(dt_pcb_t *pcb);
 static dt_node_t *stmt(dt_pcb_t *pcb);
+static dt_node_t *stmt_list(dt_pcb_t *pcb);
+
+/*
+ * Bounds on nesting, so that no input can overflow the stack: the parser's
+ * own recursion (parentheses, prefix operators, casts, right-associative
+ * operators, blocks: DT_MAXNEST levels) and the depth of the finished tree,
+ * which left-associative chains (a + b + ..., a[1][2]..., p->a->b ...) grow
+ * without parser recursion and which cook and code generation walk
+ * recursively (DT_MAXTREE levels).  Both fit in a fraction of an 8 MB
+ * stack even with sanitizers.
+ */
+#define DT_MAXNEST 1000
+#define DT_MAXTREE 5000
+
+/* Parse a rule one level deeper in the parser's recursion. */
+static dt_node_t *deeper(dt_pcb_t *pcb, dt_node_t *(*rule)(dt_pcb_t *))
+{
+	dt_node_t *dnp;
+
+	if (++pcb->pcb_depth > DT_MAXNEST)
+		dt_cc_error(pcb, pcb->pcb_line, rule == stmt || rule == stmt_list ? "statements too deeply nested"
+							      : "expression too deeply nested");
+	dnp = rule(pcb);
+	pcb->pcb_depth--;
+	return dnp;
+}
 
 dt_node_t *dt_node_new(dt_pcb_t *pcb, dt_nkind_t kind, const dt_token_t *tok)
 {
@@ -53,14 +79,22 @@ static bool consume(dt_pcb_t *pcb, const char *s)
 	return true;
 }
 
+/*
+ * consume() that returns the token consumed, or NULL.  A token from peek()
+ * lives in the lookahead ring and is overwritten by later lexing: nodes and
+ * operators must take the consumed copy instead.
+ */
+static dt_token_t *accept(dt_pcb_t *pcb, const char *s)
+{
+	return at(pcb, s) ? dt_lex_next(pcb) : NULL;
+}
+
 static _Noreturn void syntax_error(dt_pcb_t *pcb, const dt_token_t *tok)
 {
 	char buf[128];
 
 	if (tok->tk_kind == TK_EOF)
 		dt_cc_error(pcb, tok->tk_line, "syntax error near end of input");
-	if (tok->tk_kind == TK_STR)
-		dt_cc_error(pcb, tok->tk_line, "syntax error near \"\"%s\"\"", tok->tk_str);
 	dt_cc_error(pcb, tok->tk_line, "syntax error near \"%s\"",
 		    dt_tok_text(tok, buf, sizeof(buf)));
 }
@@ -196,7 +230,7 @@ static dt_node_t *arg_list(dt_pcb_t *pcb, const char *close)
 	if (at(pcb, close))
 		return NULL;
 	do {
-		cur = cur->dn_next = assign(pcb);
+		cur = cur->dn_next = deeper(pcb, assign);
 	} while (consume(pcb, ","));
 	return head.dn_next;
 }
@@ -263,7 +297,7 @@ static dt_node_t *primary(dt_pcb_t *pcb)
 			int saved = pcb->pcb_inpred;
 
 			pcb->pcb_inpred = false;
-			dnp = expr(pcb);
+			dnp = deeper(pcb, expr);
 			pcb->pcb_inpred = saved;
 			expect(pcb, ")");
 			return dnp;
@@ -281,10 +315,10 @@ static dt_node_t *postfix(dt_pcb_t *pcb)
 	dt_node_t *dnp = primary(pcb);
 
 	for (;;) {
-		dt_token_t *tok = peek(pcb);
+		dt_token_t *tok;
 		dt_node_t *n;
 
-		if (consume(pcb, "[")) {
+		if ((tok = accept(pcb, "[")) != NULL) {
 			int saved = pcb->pcb_inpred;
 
 			pcb->pcb_inpred = false;
@@ -294,7 +328,7 @@ static dt_node_t *postfix(dt_pcb_t *pcb)
 			pcb->pcb_inpred = saved;
 			expect(pcb, "]");
 			dnp = n;
-		} else if (consume(pcb, "(")) {
+		} else if ((tok = accept(pcb, "(")) != NULL) {
 			int saved = pcb->pcb_inpred;
 
 			if (dnp->dn_kind != N_VAR || dnp->dn_op != 0)
@@ -306,7 +340,7 @@ static dt_node_t *postfix(dt_pcb_t *pcb)
 			pcb->pcb_inpred = saved;
 			expect(pcb, ")");
 			dnp = n;
-		} else if (consume(pcb, ".") || consume(pcb, "->")) {
+		} else if ((tok = accept(pcb, ".")) != NULL || (tok = accept(pcb, "->")) != NULL) {
 			dt_token_t *name = dt_lex_next(pcb);
 
 			if (name->tk_kind != TK_IDENT && name->tk_kind != TK_KEYWORD)
@@ -316,7 +350,7 @@ static dt_node_t *postfix(dt_pcb_t *pcb)
 			n->dn_left = dnp;
 			n->dn_name = name->tk_str;
 			dnp = n;
-		} else if (consume(pcb, "++") || consume(pcb, "--")) {
+		} else if ((tok = accept(pcb, "++")) != NULL || (tok = accept(pcb, "--")) != NULL) {
 			n = dt_node_new(pcb, N_INCDEC, tok);
 			n->dn_op = tok->tk_val == OP_INC ? '+' : '-';
 			n->dn_post = true;
@@ -334,17 +368,17 @@ static dt_node_t *postfix(dt_pcb_t *pcb)
  */
 static dt_node_t *unary(dt_pcb_t *pcb)
 {
-	dt_token_t *tok = peek(pcb);
+	dt_token_t *tok = peek(pcb), *t;
 	dt_node_t *dnp;
 
-	if (consume(pcb, "++") || consume(pcb, "--")) {
-		dnp = dt_node_new(pcb, N_INCDEC, tok);
-		dnp->dn_op = tok->tk_val == OP_INC ? '+' : '-';
-		dnp->dn_left = unary(pcb);
+	if ((t = accept(pcb, "++")) != NULL || (t = accept(pcb, "--")) != NULL) {
+		dnp = dt_node_new(pcb, N_INCDEC, t);
+		dnp->dn_op = t->tk_val == OP_INC ? '+' : '-';
+		dnp->dn_left = deeper(pcb, unary);
 		return dnp;
 	}
 	if (tok->tk_kind == TK_PUNCT && strchr("-+!~*&", (int)tok->tk_val) && tok->tk_len == 1) {
-		dt_lex_next(pcb);
+		tok = dt_lex_next(pcb);
 		switch (tok->tk_val) {
 		case '*':
 			dnp = dt_node_new(pcb, N_DEREF, tok);
@@ -357,23 +391,23 @@ static dt_node_t *unary(dt_pcb_t *pcb)
 			dnp->dn_op = tok->tk_val == '-' ? OP_NEG :
 				     tok->tk_val == '+' ? OP_PLUS : (int)tok->tk_val;
 		}
-		dnp->dn_left = cast(pcb);
+		dnp->dn_left = deeper(pcb, cast);
 		return dnp;
 	}
-	if (consume(pcb, "sizeof")) {
+	if ((tok = accept(pcb, "sizeof")) != NULL) {
 		dnp = dt_node_new(pcb, N_SIZEOF, tok);
 		if (at(pcb, "(") && starts_type(pcb, 1)) {
 			dt_lex_next(pcb);
 			dnp->dn_ctype = type_name(pcb);
 			expect(pcb, ")");
 		} else {
-			dnp->dn_left = unary(pcb);
+			dnp->dn_left = deeper(pcb, unary);
 		}
 		return dnp;
 	}
-	if (consume(pcb, "stringof")) {
+	if ((tok = accept(pcb, "stringof")) != NULL) {
 		dnp = dt_node_new(pcb, N_STRINGOF, tok);
-		dnp->dn_left = unary(pcb);
+		dnp->dn_left = deeper(pcb, unary);
 		return dnp;
 	}
 	return postfix(pcb);
@@ -388,7 +422,7 @@ static dt_node_t *cast(dt_pcb_t *pcb)
 
 		dnp->dn_ctype = type_name(pcb);
 		expect(pcb, ")");
-		dnp->dn_left = cast(pcb);
+		dnp->dn_left = deeper(pcb, cast);
 		return dnp;
 	}
 	return unary(pcb);
@@ -443,7 +477,7 @@ static dt_node_t *binary(dt_pcb_t *pcb, int level)
 
 		if (!level_has(level, op) || (op == '/' && pred_closes(pcb)))
 			return dnp;
-		dt_lex_next(pcb);
+		tok = dt_lex_next(pcb);
 		if (op == OP_LAND || op == OP_LOR || op == OP_LXOR) {
 			dt_node_t *n = dt_node_new(pcb, N_LOGICAL, tok);
 
@@ -461,18 +495,18 @@ static dt_node_t *binary(dt_pcb_t *pcb, int level)
 static dt_node_t *conditional(dt_pcb_t *pcb)
 {
 	dt_node_t *dnp = binary(pcb, 0);
-	dt_token_t *tok = peek(pcb);
+	dt_token_t *tok;
 
-	if (consume(pcb, "?")) {
+	if ((tok = accept(pcb, "?")) != NULL) {
 		dt_node_t *n = dt_node_new(pcb, N_COND, tok);
 		int saved = pcb->pcb_inpred;
 
 		n->dn_cond = dnp;
 		pcb->pcb_inpred = false;
-		n->dn_left = expr(pcb);
+		n->dn_left = deeper(pcb, expr);
 		pcb->pcb_inpred = saved;
 		expect(pcb, ":");
-		n->dn_right = conditional(pcb);
+		n->dn_right = deeper(pcb, conditional);
 		return n;
 	}
 	return dnp;
@@ -502,12 +536,11 @@ static dt_node_t *assign(dt_pcb_t *pcb)
 	int op = assign_op(tok);
 
 	if (op != 0) {
-		dt_node_t *n = dt_node_new(pcb, N_ASSIGN, tok);
+		dt_node_t *n = dt_node_new(pcb, N_ASSIGN, dt_lex_next(pcb));
 
-		dt_lex_next(pcb);
 		n->dn_op = op;
 		n->dn_left = dnp;
-		n->dn_right = assign(pcb);
+		n->dn_right = deeper(pcb, assign);
 		return n;
 	}
 	return dnp;
@@ -601,25 +634,25 @@ static dt_node_t *stmt_list(dt_pcb_t *pcb)
 
 static dt_node_t *stmt(dt_pcb_t *pcb)
 {
-	dt_token_t *tok = peek(pcb);
+	dt_token_t *tok = peek(pcb), *t;
 	dt_node_t *dnp;
 
 	if (consume(pcb, ";"))
 		return NULL;
-	if (consume(pcb, "{")) {
-		dnp = dt_node_new(pcb, N_BLOCK, tok);
-		dnp->dn_body = stmt_list(pcb);
+	if ((t = accept(pcb, "{")) != NULL) {
+		dnp = dt_node_new(pcb, N_BLOCK, t);
+		dnp->dn_body = deeper(pcb, stmt_list);
 		expect(pcb, "}");
 		return dnp;
 	}
-	if (consume(pcb, "if")) {
-		dnp = dt_node_new(pcb, N_IF, tok);
+	if ((t = accept(pcb, "if")) != NULL) {
+		dnp = dt_node_new(pcb, N_IF, t);
 		expect(pcb, "(");
 		dnp->dn_cond = expr(pcb);
 		expect(pcb, ")");
-		dnp->dn_body = stmt(pcb);
+		dnp->dn_body = deeper(pcb, stmt);
 		if (consume(pcb, "else"))
-			dnp->dn_else = stmt(pcb);
+			dnp->dn_else = deeper(pcb, stmt);
 		return dnp;
 	}
 	if ((dt_tok_is(tok, "this") || dt_tok_is(tok, "self")) && starts_type(pcb, 1)) {
@@ -646,25 +679,22 @@ static dt_pdesc_t *pdesc_parse(dt_pcb_t *pcb, const dt_token_t *tok, dtrace_prob
 {
 	dt_pdesc_t *pd = dt_zalloc(sizeof(*pd));
 	char *fields[4] = { 0 }, *s = dt_strdup(tok->tk_str);
-	int n = 1;
+	int n = 1, last = spec == DTRACE_PROBESPEC_NONE ? 3 : (int)spec;
 
 	fields[0] = s;
 	for (char *p = s; *p; p++) {
 		if (*p == ':') {
-			if (n == 4)
+			if (n == last + 1)
 				dt_cc_error(pcb, tok->tk_line, "invalid probe description \"%s\": "
 					    "too many ':' separators", tok->tk_str);
 			*p = '\0';
 			fields[n++] = p + 1;
 		}
 	}
-	/* Place the fields so that the last one written is at position spec. */
+	/* The last field written is the one -P/-m/-f/-n names (-s: the name). */
 	{
 		char *out[4] = { "", "", "", "" };
-		int last = n == 1 && spec != DTRACE_PROBESPEC_NONE ? (int)spec : 3;
 
-		if (n > 1)
-			last = 3;
 		for (int i = 0; i < n; i++)
 			out[last - (n - 1) + i] = fields[i];
 		pd->pd_prov = out[0];
@@ -719,6 +749,39 @@ static void pragma(dt_pcb_t *pcb)
 		    w3 ? w3 : "");
 }
 
+/* Fail if a list of trees is more than DT_MAXTREE deep; without recursion. */
+static void tree_depth(dt_pcb_t *pcb, dt_node_t *list)
+{
+	struct { dt_node_t *n; int d; } *st = NULL;
+	int sp = 0, cap = 0;
+
+	for (dt_node_t *n = list; n; n = n->dn_next) {
+		if (sp == cap)
+			st = dt_realloc(st, sizeof(*st) * (cap = cap ? cap * 2 : 64));
+		st[sp].n = n;
+		st[sp++].d = 1;
+	}
+	while (sp > 0) {
+		dt_node_t *n = st[--sp].n, *kids[] = { n->dn_left, n->dn_right, n->dn_cond,
+							n->dn_else, n->dn_args, n->dn_body };
+		int d = st[sp].d;
+
+		if (d > DT_MAXTREE) {
+			free(st);
+			dt_cc_error(pcb, n->dn_line, "expression too deeply nested");
+		}
+		/* dn_args and dn_body (kids 4, 5) are lists, the others single nodes */
+		for (size_t k = 0; k < sizeof(kids) / sizeof(kids[0]); k++)
+			for (dt_node_t *c = kids[k]; c != NULL; c = k >= 4 ? c->dn_next : NULL) {
+				if (sp == cap)
+					st = dt_realloc(st, sizeof(*st) * (cap *= 2));
+				st[sp].n = c;
+				st[sp++].d = d + 1;
+			}
+	}
+	free(st);
+}
+
 static dt_clause_t *clause(dt_pcb_t *pcb)
 {
 	dt_clause_t *clp = dt_zalloc(sizeof(*clp));
@@ -753,6 +816,8 @@ static dt_clause_t *clause(dt_pcb_t *pcb)
 		expect(pcb, "}");
 		dt_lex_unpeek(pcb);
 	}
+	tree_depth(pcb, clp->dc_pred);
+	tree_depth(pcb, clp->dc_body);
 	return clp;
 }
 

@@ -14,7 +14,8 @@
  * Arguments come from the tracepoint's format file: at entry arg0..argN are
  * the system call's arguments and args[] is typed with the kernel's
  * declared types; at return arg0 and arg1 are the return value, and errno
- * is derived from it (a value in [-4095, -1] is -errno).
+ * is derived from it (a value in [-4095, -1] is -errno, and arg0/arg1 of
+ * such a failed call are -1, as in DTrace).
  */
 #include "../dt_impl.h"
 #include "../cg/dt_cg_impl.h"
@@ -163,7 +164,7 @@ static int syscall_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, int progfd)
 /* x86-64 user registers holding system call arguments 0..5 (pt_regs offsets) */
 static const int dt_sysargregs[6] = { 112, 104, 96, 56, 72, 64 };
 
-static void syscall_cg_arg(struct dt_cg *cg, dt_probe_t *pr, int n, int reg)
+static void syscall_load_arg(struct dt_cg *cg, dt_probe_t *pr, int n, int reg)
 {
 	int tmp;
 
@@ -193,6 +194,20 @@ static void syscall_cg_arg(struct dt_cg *cg, dt_probe_t *pr, int n, int reg)
 	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
 	dt_cg_tmpaddr(cg, reg, tmp);
 	dt_cg_emit(cg, LDX(BPF_DW, reg, reg, 0));
+}
+
+/*
+ * argN.  At return, a failed call's arg0/arg1 are -1 (the error is in
+ * errno), as DTrace shows them; n == -1 loads the raw value (-errno).
+ */
+static void syscall_cg_arg(struct dt_cg *cg, dt_probe_t *pr, int n, int reg)
+{
+	syscall_load_arg(cg, pr, n < 0 ? 0 : n, reg);
+	if (pr->pr_return && n >= 0) {
+		dt_cg_emit(cg, JMP_IMM(BPF_JSGE, reg, 0, 2));
+		dt_cg_emit(cg, JMP_IMM(BPF_JSLT, reg, -4095, 1));
+		dt_cg_emit(cg, MOV64_IMM(reg, -1));
+	}
 }
 
 dt_provider_t dt_prov_syscall = {

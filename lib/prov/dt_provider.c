@@ -211,10 +211,11 @@ int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
 		*end = '\0';
 	for (end = copy + strlen(copy); end > copy && (end[-1] == ' ' || end[-1] == '\t'); end--)
 		end[-1] = '\0';
+	last = spec == DTRACE_PROBESPEC_NONE ? 3 : (int)spec;
 	fields[0] = copy;
 	for (char *p = copy; *p; p++) {
 		if (*p == ':') {
-			if (n == 4) {
+			if (n == last + 1) {
 				free(copy);
 				return dt_set_errno(dtp, EDT_BADSPEC);
 			}
@@ -222,9 +223,7 @@ int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
 			fields[n++] = p + 1;
 		}
 	}
-	last = n == 1 && spec != DTRACE_PROBESPEC_NONE ? (int)spec : 3;
-	if (n > 1)
-		last = 3;
+	/* the last field written is the one spec names (-P, -m, -f, -n) */
 	for (int i = 0; i < n; i++)
 		out[last - (n - 1) + i] = fields[i];
 	memset(pdp, 0, sizeof(*pdp));

@@ -5,6 +5,8 @@
 #   sh tests/fuzz/run.sh [secs]   fuzz for secs seconds (default 600) on one
 #                                 core, growing build/fuzz/corpus from the
 #                                 seeds; crashes go to build/fuzz/artifacts/
+# FUZZ_FORK=1 keeps going after a crash (-fork=1 -ignore_crashes=1), to
+# collect several crashes in one run.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$top/build/fuzz/fuzz_compile
 secs=${1:-600}
@@ -27,6 +29,8 @@ if [ "$secs" = 0 ]; then
 fi
 mkdir -p "$top/build/fuzz/corpus" "$top/build/fuzz/artifacts"
 cd "$top/build/fuzz" || exit 2
-exec "$bin" $opts -jobs=1 -workers=1 -max_total_time="$secs" -print_final_stats=1 \
+par="-jobs=1 -workers=1"
+[ -n "$FUZZ_FORK" ] && par="-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1"
+exec "$bin" $opts $par -max_total_time="$secs" -print_final_stats=1 \
 	-artifact_prefix="$top/build/fuzz/artifacts/" \
 	"$top/build/fuzz/corpus" "$top/tests/fuzz/corpus" "$top/tests/fuzz/regress"

@@ -2,3 +2,8 @@ UNIT_TESTS += build/unit/printf_test
 build/unit/printf_test: tests/unit/printf_test.c lib/consume/dt_printf.c lib/dt_impl.h include/dtrace.h
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/printf_test.c lib/consume/dt_printf.c
+
+UNIT_TESTS += build/unit/agg_test
+build/unit/agg_test: tests/unit/agg_test.c build/libdtrace.a lib/dt_impl.h include/dtrace.h
+	@mkdir -p build/unit
+	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/agg_test.c build/libdtrace.a $(LDLIBS)

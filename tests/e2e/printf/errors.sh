@@ -1,0 +1,17 @@
+# printf() format checking at compile time: each error message.
+e() { $DTRACE -n "BEGIN { $1; exit(0); }"; echo "rc=$?"; }
+e 'printf("%d\n")'
+e 'printf("%d %d\n", 1)'
+e 'printf("%d\n", 1, 2)'
+e 'printf("%s\n", 1)'
+e 'printf("%d\n", "s")'
+e 'printf("%c\n", "s")'
+e 'printf("%q\n", 1)'
+e 'printf("%", 1)'
+e 'printf("%hhs", "a")'
+e 'printf(1)'
+e 'printf()'
+e 'x = "fmt"; printf(x)'
+e 'printf("%*d\n", "a", 1)'
+e 'printf("%.*s\n", 1)'
+e 'printf("%d\n", trace(1))'
