@@ -18,6 +18,7 @@
 
 #include "../dt_impl.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -299,7 +300,22 @@ static int pf_check_defined(dt_pfcheck_t *pk, const char *fmt)
 
 	for (q = strchr(fmt, '%'); q != NULL; q = strchr(q + ps.ps_len, '%')) {
 		conv++;
-		if (!pf_parse(q, &ps))
+		if (!pf_parse(q, &ps) && ps.ps_len > 1 &&
+		    !isprint((unsigned char)ps.ps_text[ps.ps_len - 1])) {
+			/* "%\n" in the source: show the escape, not a line break */
+			static const char ctl[] = "\a\b\f\n\r\t\v", name[] = "abfnrtv";
+			unsigned char c = (unsigned char)ps.ps_text[ps.ps_len - 1];
+			const char *e = c != '\0' ? strchr(ctl, c) : NULL;
+			char esc[8];
+
+			if (e != NULL)
+				snprintf(esc, sizeof(esc), "\\%c", name[e - ctl]);
+			else
+				snprintf(esc, sizeof(esc), "\\%03o", c);
+			return pf_error(pk, "format conversion #%d is undefined: %.*s%s",
+					conv, ps.ps_len - 1, ps.ps_text, esc);
+		}
+		if (ps.ps_pc == NULL)
 			return pf_error(pk, "format conversion #%d is undefined: %.*s",
 					conv, ps.ps_len, ps.ps_text);
 	}

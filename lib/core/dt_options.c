@@ -6,6 +6,7 @@
 #include "../dt_impl.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -36,7 +37,10 @@ int dt_parse_size(const char *s, int64_t *out)
 
 	if (s == NULL || !isdigit((unsigned char)*s))
 		return -1;
+	errno = 0;
 	v = strtoll(s, &end, 0);
+	if (errno != 0)
+		return -1;
 	switch (tolower((unsigned char)*end)) {
 	case 't': mul <<= 10; /* FALLTHROUGH */
 	case 'g': mul <<= 10; /* FALLTHROUGH */
@@ -45,9 +49,8 @@ int dt_parse_size(const char *s, int64_t *out)
 	case '\0': break;
 	default: return -1;
 	}
-	if (*end != '\0')
+	if (*end != '\0' || __builtin_mul_overflow(v, mul, out))
 		return -1;
-	*out = v * mul;
 	return 0;
 }
 
@@ -74,7 +77,10 @@ static int dt_parse_units(const char *s, int64_t *out, bool bare_is_hz)
 
 	if (s == NULL || !isdigit((unsigned char)*s))
 		return -1;
+	errno = 0;
 	v = strtoll(s, &end, 10);
+	if (errno != 0)
+		return -1;
 	for (size_t i = 0; i < sizeof(dt_units) / sizeof(dt_units[0]); i++) {
 		if (strcasecmp(end, dt_units[i].u_name) != 0)
 			continue;
@@ -82,8 +88,8 @@ static int dt_parse_units(const char *s, int64_t *out, bool bare_is_hz)
 			if (v <= 0)
 				return -1;
 			*out = 1000000000LL / v;
-		} else {
-			*out = v * (dt_units[i].u_ns ? dt_units[i].u_ns : 1);
+		} else if (__builtin_mul_overflow(v, dt_units[i].u_ns ? dt_units[i].u_ns : 1, out)) {
+			return -1;
 		}
 		return *out > 0 ? 0 : -1;
 	}

@@ -106,7 +106,9 @@ void dt_lex_skip_ws(dt_pcb_t *pcb)
 			p++;
 			/* "# 12 "file"" line markers from cpp */
 			if (*p == '#' && (p[1] == ' ' && isdigit((unsigned char)p[2]))) {
-				pcb->pcb_line = atoi(p + 2) - 1;
+				long n = strtol(p + 2, NULL, 10); /* bounded: no overflow */
+
+				pcb->pcb_line = (int)(n < 1000000000 ? n : 1000000000) - 1;
 				while (*p && *p != '\n')
 					p++;
 			}

@@ -716,7 +716,9 @@ static void pragma(dt_pcb_t *pcb)
 	pcb->pcb_cur = e ? e : p + strlen(p);
 	w1 = strtok_r(line, " \t", &save);
 	if (w1 != NULL && isdigit((unsigned char)w1[0])) {
-		pcb->pcb_line = atoi(w1) - 1; /* cpp line marker */
+		long n = strtol(w1, NULL, 10); /* cpp line marker, bounded: no overflow */
+
+		pcb->pcb_line = (int)(n < 1000000000 ? n : 1000000000) - 1;
 		return;
 	}
 	if (w1 != NULL && (!strcmp(w1, "line") || !strcmp(w1, "ident")))

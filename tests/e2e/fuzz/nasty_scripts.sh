@@ -3,11 +3,11 @@
 # here; long messages are
 # shortened.
 t() {
-	"$DTRACE" "$@" >out 2>err
+	"$DTRACE" "$@" >dt.stdout 2>dt.stderr
 	rc=$?
-	echo "rc=$rc stderr-lines=$(wc -l <err) stdout-bytes=$(wc -c <out)"
+	echo "rc=$rc stderr-lines=$(wc -l <dt.stderr) stdout-bytes=$(wc -c <dt.stdout)"
 	# control bytes made visible; of a long line, the first 90 and last 60 columns
-	cat -v err | sed -E 's/^(.{90}).{5,}(.{60})$/\1 ... \2/'
+	cat -v dt.stderr | sed -E 's/^(.{90}).{5,}(.{60})$/\1 ... \2/'
 }
 rep() { awk -v s="$1" -v n="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s", s }'; }
 

@@ -14,13 +14,13 @@ for f in "$D"/../../fuzz/regress/* "$D"/../../fuzz/corpus/*; do
 	[ $((flags & 2)) -ne 0 ] && set -- -Z
 	set -- "$@" -e -s in.d
 	[ $((flags & 8)) -ne 0 ] && set -- "$@" 42 hello
-	"$DTRACE" "$@" >out 2>err
+	"$DTRACE" "$@" >dt.stdout 2>dt.stderr
 	rc=$?
 	n=$((n + 1))
-	if [ $rc -gt 1 ] || [ -s out ] || { [ $rc -eq 1 ] && ! head -1 err | grep -q '^dtrace: '; }; then
+	if [ $rc -gt 1 ] || [ -s dt.stdout ] || { [ $rc -eq 1 ] && ! head -1 dt.stderr | grep -q '^dtrace: '; }; then
 		bad=$((bad + 1))
 		echo "$(basename "$f"): rc=$rc"
-		head -3 err | cat -v | cut -c1-150
+		head -3 dt.stderr | cat -v | cut -c1-150
 	fi
 done
 [ $n -ge 40 ] || echo "only $n inputs found"
