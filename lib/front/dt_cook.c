@@ -415,16 +415,15 @@ static void cook_keys(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp, const c
 		return;
 	}
 	if (idp->di_nkeys != n)
-		cerr(cc, dnp, "%s%s[ ] has %d key%s; %d supplied",
-		     idp->di_kind == DT_ID_AGG ? "" : "", id_display(idp, buf, sizeof(buf)),
-		     idp->di_nkeys, idp->di_nkeys == 1 ? "" : "s", n);
+		cerr(cc, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected",
+		     id_display(idp, buf, sizeof(buf)), n, n == 1 ? "" : "s", idp->di_nkeys);
 	n = 0;
 	for (dt_node_t *k = dnp->dn_args; k; k = k->dn_next, n++) {
 		dt_type_t *want = idp->di_keys[n];
 
 		if (is_strlike(want) != is_strlike(k->dn_type))
-			cerr(cc, k, "%s key #%d is incompatible with prototype:\n\tprototype: %s\n"
-				    "\t argument: %s", id_display(idp, buf, sizeof(buf)), n + 1,
+			cerr(cc, k, "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n"
+				    "\t      key: %s", id_display(idp, buf, sizeof(buf)), n + 1,
 			     tname(want), tname(k->dn_type));
 	}
 }
@@ -533,8 +532,8 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
-		cerr(cc, dnp, "operator %s cannot be applied to operands of type \"%s\" and \"%s\"",
-		     opname(op), tname(lt), tname(rt));
+		cerr(cc, dnp, "operator %s requires operands of %s type", opname(op),
+		     op < 256 && strchr("+-*/%", op) != NULL ? "arithmetic" : "integral");
 	if (op == OP_SHL || op == OP_SHR)
 		dnp->dn_type = promote(cc, lt);
 	else
@@ -554,9 +553,17 @@ static void cook_unary(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	if (!dt_type_is_int(t))
-		cerr(cc, dnp, "operator %s requires an operand of arithmetic type",
-		     opname(dnp->dn_op));
+		cerr(cc, dnp, "operator %s requires an operand of %s type", opname(dnp->dn_op),
+		     dnp->dn_op == '~' ? "integral" : "arithmetic");
 	dnp->dn_type = promote(cc, t);
+}
+
+/* Why a node that is_lvalue() refuses cannot be assigned, as DTrace says it. */
+static const char *not_lvalue(const dt_node_t *dnp)
+{
+	if (dnp->dn_kind == N_VAR && dnp->dn_ident == NULL)
+		return "can only be applied to a writable variable"; /* built-in */
+	return "requires modifiable lvalue as an operand";
 }
 
 static bool is_lvalue(const dt_node_t *dnp)
@@ -598,7 +605,7 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 			     id_display(idp, buf, sizeof(buf)));
 		lhs->dn_ident = idp;
 	} else {
-		cerr(cc, where, "operator %s can only be applied to a writable variable",
+		cerr(cc, where, "operator %s requires modifiable lvalue as an operand",
 		     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
 	}
 	if (idp->di_provisional && dt_type_is_int(rt)) {
@@ -642,8 +649,7 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 			cook_lvalue(cc, lhs, promote(cc, rhs->dn_type), dnp);
 		cook(cc, lhs);
 		if (!is_lvalue(lhs))
-			cerr(cc, dnp, "operator %s= can only be applied to a writable variable",
-			     opname(dnp->dn_op));
+			cerr(cc, dnp, "operator %s= %s", opname(dnp->dn_op), not_lvalue(lhs));
 		if (!dt_type_is_int(lhs->dn_type) &&
 		    !(lhs->dn_type->dt_kind == DT_TK_PTR && (dnp->dn_op == '+' || dnp->dn_op == '-')))
 			cerr(cc, dnp, "operator %s= requires operands of arithmetic type",
@@ -680,8 +686,7 @@ static void cook_incdec(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook(cc, lhs);
 	}
 	if (!is_lvalue(lhs))
-		cerr(cc, dnp, "operator %s can only be applied to a writable variable",
-		     dnp->dn_op == '+' ? "++" : "--");
+		cerr(cc, dnp, "operator %s %s", dnp->dn_op == '+' ? "++" : "--", not_lvalue(lhs));
 	if (!dt_type_is_scalar(lhs->dn_type))
 		cerr(cc, dnp, "operator %s requires an operand of scalar type",
 		     dnp->dn_op == '+' ? "++" : "--");

@@ -829,7 +829,8 @@ static bool at_declaration(dt_pcb_t *pcb)
 	static const char *const kw[] = { "int ", "char ", "short ", "long ", "unsigned ",
 					  "signed ", "string ", "self ", "this ", "struct ",
 					  "union ", "void ", "uint", "int8_t", "int16_t",
-					  "int32_t", "int64_t", "const ", NULL };
+					  "int32_t", "int64_t", "const ", "float ", "double ",
+					  "enum ", NULL };
 
 	for (int i = 0; kw[i]; i++)
 		if (!strncmp(p, kw[i], strlen(kw[i])))
