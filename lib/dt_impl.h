@@ -488,13 +488,15 @@ typedef struct dt_cpustate {
 /*
  * Principal buffer accounting, per CPU, in the mmapped dt_bufstate map (one
  * entry holding ncpus of these; see consume/dt_buffer.c).  Programs reserve
- * each record's ring bytes (DT_RING_COST) in bs_written with an atomic add
- * and refuse the record if more than their limit would then be unread
- * (bs_written - bs_read); the consumer sets the limits and bs_read.
+ * each record's own bytes (header + data: bufsize counts what DTrace
+ * counts, not the perf framing) in bs_written with an atomic add and refuse
+ * the record if more than their limit would then be unread (bs_written -
+ * bs_read); the consumer sets the limits and bs_read.  The rings are sized
+ * so that a limit's worth of records always fits with its framing.
  */
 typedef struct dt_bufstate {
-	uint64_t bs_written;	/* ring bytes reserved by the programs */
-	uint64_t bs_read;	/* ring bytes given back by the consumer */
+	uint64_t bs_written;	/* record bytes reserved by the programs */
+	uint64_t bs_read;	/* record bytes read and given back by the consumer */
 	uint64_t bs_limit;	/* capacity for every probe but END */
 	uint64_t bs_endlimit;	/* capacity for END (fill: with its reserve) */
 	uint64_t bs_full;	/* fill: the buffer is full */
@@ -502,8 +504,13 @@ typedef struct dt_bufstate {
 } dt_bufstate_t;
 
 #define DT_BUFSTATE_SHIFT 6 /* sizeof(dt_bufstate_t) == 1 << 6 */
-/* Ring bytes of a record of size bytes: perf header, u32 size, padding. */
+/*
+ * Ring bytes of a record of size bytes: perf header, u32 size, padding.
+ * Records are multiples of 8 bytes (the code generator pads them), so a
+ * record takes exactly DT_RING_FRAMING more bytes in the ring than its own.
+ */
 #define DT_RING_COST(size) ((((size) + 4 + 7) & ~7) + 8)
+#define DT_RING_FRAMING 16
 
 /* Layout of the global variable map (dt_global), entry 0. */
 #define DT_G_ACTIVITY 0	  /* DT_ACTIVITY_* */
@@ -670,7 +677,8 @@ struct dtrace_hdl {
 	int dt_buffd;		  /* dt_buf: PERF_EVENT_ARRAY */
 	int dt_bufstatefd;	  /* dt_bufstate: ARRAY[1] of ncpus dt_bufstate_t, mmapped */
 	dt_bufstate_t *dt_bufstate;
-	int64_t dt_endreserve;	  /* fill: ring bytes reserved for END */
+	int64_t dt_endreserve;	  /* fill: record bytes reserved for END */
+	int dt_minrec;		  /* smallest record the programs write, 0 = none */
 	int64_t dt_sizereq[4];	  /* bufsize, aggsize, specsize, dynvarsize asked for */
 	dt_ring_t **dt_rings;	  /* per-CPU perf rings */
 	int *dt_linkfds;	  /* attachments */
@@ -921,13 +929,14 @@ DT_INTERNAL int dt_bpf_tp_id(dtrace_hdl_t *, const char *category, const char *e
 
 /* bpf/dt_ring.c: per-CPU perf rings */
 typedef int dt_ring_cb_f(void *ctx, int cpu, const void *data, uint32_t size);
-DT_INTERNAL dt_ring_t *dt_ring_open(int cpu, size_t size, bool overwrite, int *fdp);
+DT_INTERNAL dt_ring_t *dt_ring_open(int cpu, size_t size, size_t keep, bool overwrite, int *fdp);
 DT_INTERNAL int dt_ring_drain(dt_ring_t *, dt_ring_cb_f *, void *ctx);
 DT_INTERNAL void dt_ring_close(dt_ring_t *);
 DT_INTERNAL size_t dt_ring_datasize(size_t size);
 DT_INTERNAL size_t dt_ring_size(const dt_ring_t *);
 DT_INTERNAL int dt_ring_fd(const dt_ring_t *);
 DT_INTERNAL uint64_t dt_ring_consumed(const dt_ring_t *);
+DT_INTERNAL void dt_ring_account(dt_ring_t *, uint64_t *readp);
 
 /* consume/dt_buffer.c: buffer policies, sizes, resizing, per-CPU accounting */
 DT_INTERNAL int dt_buffer_sizes(dtrace_hdl_t *);	/* before the maps */
@@ -943,6 +952,7 @@ DT_INTERNAL dt_probe_t *dt_probe_create(dtrace_hdl_t *, dt_provider_t *, const c
 					const char *func, const char *name);
 DT_INTERNAL int dt_probe_match(dtrace_hdl_t *, const dt_pdesc_t *, dt_probe_t ***out);
 DT_INTERNAL bool dt_gmatch(const char *s, const char *p);
+DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
 DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
 extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall;
 

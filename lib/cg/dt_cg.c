@@ -194,6 +194,19 @@ void dt_cg_normalize(dt_cg_t *cg, int reg, const dt_type_t *t)
 	}
 }
 
+/* A constant normalised at compile time, as dt_cg_normalize() would at run time. */
+static uint64_t const_normalize(uint64_t v, const dt_type_t *t)
+{
+	int bits;
+
+	if (t == NULL || t->dt_kind != DT_TK_INT || t->dt_size >= 8)
+		return v;
+	bits = 64 - t->dt_size * 8;
+	if (t->dt_signed)
+		return (uint64_t)((int64_t)(v << bits) >> bits);
+	return v & (~0ULL >> bits);
+}
+
 /* Load a value of type t from (base + off) into reg. */
 void dt_cg_load(dt_cg_t *cg, int reg, int base, int off, const dt_type_t *t)
 {
@@ -935,10 +948,28 @@ static void gen_binary(dt_cg_t *cg, dt_node_t *dnp)
 }
 
 /* Push the truth value (0/1) of a scalar or string expression. */
+/* Is the value of this expression already 0 or 1? */
+static bool is_boolean(const dt_node_t *dnp)
+{
+	static const int cmp[] = { OP_EQ, OP_NE, '<', '>', OP_LE, OP_GE };
+
+	if (dnp->dn_kind == N_LOGICAL || (dnp->dn_kind == N_UNARY && dnp->dn_op == '!'))
+		return true;
+	for (size_t i = 0; dnp->dn_kind == N_BINARY && i < sizeof(cmp) / sizeof(cmp[0]); i++)
+		if (dnp->dn_op == cmp[i])
+			return true;
+	return false;
+}
+
 void dt_cg_truth(dt_cg_t *cg, dt_node_t *dnp)
 {
-	int slot, r, done = dt_cg_label(cg);
+	int slot, r, done;
 
+	if (is_boolean(dnp)) {
+		dt_cg_expr(cg, dnp);
+		return;
+	}
+	done = dt_cg_label(cg);
 	if (dt_cg_isstr(dnp)) {
 		dt_cg_strexpr(cg, dnp);
 		slot = cg->cg_depth - 1;
@@ -1022,6 +1053,13 @@ static dt_node_t *lvalue_keys(dt_node_t *lhs)
 	return lhs->dn_kind == N_ARRAY ? lhs->dn_args : NULL;
 }
 
+/* Values are kept normalised to their type: same size and sign, nothing to do. */
+static bool same_int(const dt_type_t *a, const dt_type_t *b)
+{
+	return a->dt_kind == DT_TK_INT && b->dt_kind == DT_TK_INT && a->dt_size == b->dt_size &&
+	       a->dt_signed == b->dt_signed;
+}
+
 static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_node_t *lhs = dnp->dn_left;
@@ -1032,7 +1070,7 @@ static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
 			dt_cg_strexpr(cg, dnp->dn_right);
 		else
 			dt_cg_expr(cg, dnp->dn_right);
-		if (idp->di_type->dt_kind == DT_TK_INT) {
+		if (idp->di_type->dt_kind == DT_TK_INT && !same_int(idp->di_type, dnp->dn_right->dn_type)) {
 			int r = dt_cg_get(cg, cg->cg_depth - 1, R0);
 
 			dt_cg_normalize(cg, r, idp->di_type);
@@ -1178,8 +1216,7 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 	switch (dnp->dn_kind) {
 	case N_INT:
 		slot = dt_cg_push(cg, dnp);
-		dt_cg_ld64(cg, R0, (uint64_t)dnp->dn_val);
-		dt_cg_normalize(cg, R0, dnp->dn_type);
+		dt_cg_ld64(cg, R0, const_normalize((uint64_t)dnp->dn_val, dnp->dn_type));
 		dt_cg_set(cg, slot, R0);
 		return;
 	case N_STR: {
@@ -1576,6 +1613,7 @@ static void gen_prologue(dt_cg_t *cg)
 	dt_cg_insn(cg, STX(BPF_DW, FP, R1, DT_STACK_CTX));
 	dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
 	dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
+	cg->cg_actjmp = cg->cg_ninsns;
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, activity_for(cg->cg_probe), 0), out);
 	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
 	if (cg->cg_dtp->dt_options[DTOPT_CPU] >= 0) /* -x cpu: trace on that CPU only */
@@ -1593,6 +1631,32 @@ static void gen_prologue(dt_cg_t *cg)
 	dt_cg_insn(cg, EXIT());
 	dt_cg_place(cg, ok);
 	dt_cg_insn(cg, MOV64_REG(R9, R0));
+	cg->cg_scrend = cg->cg_ninsns;
+}
+
+/*
+ * A program that never uses the scratch area (clauses like `n++` that
+ * record nothing, use no temporary and cannot fault) needs no scratch
+ * lookup.  Once the jumps are resolved, the activity check jumps straight
+ * to the first clause and the lookup becomes `ja +0` no-ops, which the
+ * verifier removes; the return of the inactive path stays.  With -x cpu
+ * the program is left as it is.
+ */
+static void drop_scratch(dt_cg_t *cg)
+{
+	int a = cg->cg_actjmp, end = cg->cg_scrend;
+
+	if (cg->cg_dtp->dt_options[DTOPT_CPU] >= 0)
+		return;
+	for (int i = end; i < cg->cg_ninsns; i++)
+		if (cg->cg_insns[i].dst_reg == R9 || cg->cg_insns[i].src_reg == R9)
+			return;
+	/* prologue tail: ..., if r0 != 0 goto ok; r0 = 0; exit; ok: r9 = r0 */
+	cg->cg_insns[a].code = BPF_JMP | BPF_JEQ | BPF_K;
+	cg->cg_insns[a].off = (int16_t)(end - 1 - a - 1);	/* to ok */
+	for (int i = a + 1; i < end - 3; i++)
+		cg->cg_insns[i] = JA(0);
+	cg->cg_insns[end - 1] = JA(0);
 }
 
 /* Resolve labels and temp offsets; returns 0 or -1 (message in cg_err). */
@@ -1646,6 +1710,7 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_clause_t **clauses, int 
 		dt_set_errmsg(dtp, EDT_COMPILER, "%s", cg->cg_err);
 		return -1;
 	}
+	drop_scratch(cg);
 	if (tmpbase + cg->cg_tmpmax > dtp->dt_scratchsize)
 		dtp->dt_scratchsize = tmpbase + cg->cg_tmpmax;
 	if (cg->cg_recmax > dtp->dt_recmax)
@@ -1690,9 +1755,10 @@ int dt_format_add(dtrace_hdl_t *dtp, const char *fmt)
 }
 
 /*
- * String constants: each is stored padded to strsize bytes, so that loops
- * reading up to strsize bytes stay inside the map value.  Offset 0 holds
- * the empty string.
+ * String constants: each is stored padded to strsize bytes rounded up to a
+ * multiple of 8, so that loops reading up to strsize bytes a word at a time
+ * (str_compare()) stay inside the map value.  Offset 0 holds the empty
+ * string.
  */
 int dt_strtab_add(dtrace_hdl_t *dtp, const char *s)
 {

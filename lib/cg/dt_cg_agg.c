@@ -185,10 +185,18 @@ static void key_string(dt_cg_t *cg, const dt_aggkey_t *ak, int tmp, dt_node_t *k
 	dt_cg_pop(cg);
 }
 
-/* Build the key tuple of a statement in a new temp; returns its offset. */
+/*
+ * Build the key tuple of a statement in a new temp; returns its offset, or
+ * -1 for no keys: the key is then 8 zero bytes, the empty string at the
+ * start of dt_strtab, which is never written.
+ */
 static int gen_key(dt_cg_t *cg, const dt_aggmap_t *am, dt_node_t *keys)
 {
-	int tmp = dt_cg_tmpalloc(cg, am->am_keysize), i = 0, zero = am->am_nkeys == 0 ? 8 : 0;
+	int tmp, i = 0, zero = 0;
+
+	if (am->am_nkeys == 0)
+		return -1;
+	tmp = dt_cg_tmpalloc(cg, am->am_keysize);
 
 	/* strings are copied up to their NUL: zero their slots first */
 	for (dt_node_t *k = keys; k != NULL && i < am->am_nkeys; k = k->dn_next, i++) {
@@ -226,10 +234,19 @@ static void count_drop(dt_cg_t *cg)
 	dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_aggdrops)));
 }
 
+/* reg = the key's address (a temp, or the zero key: see gen_key) */
+static void key_addr(dt_cg_t *cg, int reg, int key)
+{
+	if (key < 0)
+		dt_cg_ldmapval(cg, reg, DT_MAP_STRTAB, 0);
+	else
+		dt_cg_tmpaddr(cg, reg, key);
+}
+
 static void lookup(dt_cg_t *cg, int map, int key)
 {
 	dt_cg_ldmap(cg, R1, map);
-	dt_cg_tmpaddr(cg, R2, key);
+	key_addr(cg, R2, key);
 	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
 }
 
@@ -304,45 +321,54 @@ static void gen_stddev(dt_cg_t *cg, int v)
 	add_word(cg, 24, R2);
 }
 
-/* R4 = floor(log2(R3)) for R3 != 0 (R3, R5 clobbered) */
-static void gen_log2(dt_cg_t *cg)
+/*
+ * r2 += sign * 8 * floor(log2(r3)) for r3 != 0 (r3, r5 clobbered): a binary
+ * search over the bit positions, six steps, no loop; the first step shifts
+ * (2^32 is no immediate), the others compare, the last adds bit 1 as is.
+ */
+static void gen_log2(dt_cg_t *cg, int sign)
 {
-	dt_cg_insn(cg, MOV64_IMM(R4, 0));
-	for (int s = 32; s > 0; s >>= 1) {
-		int skip = dt_cg_label(cg);
+	int op = sign > 0 ? BPF_ADD : BPF_SUB, skip = dt_cg_label(cg);
 
-		dt_cg_insn(cg, MOV64_REG(R5, R3));
-		dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R5, s));
-		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), skip);
-		dt_cg_insn(cg, MOV64_REG(R3, R5));
-		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R4, s));
+	dt_cg_insn(cg, MOV64_REG(R5, R3));
+	dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R5, 32));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), skip);
+	dt_cg_insn(cg, MOV64_REG(R3, R5));
+	dt_cg_insn(cg, ALU64_IMM(op, R2, 32 * 8));
+	dt_cg_place(cg, skip);
+	for (int s = 16; s > 1; s >>= 1) {
+		skip = dt_cg_label(cg);
+		dt_cg_jump(cg, JMP_IMM(BPF_JLT, R3, 1 << s, 0), skip);
+		dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R3, s));
+		dt_cg_insn(cg, ALU64_IMM(op, R2, s * 8));
 		dt_cg_place(cg, skip);
 	}
+	dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R3, 1));	/* r3 was 1, 2 or 3 */
+	dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R3, 3));
+	dt_cg_insn(cg, ALU64_REG(op, R2, R3));
 }
 
-/* R2 = quantize() bucket of the value in R1 (dt_agg_quantize_bucket) */
-static void gen_qbucket(dt_cg_t *cg, int have)
+/*
+ * r2 = 8 * the quantize() bucket of the value in register v
+ * (dt_agg_quantize_bucket); positive values take one branch.
+ */
+static void gen_qbucket(dt_cg_t *cg, int v, int have)
 {
-	int neg = dt_cg_label(cg), nz = dt_cg_label(cg);
+	int pos = dt_cg_label(cg);
 
-	dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R1, 0, 0), neg);
-	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), nz);
-	dt_cg_insn(cg, MOV64_IMM(R2, DT_QUANTIZE_ZEROBUCKET));
-	dt_cg_jump(cg, JA(0), have);
-	dt_cg_place(cg, nz);
-	dt_cg_insn(cg, MOV64_REG(R3, R1));
-	gen_log2(cg);
-	dt_cg_insn(cg, MOV64_REG(R2, R4));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, DT_QUANTIZE_ZEROBUCKET + 1));
-	dt_cg_jump(cg, JA(0), have);
-	dt_cg_place(cg, neg);
-	dt_cg_insn(cg, MOV64_REG(R3, R1));
+	dt_cg_insn(cg, MOV64_REG(R3, v));
+	dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R3, 0, 0), pos);
+	dt_cg_insn(cg, MOV64_IMM(R2, DT_QUANTIZE_ZEROBUCKET * 8));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), have);
 	dt_cg_insn(cg, NEG64(R3));
-	gen_log2(cg);
-	dt_cg_insn(cg, MOV64_IMM(R2, DT_QUANTIZE_ZEROBUCKET - 1));
-	dt_cg_insn(cg, ALU64_REG(BPF_SUB, R2, R4));
+	dt_cg_insn(cg, MOV64_IMM(R2, (DT_QUANTIZE_ZEROBUCKET - 1) * 8));
+	gen_log2(cg, -1);
 	dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R2, 0, 0), have);
-	dt_cg_insn(cg, MOV64_IMM(R2, 0));
+	dt_cg_insn(cg, MOV64_IMM(R2, 0));	/* INT64_MIN */
+	dt_cg_jump(cg, JA(0), have);
+	dt_cg_place(cg, pos);
+	dt_cg_insn(cg, MOV64_IMM(R2, (DT_QUANTIZE_ZEROBUCKET + 1) * 8));
+	gen_log2(cg, 1);
 }
 
 /* R2 = lquantize() bucket of the value in R1 */
@@ -410,25 +436,33 @@ static void gen_dist(dt_cg_t *cg, const dt_aggmap_t *am, int v, int incr)
 {
 	int have = dt_cg_label(cg), ok = dt_cg_label(cg), maxb = am->am_nwords - 2;
 
-	dt_cg_insn(cg, MOV64_REG(R1, v));
-	if (am->am_func == DT_AGG_QUANTIZE)
-		gen_qbucket(cg, have);
-	else if (am->am_func == DT_AGG_LQUANTIZE)
-		gen_lqbucket(cg, am->am_params, have);
-	else
-		gen_llqbucket(cg, am->am_params, have);
-	dt_cg_place(cg, have);
-	dt_cg_jump(cg, JMP_IMM(BPF_JLE, R2, maxb, 0), ok);
-	dt_cg_insn(cg, MOV64_IMM(R2, maxb));
-	dt_cg_place(cg, ok);
+	if (am->am_func == DT_AGG_QUANTIZE) {
+		gen_qbucket(cg, v, have);	/* r2 = 8 * bucket */
+		dt_cg_place(cg, have);
+		dt_cg_jump(cg, JMP_IMM(BPF_JLE, R2, maxb * 8, 0), ok);
+		dt_cg_insn(cg, MOV64_IMM(R2, maxb * 8));
+		dt_cg_place(cg, ok);
+	} else {
+		dt_cg_insn(cg, MOV64_REG(R1, v));
+		if (am->am_func == DT_AGG_LQUANTIZE)
+			gen_lqbucket(cg, am->am_params, have);
+		else
+			gen_llqbucket(cg, am->am_params, have);
+		dt_cg_place(cg, have);
+		dt_cg_jump(cg, JMP_IMM(BPF_JLE, R2, maxb, 0), ok);
+		dt_cg_insn(cg, MOV64_IMM(R2, maxb));
+		dt_cg_place(cg, ok);
+		dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R2, 3));
+	}
 	inc_count(cg);
-	dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R2, 3));
 	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R2));
-	if (incr < 0)
-		dt_cg_insn(cg, MOV64_IMM(R4, 1));
-	else if (incr != R4)
-		dt_cg_insn(cg, MOV64_REG(R4, incr));
-	add_word(cg, 8, R4);
+	if (incr < 0) {
+		dt_cg_insn(cg, LDX(BPF_DW, R5, R0, 8));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R5, 1));
+		dt_cg_insn(cg, STX(BPF_DW, R0, R5, 8));
+	} else {
+		add_word(cg, 8, incr);
+	}
 }
 
 /*
@@ -480,35 +514,33 @@ static dt_node_t *incr_arg(const dt_aggmap_t *am, dt_node_t *args)
 
 /* ------------------------------------------------------------ statements */
 
-/* r0 += this CPU's slot offset (the CPU number is in value stack slot cpu) */
-static void cpu_slot(dt_cg_t *cg, const dt_aggmap_t *am, int cpu, int done)
-{
-	cpu = dt_cg_get(cg, cpu, R1);
-	dt_cg_jump(cg, JMP_IMM(BPF_JGE, cpu, am->am_ncpus, 0), done);
-	dt_cg_insn(cg, MOV64_REG(R1, cpu));
-	dt_cg_insn(cg, ALU64_IMM(BPF_MUL, R1, am->am_stride * 8));
-	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R1));
-}
-
 /*
- * Look the key up and update this CPU's slot.  A missing key is created
- * with the update already made in a zeroed value (BPF_NOEXIST); if another
- * CPU created it first, it is looked up again; if the map is full, a drop
- * is counted.
+ * Look the key up and update this CPU's slot, whose offset in the value is
+ * in value stack slot off.  The path of an existing key falls through.  A
+ * missing key is created with the update already made in a zeroed value
+ * (BPF_NOEXIST); if another CPU created it first, it is looked up again; if
+ * the map is full, a drop is counted.
  */
-static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int cpu, int v, int i)
+static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int off, int v, int i,
+		      int done)
 {
-	int map = dt_cg_aggmap(am->am_ident), found = dt_cg_label(cg), done = dt_cg_label(cg);
+	int map = dt_cg_aggmap(am->am_ident), found = dt_cg_label(cg), miss = dt_cg_label(cg);
 	int drop = dt_cg_label(cg), val = dt_cg_tmpalloc(cg, am->am_valsize);
 
 	lookup(cg, map, key);
-	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), miss);
+	dt_cg_place(cg, found);
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, dt_cg_get(cg, off, R1)));
+	gen_update(cg, am, v, i);
+	dt_cg_jump(cg, JA(0), done);
+
+	dt_cg_place(cg, miss);
 	zero_tmp(cg, val, am->am_valsize);
 	dt_cg_tmpaddr(cg, R0, val);
-	cpu_slot(cg, am, cpu, done);
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, dt_cg_get(cg, off, R1)));
 	gen_update(cg, am, v, i);
 	dt_cg_ldmap(cg, R1, map);
-	dt_cg_tmpaddr(cg, R2, key);
+	key_addr(cg, R2, key);
 	dt_cg_tmpaddr(cg, R3, val);
 	dt_cg_insn(cg, MOV64_IMM(R4, BPF_NOEXIST));
 	dt_cg_call(cg, BPF_FUNC_map_update_elem);
@@ -518,19 +550,18 @@ static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int cpu, int 
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
 	dt_cg_place(cg, drop);
 	count_drop(cg);
-	dt_cg_jump(cg, JA(0), done);
-	dt_cg_place(cg, found);
-	cpu_slot(cg, am, cpu, done);
-	gen_update(cg, am, v, i);
-	dt_cg_place(cg, done);
 }
 
-/* @a[keys] = f(args) */
+/*
+ * @a[keys] = f(args): the key, the arguments (in the slot registers: an
+ * aggregation statement starts with an empty value stack), then this CPU's
+ * slot offset, computed before the lookup so that the update only adds it.
+ */
 void dt_cg_aggstmt(dt_cg_t *cg, dt_node_t *dnp)
 {
 	const dt_aggmap_t *am = &dt_agg_layout(cg->cg_dtp)[dnp->dn_ident->di_id];
 	dt_node_t *args = dnp->dn_right->dn_args, *incr = incr_arg(am, args);
-	int key, v = -1, i = -1, cpu, depth = cg->cg_depth;
+	int key, v = -1, i = -1, off, depth = cg->cg_depth, done = dt_cg_label(cg);
 
 	key = gen_key(cg, am, dnp->dn_args);
 	if (am->am_func != DT_AGG_COUNT)
@@ -538,9 +569,12 @@ void dt_cg_aggstmt(dt_cg_t *cg, dt_node_t *dnp)
 	if (incr != NULL)
 		i = push_arg(cg, incr);
 	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
-	cpu = dt_cg_push(cg, dnp);
-	dt_cg_set(cg, cpu, R0);
-	gen_apply(cg, am, key, cpu, v, i);
+	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R0, am->am_ncpus, 0), done);
+	dt_cg_insn(cg, ALU64_IMM(BPF_MUL, R0, am->am_stride * 8));
+	off = dt_cg_push(cg, dnp);
+	dt_cg_set(cg, off, R0);
+	gen_apply(cg, am, key, off, v, i, done);
+	dt_cg_place(cg, done);
 	cg->cg_depth = depth;
 }
 

@@ -4,14 +4,23 @@
  * (the model is described at the top of consume/dt_buffer.c).
  *
  * Every policy first finds this CPU's dt_bufstate_t (r1).  switch and fill
- * reserve the record's ring bytes with an atomic add to bs_written, so that
- * programs that interrupt each other on one CPU (a tracepoint inside a
- * system call) account correctly, and give them back if the record does
- * not fit or the kernel refuses it.  A record is either written or counted
- * as a drop (fill: or it marks the buffer full): nothing is lost unseen.
+ * reserve the record's own bytes (header + data, as DTrace counts them
+ * against bufsize; not the perf framing) with an atomic add to
+ * bs_written, so that programs that interrupt each other on one CPU (a
+ * tracepoint inside a system call) account correctly, and give them back
+ * if the record does not fit or the kernel refuses it.  A record is
+ * either written or counted as a drop (fill: or it marks the buffer full):
+ * nothing is lost unseen.
+ *
+ * dt_cg_output() also notes the smallest record any program writes
+ * (dt_minrec): the rings are sized from it so that bufsize of records
+ * always fits with its framing (consume/dt_buffer.c).  Records are
+ * multiples of 8 bytes, so the consumer finds each record's size again
+ * from its ring size (dt_ring.c) and gives back exactly what was taken.
  */
 #include "dt_cg_impl.h"
 
+#include <assert.h>
 #include <string.h>
 
 #define BS_OFF(f) ((int)offsetof(dt_bufstate_t, f))
@@ -59,9 +68,9 @@ static void gen_perf_output(dt_cg_t *cg, int recbase, int size)
 }
 
 /*
- * Reserve cost bytes (r1 = &bufstate, kept): if more than the limit would
- * then be unread, give them back and jump to nospace.  The comparison is
- * signed, so that a consumer ahead of the programs never looks full.
+ * Reserve cost record bytes (r1 = &bufstate, kept): if more than the limit
+ * would then be unread, give them back and jump to nospace.  The comparison
+ * is signed, so that a consumer ahead of the programs never looks full.
  */
 static void gen_reserve(dt_cg_t *cg, int cost, int nospace)
 {
@@ -86,7 +95,7 @@ static void gen_write(dt_cg_t *cg, int recbase, int size, int drop, int done)
 	gen_perf_output(cg, recbase, size);
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
 	gen_bufstate(cg, drop);
-	gen_written_add(cg, -DT_RING_COST(size));
+	gen_written_add(cg, -size);
 	dt_cg_jump(cg, JA(0), drop);
 }
 
@@ -96,7 +105,7 @@ static void gen_switch(dt_cg_t *cg, int recbase, int size, uint64_t dropoff)
 	int drop = dt_cg_label(cg), done = dt_cg_label(cg);
 
 	gen_bufstate(cg, drop);
-	gen_reserve(cg, DT_RING_COST(size), drop);
+	gen_reserve(cg, size, drop);
 	gen_write(cg, recbase, size, drop, done);
 	dt_cg_place(cg, drop);
 	gen_drop(cg, dropoff);
@@ -123,18 +132,17 @@ static void gen_stop(dt_cg_t *cg)
 static void gen_fill(dt_cg_t *cg, int recbase, int size, uint64_t dropoff)
 {
 	int drop = dt_cg_label(cg), done = dt_cg_label(cg), full = dt_cg_label(cg);
-	int cost = DT_RING_COST(size);
 
 	gen_bufstate(cg, drop);
 	if (!is_dtrace_probe(cg, "END")) {
 		dt_cg_insn(cg, LDX(BPF_DW, R2, R1, BS_OFF(bs_full)));
 		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R2, 0, 0), done);
 	}
-	gen_reserve(cg, cost, full);
+	gen_reserve(cg, size, full);
 	gen_write(cg, recbase, size, drop, done);
 	dt_cg_place(cg, full);
 	dt_cg_insn(cg, LDX(BPF_DW, R2, R1, BS_OFF(bs_endlimit)));
-	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R2, cost, 0), drop);
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R2, size, 0), drop);
 	dt_cg_insn(cg, ST(BPF_DW, R1, BS_OFF(bs_full), 1));
 	gen_stop(cg);
 	dt_cg_jump(cg, JA(0), done);
@@ -150,7 +158,7 @@ static void gen_ring(dt_cg_t *cg, int recbase, int size, uint64_t dropoff)
 
 	gen_bufstate(cg, drop);
 	dt_cg_insn(cg, LDX(BPF_DW, R2, R1, BS_OFF(bs_limit)));
-	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R2, DT_RING_COST(size), 0), drop);
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R2, size, 0), drop);
 	gen_perf_output(cg, recbase, size);
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
 	dt_cg_place(cg, drop);
@@ -173,5 +181,10 @@ static dt_cg_output_f *const dt_cg_outputs[] = {
  */
 void dt_cg_output(dt_cg_t *cg, int recbase, int size, uint64_t dropoff)
 {
+	dtrace_hdl_t *dtp = cg->cg_dtp;
+
+	assert(size >= (int)sizeof(dt_rechdr_t) && size % 8 == 0);
+	if (dtp->dt_minrec == 0 || size < dtp->dt_minrec)
+		dtp->dt_minrec = size;
 	dt_cg_outputs[cg->cg_dtp->dt_options[DTOPT_BUFPOLICY]](cg, recbase, size, dropoff);
 }

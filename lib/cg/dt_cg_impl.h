@@ -45,6 +45,8 @@ typedef struct dt_cg {
 	int cg_recmax;	  /* largest record of the program */
 	int cg_tmpoff;	  /* next free temp byte (relative) */
 	int cg_tmpmax;
+	int cg_actjmp;	  /* the prologue's activity check (see drop_scratch) */
+	int cg_scrend;	  /* the first instruction after the prologue */
 	int cg_end;	  /* label: end of the current clause */
 	int cg_fault;	  /* label: fault path of the current clause */
 	int cg_clausestart;

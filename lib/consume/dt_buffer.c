@@ -5,15 +5,31 @@
  * space reserved for END under the fill policy, and when the consumer may
  * read it.  See docs/buffers.md.
  *
- * Accounting.  Every CPU's principal buffer is a perf ring (bpf/dt_ring.c)
- * whose size is a power of two of pages.  So that bufsize means exactly
- * what was asked, the programs do not rely on the ring refusing a record:
- * before writing a record they add its ring bytes (DT_RING_COST) to their
- * CPU's bs_written with an atomic add, and if more than the limit would
- * then be unread (bs_written - bs_read) they take the bytes back and do not
- * write it.  The consumer sets bs_read to the ring's consumed position after
- * each read.  The limit is bufsize, less the 8 bytes a perf ring can never
- * fill when bufsize is the whole ring.
+ * Accounting.  bufsize is what DTrace makes it: the bytes of records
+ * (EPID header + data) a CPU's buffer takes per switch interval; the perf
+ * framing is not counted.  Before writing a record the programs add its
+ * own bytes to their CPU's bs_written with an atomic add, and if more than
+ * the limit would then be unread (bs_written - bs_read) they take the
+ * bytes back and do not write it.  The consumer adds the record bytes it
+ * has read to bs_read as it reads (every 64k of ring, dt_ring.c), so that
+ * the space read is free again at once.  The limit is bufsize.
+ *
+ * Ring size.  Every CPU's principal buffer is a perf ring (bpf/dt_ring.c)
+ * whose size is a power of two of pages, and in which each record takes
+ * DT_RING_FRAMING (16) bytes more than its own.  The smallest record the
+ * programs can write (dt_minrec: the code generator notes every record
+ * size it emits, clause records, error records and speculation chunks) is
+ * known before the rings are made, so a ring is made big enough for the
+ * worst case, bufsize of records all of that size:
+ *
+ *     ring >= bufsize + 16 * (bufsize / minrec) (+ 8: a forward ring never
+ *             fills its last 8 bytes), rounded up to a power of two of pages
+ *
+ * and the ring never refuses a record the accounting let through.  As
+ * minrec >= 8, a ring is at most 3 times bufsize before the rounding: 2x
+ * bufsize for records of 24 bytes or more, 4x for 8- and 16-byte ones.
+ * The ring's real size is what counts against the memory budget below and
+ * what bufresize lowers.
  *
  *   switch  a refused record is a drop, counted in the scratch area's
  *           cs_drops and reported as "N drops on CPU n".
@@ -21,13 +37,13 @@
  *           is all that was written; the first refused record marks the
  *           buffer full (bs_full) and stops tracing (activity DRAINING):
  *           what is printed is an exact prefix.  Probes other than END may
- *           use bufsize less the END reserve (the ring bytes of all END
+ *           use bufsize less the END reserve (the bytes of all END
  *           records); END may use all of it.  A reserve bigger than the
  *           buffer refuses to start (EDT_ENDTOOBIG).
  *   ring    the ring is written backward and overwrites its oldest
  *           records; only a record bigger than bufsize is refused (and
  *           counted).  The consumer reads it once, at the end, keeping the
- *           newest records that fit in bufsize.
+ *           newest records whose bytes fit in bufsize.
  *
  * Sizes and resizing.  A buffer's memory is real kernel memory, so, as
  * DTrace limits its buffers to a share of physical memory, all buffers of
@@ -85,9 +101,30 @@ static int64_t budget(void)
 	return (int64_t)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE) / 4;
 }
 
+/*
+ * Data bytes of the ring that holds size bytes of records of at least
+ * dt_minrec bytes each, with their framing (see above); INT64_MAX if that
+ * is beyond any ring.
+ */
+static int64_t ring_bytes(const dtrace_hdl_t *dtp, int64_t size)
+{
+	uint64_t minrec = dtp->dt_minrec > 0 ? (uint64_t)dtp->dt_minrec : UINT64_MAX;
+	unsigned __int128 need = (unsigned __int128)(uint64_t)size +
+				 (unsigned __int128)DT_RING_FRAMING * ((uint64_t)size / minrec);
+
+	if (policy(dtp) != DT_BUFPOLICY_RING)
+		need += 8; /* a forward perf ring never fills its last 8 bytes */
+	if (need > (unsigned __int128)1 << 62)
+		return INT64_MAX;
+	return (int64_t)dt_ring_datasize((size_t)need);
+}
+
+/* Memory of the principal buffers at bufsize size: the rings' real size. */
 static int64_t principal_bytes(dtrace_hdl_t *dtp, int64_t size)
 {
-	return (int64_t)dt_ring_datasize((size_t)size) * nbuffers(dtp);
+	int64_t ring = ring_bytes(dtp, size);
+
+	return ring > INT64_MAX / nbuffers(dtp) ? INT64_MAX : ring * nbuffers(dtp);
 }
 
 static int64_t agg_bytes(dtrace_hdl_t *dtp, int64_t size)
@@ -155,7 +192,7 @@ static void report_lowered(dtrace_hdl_t *dtp, const char *name, int64_t req, int
 	notice(dtp, msg);
 }
 
-/* Ring bytes of all records END may write: reserved under fill. */
+/* Bytes of all records END may write: reserved under fill. */
 static int64_t end_reserve(dtrace_hdl_t *dtp)
 {
 	int64_t sum = 0;
@@ -167,7 +204,7 @@ static int64_t end_reserve(dtrace_hdl_t *dtp)
 		if (strcmp(pd->dtpd_provider, "dtrace") != 0 || strcmp(pd->dtpd_name, "END") != 0)
 			continue;
 		if (ep->ep_nrecs > 0 || ep->ep_default)
-			sum += DT_RING_COST(ep->ep_size);
+			sum += ep->ep_size;
 	}
 	return sum;
 }
@@ -188,17 +225,6 @@ int dt_buffer_sizes(dtrace_hdl_t *dtp)
 	return 0;
 }
 
-/* Bytes of a ring of size bytes that records may use. */
-static int64_t usable(const dtrace_hdl_t *dtp, int64_t size)
-{
-	int64_t ring = (int64_t)dt_ring_datasize((size_t)size);
-
-	/* a forward perf ring can hold at most its size less 8 bytes */
-	if (policy(dtp) != DT_BUFPOLICY_RING)
-		ring -= 8;
-	return size < ring ? size : ring;
-}
-
 static void close_rings(dtrace_hdl_t *dtp)
 {
 	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++) {
@@ -217,7 +243,8 @@ static int open_rings(dtrace_hdl_t *dtp, int64_t size)
 
 		if (!cpu_traced(dtp, cpu))
 			continue;
-		dtp->dt_rings[cpu] = dt_ring_open(cpu, (size_t)size, overwrite, &fd);
+		dtp->dt_rings[cpu] = dt_ring_open(cpu, (size_t)ring_bytes(dtp, size), (size_t)size,
+						  overwrite, &fd);
 		if (dtp->dt_rings[cpu] != NULL || errno == ENODEV || errno == ENXIO)
 			continue; /* opened, or an offline CPU */
 		fd = errno;
@@ -228,7 +255,10 @@ static int open_rings(dtrace_hdl_t *dtp, int64_t size)
 	return 0;
 }
 
-/* Allocate the rings at bufsize, halving it under bufresize=auto. */
+/*
+ * Allocate the rings for bufsize, halving it under bufresize=auto while the
+ * rings' real size is over the budget or the kernel refuses it.
+ */
 static int alloc_rings(dtrace_hdl_t *dtp)
 {
 	int64_t *size = &dtp->dt_options[DTOPT_BUFSIZE];
@@ -236,7 +266,7 @@ static int alloc_rings(dtrace_hdl_t *dtp)
 
 	*size &= ~(int64_t)7;
 	for (;;) {
-		if (dtp->dt_endreserve > usable(dtp, *size))
+		if (dtp->dt_endreserve > *size)
 			return dt_set_errmsg(dtp, EDT_ENDTOOBIG, "%s",
 					     "END enablings exceed size of principal buffer");
 		if (principal_bytes(dtp, *size) <= budget()) {
@@ -256,7 +286,7 @@ static int alloc_rings(dtrace_hdl_t *dtp)
 /* Give every CPU its limits; a CPU without a buffer takes nothing. */
 static void set_limits(dtrace_hdl_t *dtp)
 {
-	int64_t use = usable(dtp, dtp->dt_options[DTOPT_BUFSIZE]);
+	int64_t use = dtp->dt_options[DTOPT_BUFSIZE];
 
 	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++) {
 		dt_bufstate_t *bs = &dtp->dt_bufstate[cpu];
@@ -265,6 +295,8 @@ static void set_limits(dtrace_hdl_t *dtp)
 		memset(bs, 0, sizeof(*bs));
 		bs->bs_endlimit = has ? (uint64_t)use : 0;
 		bs->bs_limit = has ? (uint64_t)(use - dtp->dt_endreserve) : 0;
+		if (has && policy(dtp) != DT_BUFPOLICY_RING)
+			dt_ring_account(dtp->dt_rings[cpu], &bs->bs_read);
 	}
 }
 
@@ -297,7 +329,13 @@ int dt_buffer_alloc(dtrace_hdl_t *dtp)
 	return 0;
 }
 
-/* After the consumer has read a CPU's ring: give the space back. */
+/*
+ * After the consumer has read a CPU's ring: the record bytes read are in
+ * bs_read.  dt_ring_drain() publishes them there itself as it reads
+ * (dt_ring_account(), after giving the space back to the kernel, so that
+ * the programs' view is never more generous than the ring's); this
+ * stores the final count again.
+ */
 void dt_buffer_released(dtrace_hdl_t *dtp, int cpu)
 {
 	if (dtp->dt_rings[cpu] != NULL && policy(dtp) != DT_BUFPOLICY_RING)

@@ -117,18 +117,18 @@ static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 	bool q = quiet(dtp);
 
 	if (rd->rd_string) {
+		/*
+		 * DTrace's string record is NUL-padded to strsize: printed as a
+		 * string if it looks like one, else (empty, control characters)
+		 * as a dump of all its bytes.
+		 */
 		const char *s = data + rd->rd_off;
 		size_t n = strnlen(s, (size_t)rd->rd_size);
+		char *z = dt_zalloc((size_t)rd->rd_size + 1);
 
-		if (n == 0) {
-			/* DTrace dumps an empty string's (all-NUL) bytes */
-			char *z = dt_zalloc((size_t)rd->rd_size);
-
-			print_bytes(fp, z, (size_t)rd->rd_size, q);
-			free(z);
-			return;
-		}
-		print_bytes(fp, s, n + 1 <= (size_t)rd->rd_size ? n + 1 : n, q);
+		memcpy(z, s, n);
+		print_bytes(fp, z, (size_t)rd->rd_size, q);
+		free(z);
 		return;
 	}
 	switch (rd->rd_size) {

@@ -183,6 +183,11 @@ static bool compatible(const dt_type_t *dst, const dt_type_t *src)
 
 /* ------------------------------------------------------------ constants */
 
+/*
+ * Fold a constant expression.  Arithmetic wraps at 64 bits and shift counts
+ * are taken modulo 64, as in the generated code; C's undefined cases
+ * (overflow, INT64_MIN / -1, shifts out of range) must not reach the host.
+ */
 static bool const_eval(dt_node_t *dnp, int64_t *vp)
 {
 	int64_t l, r;
@@ -195,7 +200,7 @@ static bool const_eval(dt_node_t *dnp, int64_t *vp)
 		if (!const_eval(dnp->dn_left, &l))
 			return false;
 		switch (dnp->dn_op) {
-		case OP_NEG: *vp = -l; return true;
+		case OP_NEG: *vp = (int64_t)(0 - (uint64_t)l); return true;
 		case OP_PLUS: *vp = l; return true;
 		case '~': *vp = ~l; return true;
 		case '!': *vp = !l; return true;
@@ -205,13 +210,21 @@ static bool const_eval(dt_node_t *dnp, int64_t *vp)
 		if (!const_eval(dnp->dn_left, &l) || !const_eval(dnp->dn_right, &r))
 			return false;
 		switch (dnp->dn_op) {
-		case '+': *vp = l + r; return true;
-		case '-': *vp = l - r; return true;
-		case '*': *vp = l * r; return true;
-		case '/': if (r == 0) return false; *vp = l / r; return true;
-		case '%': if (r == 0) return false; *vp = l % r; return true;
-		case OP_SHL: *vp = l << r; return true;
-		case OP_SHR: *vp = l >> r; return true;
+		case '+': *vp = (int64_t)((uint64_t)l + (uint64_t)r); return true;
+		case '-': *vp = (int64_t)((uint64_t)l - (uint64_t)r); return true;
+		case '*': *vp = (int64_t)((uint64_t)l * (uint64_t)r); return true;
+		case '/':
+			if (r == 0)
+				return false;
+			*vp = r == -1 ? (int64_t)(0 - (uint64_t)l) : l / r;
+			return true;
+		case '%':
+			if (r == 0)
+				return false;
+			*vp = r == -1 ? 0 : l % r;
+			return true;
+		case OP_SHL: *vp = (int64_t)((uint64_t)l << (r & 63)); return true;
+		case OP_SHR: *vp = l >> (r & 63); return true;
 		case '&': *vp = l & r; return true;
 		case '|': *vp = l | r; return true;
 		case '^': *vp = l ^ r; return true;

@@ -268,6 +268,19 @@ static void dt_lex_number(dt_pcb_t *pcb, dt_token_t *tok)
 	pcb->pcb_cur = end;
 }
 
+/* The end of a macro name: $1 is digits only ($1x is $1 then x), $target a name. */
+static const char *dt_macro_end(const char *q)
+{
+	if (isdigit((unsigned char)*q)) {
+		while (isdigit((unsigned char)*q))
+			q++;
+		return q;
+	}
+	while (isalnum((unsigned char)*q) || *q == '_')
+		q++;
+	return q;
+}
+
 static bool dt_is_keyword(const char *s, int len)
 {
 	for (int i = 0; dt_keywords[i]; i++)
@@ -321,8 +334,7 @@ static void dt_lex_one(dt_pcb_t *pcb, dt_token_t *tok)
 
 		if (*q == '$')
 			q++;
-		while (isalnum((unsigned char)*q) || *q == '_')
-			q++;
+		q = dt_macro_end(q);
 		if (q == p + 1 || (q == p + 2 && p[1] == '$'))
 			dt_cc_error(pcb, pcb->pcb_line, "syntax error near \"$\"");
 		tok->tk_kind = TK_MACRO;
@@ -396,11 +408,9 @@ dt_token_t *dt_lex_pdesc(dt_pcb_t *pcb)
 		size_t elen;
 
 		if (*p == '$') {
-			const char *q = p + 1;
+			const char *q = dt_macro_end(p + 1);
 			char name[32];
 
-			while (isalnum((unsigned char)*q) || *q == '_')
-				q++;
 			snprintf(name, sizeof(name), "%.*s", (int)(q - p - 1), p + 1);
 			if (isdigit((unsigned char)name[0])) {
 				/* $99999999999 must not wrap to a valid (or negative) index */

@@ -678,30 +678,15 @@ static dt_node_t *stmt(dt_pcb_t *pcb)
 static dt_pdesc_t *pdesc_parse(dt_pcb_t *pcb, const dt_token_t *tok, dtrace_probespec_t spec)
 {
 	dt_pdesc_t *pd = dt_zalloc(sizeof(*pd));
-	char *fields[4] = { 0 }, *s = dt_strdup(tok->tk_str);
-	int n = 1, last = spec == DTRACE_PROBESPEC_NONE ? 3 : (int)spec;
+	char *out[4];
 
-	fields[0] = s;
-	for (char *p = s; *p; p++) {
-		if (*p == ':') {
-			if (n == last + 1)
-				dt_cc_error(pcb, tok->tk_line, "invalid probe description \"%s\": "
-					    "too many ':' separators", tok->tk_str);
-			*p = '\0';
-			fields[n++] = p + 1;
-		}
-	}
-	/* The last field written is the one -P/-m/-f/-n names (-s: the name). */
-	{
-		char *out[4] = { "", "", "", "" };
-
-		for (int i = 0; i < n; i++)
-			out[last - (n - 1) + i] = fields[i];
-		pd->pd_prov = out[0];
-		pd->pd_mod = out[1];
-		pd->pd_func = out[2];
-		pd->pd_name = out[3];
-	}
+	if (dt_pdesc_split(dt_strdup(tok->tk_str), spec, out) != 0)
+		dt_cc_error(pcb, tok->tk_line, "invalid probe description \"%s\": "
+			    "too many ':' separators", tok->tk_str);
+	pd->pd_prov = out[0];
+	pd->pd_mod = out[1];
+	pd->pd_func = out[2];
+	pd->pd_name = out[3];
 	pd->pd_text = tok->tk_str;
 	pd->pd_line = tok->tk_line;
 	return pd;

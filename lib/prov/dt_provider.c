@@ -199,33 +199,45 @@ int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_p
 	return n;
 }
 
-/* Parse "p:m:f:n" (fields omitted from the left) into a description. */
+/*
+ * Split "p:m:f:n" in place into its four fields, filling omitted fields
+ * from the left: the last field given is the one spec names (-P, -m, -f,
+ * -n; the name in scripts).  Returns -1 if there are too many fields.
+ */
+int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4])
+{
+	char *fields[4] = { s };
+	int n = 1, last = spec == DTRACE_PROBESPEC_NONE ? 3 : (int)spec;
+
+	for (char *p = s; *p; p++) {
+		if (*p != ':')
+			continue;
+		if (n == last + 1)
+			return -1;
+		*p = '\0';
+		fields[n++] = p + 1;
+	}
+	for (int i = 0; i < 4; i++)
+		out[i] = "";
+	for (int i = 0; i < n; i++)
+		out[last - (n - 1) + i] = fields[i];
+	return 0;
+}
+
+/* Parse a -P/-m/-f/-n argument (any clause text cut off) into a description. */
 int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
 		    dtrace_probedesc_t *pdp)
 {
-	char *copy = dt_strdup(s), *fields[4] = { 0 }, *end;
-	char *out[4] = { "", "", "", "" };
-	int n = 1, last;
+	char *copy = dt_strdup(s), *end, *out[4];
 
 	if ((end = strpbrk(copy, "{/;")) != NULL)
 		*end = '\0';
 	for (end = copy + strlen(copy); end > copy && (end[-1] == ' ' || end[-1] == '\t'); end--)
 		end[-1] = '\0';
-	last = spec == DTRACE_PROBESPEC_NONE ? 3 : (int)spec;
-	fields[0] = copy;
-	for (char *p = copy; *p; p++) {
-		if (*p == ':') {
-			if (n == last + 1) {
-				free(copy);
-				return dt_set_errno(dtp, EDT_BADSPEC);
-			}
-			*p = '\0';
-			fields[n++] = p + 1;
-		}
+	if (dt_pdesc_split(copy, spec, out) != 0) {
+		free(copy);
+		return dt_set_errno(dtp, EDT_BADSPEC);
 	}
-	/* the last field written is the one spec names (-P, -m, -f, -n) */
-	for (int i = 0; i < n; i++)
-		out[last - (n - 1) + i] = fields[i];
 	memset(pdp, 0, sizeof(*pdp));
 	snprintf(pdp->dtpd_provider, sizeof(pdp->dtpd_provider), "%s", out[0]);
 	snprintf(pdp->dtpd_mod, sizeof(pdp->dtpd_mod), "%s", out[1]);

@@ -1,9 +1,10 @@
 # The guide's ring buffer example, on Linux: rexit is exit_group, and the
-# example's end condition is kept to the target.  The newest 512 records
-# of the 16k ring are printed when dtrace ends, oldest first: the target's
-# last 510 getpid calls, then its exit_group (trace() and exit() records).
+# example's end condition is kept to the target.  The newest 1024 records
+# (16384 / 16: every record here is 16 bytes) of the 16k ring are printed
+# when dtrace ends, oldest first: the target's last 1022 getpid calls, then
+# its exit_group (trace() and exit() records).
 cp "$D/ring.d" .
-taskset -c 0 $DTRACE -s ring.d getpid-n -c "$T/getpid-n 1000" >rec.txt 2>msg.txt
+taskset -c 0 $DTRACE -s ring.d getpid-n -c "$T/getpid-n 3000" >rec.txt 2>msg.txt
 echo "rc=$?"
 grep -v 'has exited$' msg.txt | sed 's/matched [0-9]* probes/matched N probes/'
 head -n 1 rec.txt

@@ -1,5 +1,5 @@
 # Sizes take k, m, g, t suffixes (either case); the same 12k buffer holds
-# the same 384 records (of 32 bytes) however it is written.
+# the same 12288 / 16 = 768 records (of 16 bytes) however it is written.
 for b in "-b 12k" "-b 12K" "-x bufsize=12288" "-x bufsize=12k"; do
 	taskset -c 0 $DTRACE $b -x bufpolicy=fill -qn '
 	    syscall::getpid:entry /pid == $target/ { printf("%d\n", n++); }' -c "$T/getpid-n 1000" >rec.txt

@@ -53,3 +53,7 @@ BEGIN
 }
 D
 $DTRACE -qs w.d
+# strings in every kind of storage compare by contents
+$DTRACE -qn 'BEGIN { self->s = "longer string here"; self->s = "ab"; this->t = "ab"; a["k"] = "ab"; printf("%d %d %d %d %d\n", self->s == this->t, a["k"] == self->s, a["k"] < "abc", this->t > "a", a["none"] == ""); exit(0); }'
+# strsize also bounds string keys: with strsize=3, "abc" and "abd" are both "ab"
+$DTRACE -x strsize=3 -qn 'BEGIN { k["abc"] = 1; k["abd"] = 2; printf("%d %d\n", k["ab"], k["abc"]); exit(0); }'
