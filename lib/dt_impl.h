@@ -681,6 +681,8 @@ struct dtrace_hdl {
 	int dt_minrec;		  /* smallest record the programs write, 0 = none */
 	int64_t dt_sizereq[4];	  /* bufsize, aggsize, specsize, dynvarsize asked for */
 	dt_ring_t **dt_rings;	  /* per-CPU perf rings */
+	char *dt_pfbuf;		  /* printf records' text, reused (dt_consume.c) */
+	size_t dt_pfbufsz;
 	int *dt_linkfds;	  /* attachments */
 	int dt_nlinks, dt_linkcap;
 	dt_aggmap_t *dt_aggmaps;
@@ -1008,5 +1010,8 @@ DT_INTERNAL int dt_printf_check(const char *fmt, const dt_type_t **argtypes, int
 /* Format into a malloc'd string (*out); returns length or -1. */
 DT_INTERNAL int dt_printf_format(const char *fmt, const dt_pfarg_t *args, int nargs,
 				 char **out);
+/* The same into a reused buffer (*bufp, *capp bytes; NULL, 0 at first). */
+DT_INTERNAL int dt_printf_format_into(const char *fmt, const dt_pfarg_t *args, int nargs,
+				      char **bufp, size_t *capp);
 
 #endif /* DT_IMPL_H */

@@ -42,6 +42,8 @@ int dt_consume_init(dtrace_hdl_t *dtp)
 
 void dt_consume_fini(dtrace_hdl_t *dtp)
 {
+	free(dtp->dt_pfbuf);
+	dtp->dt_pfbuf = NULL;
 	if (dtp->dt_rings == NULL)
 		return;
 	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++)
@@ -147,15 +149,22 @@ static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 	}
 }
 
-/* printf: the first record carries the format, the next rd_nargs the values. */
+/*
+ * printf: the first record carries the format, the next rd_nargs the
+ * values.  This runs for every printf record: the arguments are on the
+ * stack (up to 16), the text goes to a buffer kept in the handle, and the
+ * output stream is only ever written by the consumer's thread.
+ */
 static int print_printf(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_recdesc_t *rd)
 {
 	const dt_recdesc_t *args = rd + 1;
-	dt_pfarg_t *pa = dt_zalloc(sizeof(dt_pfarg_t) * (rd->rd_nargs + 1));
-	char *out = NULL;
+	dt_pfarg_t stackpa[16];
+	dt_pfarg_t *pa = rd->rd_nargs <= 16 ? stackpa
+					    : dt_zalloc(sizeof(dt_pfarg_t) * (rd->rd_nargs + 1));
 	int n;
 
 	for (int i = 0; i < rd->rd_nargs; i++) {
+		memset(&pa[i], 0, sizeof(pa[i]));
 		if (args[i].rd_string) {
 			pa[i].pa_string = true;
 			pa[i].pa_str = data + args[i].rd_off;
@@ -165,11 +174,12 @@ static int print_printf(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 			pa[i].pa_signed = args[i].rd_signed;
 		}
 	}
-	n = dt_printf_format(dtp->dt_formats[rd->rd_fmt].fm_str, pa, rd->rd_nargs, &out);
+	n = dt_printf_format_into(dtp->dt_formats[rd->rd_fmt].fm_str, pa, rd->rd_nargs,
+				  &dtp->dt_pfbuf, &dtp->dt_pfbufsz);
 	if (n >= 0)
-		fwrite(out, 1, (size_t)n, fp);
-	free(out);
-	free(pa);
+		fwrite_unlocked(dtp->dt_pfbuf, 1, (size_t)n, fp);
+	if (pa != stackpa)
+		free(pa);
 	return rd->rd_nargs;
 }
 

@@ -154,6 +154,8 @@ static const char *pf_parse_size(const char *q, dt_pfspec_t *ps, unsigned *modp)
 	size_t i, n;
 
 	*modp = 0;
+	if (strchr("hljztL", *q) == NULL || *q == '\0')
+		return q; /* the common case: no prefix */
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		n = strlen(sizes[i].sp_text);
 		if (strncmp(q, sizes[i].sp_text, n) == 0) {
@@ -378,43 +380,92 @@ static int pf_append(dt_pfbuf_t *b, const char *s, size_t n)
 
 static int pf_appendf(dt_pfbuf_t *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* One vsnprintf into the room left, a second only if it did not fit. */
 static int pf_appendf(dt_pfbuf_t *b, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || pf_reserve(b, (size_t)n) != 0)
+	if (pf_reserve(b, 31) != 0)
 		return -1;
 	va_start(ap, fmt);
-	vsnprintf(b->pb_buf + b->pb_len, (size_t)n + 1, fmt, ap);
+	n = vsnprintf(b->pb_buf + b->pb_len, b->pb_cap - b->pb_len, fmt, ap);
 	va_end(ap);
+	if (n < 0)
+		return -1;
+	if ((size_t)n >= b->pb_cap - b->pb_len) {
+		if (pf_reserve(b, (size_t)n) != 0)
+			return -1;
+		va_start(ap, fmt);
+		vsnprintf(b->pb_buf + b->pb_len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	b->pb_len += (size_t)n;
 	return 0;
 }
 
+/* %d, %i or %u without flags, width or precision: no snprintf. */
+static bool pf_plain(const dt_pfspec_t *ps, char conv)
+{
+	return ps->ps_flags[0] == '\0' && ps->ps_width < 0 && ps->ps_prec < 0 &&
+	       (conv == 'd' || conv == 'i' || conv == 'u');
+}
+
+static int pf_append_dec(dt_pfbuf_t *b, bool neg, uint64_t mag)
+{
+	char tmp[24], *p = tmp + sizeof(tmp);
+
+	do {
+		*--p = (char)('0' + mag % 10);
+		mag /= 10;
+	} while (mag != 0);
+	if (neg)
+		*--p = '-';
+	return pf_append(b, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+/* Decimal digits of v >= 0 at p; returns the end. */
+static char *pf_cspec_num(char *p, int v)
+{
+	char tmp[12], *q = tmp + sizeof(tmp);
+
+	do {
+		*--q = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	while (q < tmp + sizeof(tmp))
+		*p++ = *q++;
+	return p;
+}
+
 /*
  * Build a C spec: '%', the flags of ps that are in allow, width, precision
- * (if prec), the length modifier len and the conversion character conv.
+ * (if prec), the length modifier len and the conversion character conv (at
+ * most 31 bytes).  By hand: this runs for every conversion of every record.
  */
 static void pf_cspec(char *buf, size_t size, const dt_pfspec_t *ps, const char *allow,
 		     bool prec, const char *len, char conv)
 {
-	char flags[sizeof(ps->ps_flags)], wbuf[16] = "", pbuf[16] = "";
-	size_t i, n = 0;
+	char *p = buf;
+	size_t i;
 
+	if (size < 32)
+		return;
+	*p++ = '%';
 	for (i = 0; ps->ps_flags[i] != '\0'; i++) {
 		if (strchr(allow, ps->ps_flags[i]) != NULL)
-			flags[n++] = ps->ps_flags[i];
+			*p++ = ps->ps_flags[i];
 	}
-	flags[n] = '\0';
 	if (ps->ps_width >= 0)
-		snprintf(wbuf, sizeof(wbuf), "%d", ps->ps_width);
-	if (prec && ps->ps_prec >= 0)
-		snprintf(pbuf, sizeof(pbuf), ".%d", ps->ps_prec);
-	snprintf(buf, size, "%%%s%s%s%s%c", flags, wbuf, pbuf, len, conv);
+		p = pf_cspec_num(p, ps->ps_width);
+	if (prec && ps->ps_prec >= 0) {
+		*p++ = '.';
+		p = pf_cspec_num(p, ps->ps_prec);
+	}
+	while (*len != '\0')
+		*p++ = *len++;
+	*p++ = conv;
+	*p = '\0';
 }
 
 static int pf_norm_size(int size)
@@ -446,6 +497,12 @@ static int pf_print_signed(dt_pfbuf_t *b, const dt_pfspec_t *ps, int size, char 
 {
 	char spec[64];
 
+	if (pf_plain(ps, conv)) {
+		int64_t sv = size == 1 ? (int8_t)v : size == 2 ? (int16_t)v
+				       : size == 4 ? (int32_t)v : v;
+
+		return pf_append_dec(b, sv < 0, sv < 0 ? -(uint64_t)sv : (uint64_t)sv);
+	}
 	switch (size) {
 	case 1:
 		pf_cspec(spec, sizeof(spec), ps, "-+ 0", true, "hh", conv);
@@ -467,6 +524,10 @@ static int pf_print_unsigned(dt_pfbuf_t *b, const dt_pfspec_t *ps, int size, cha
 {
 	const char *allow = conv == 'u' ? "-0" : "-#0";
 	char spec[64];
+
+	if (pf_plain(ps, conv))
+		return pf_append_dec(b, false, size == 1 ? (uint8_t)v : size == 2 ? (uint16_t)v
+					       : size == 4 ? (uint32_t)v : (uint64_t)v);
 
 	switch (size) {
 	case 1:
@@ -613,28 +674,47 @@ static int pf_format_conv(dt_pfbuf_t *b, dt_pfspec_t *ps, const dt_pfarg_t *args
 	return pc->pc_print(b, ps, a);
 }
 
-DT_INTERNAL int dt_printf_format(const char *fmt, const dt_pfarg_t *args, int nargs,
-				 char **out)
+/*
+ * Format into the buffer *bufp of *capp bytes (NULL and 0 at first), grown
+ * as needed: a consumer formatting record after record reuses one buffer.
+ * Returns the length, or -1 (the buffer is kept either way).
+ */
+DT_INTERNAL int dt_printf_format_into(const char *fmt, const dt_pfarg_t *args, int nargs,
+				      char **bufp, size_t *capp)
 {
-	dt_pfbuf_t b = { NULL, 0, 0 };
+	dt_pfbuf_t b = { *bufp, 0, *bufp != NULL ? *capp : 0 };
 	dt_pfspec_t ps;
 	const char *p = fmt, *q;
-	int next = 0;
+	int next = 0, rv = -1;
 
-	*out = NULL;
 	if (pf_reserve(&b, 0) != 0)
-		return -1;
+		goto out;
 	b.pb_buf[0] = '\0';
 	for (; (q = strchr(p, '%')) != NULL; p = q + ps.ps_len) {
 		if (pf_append(&b, p, (size_t)(q - p)) != 0 || !pf_parse(q, &ps) ||
 		    pf_format_conv(&b, &ps, args, nargs, &next) != 0 || b.pb_len > INT_MAX)
-			goto fail;
+			goto out;
 	}
 	if (pf_append(&b, p, strlen(p)) != 0 || b.pb_len > INT_MAX)
-		goto fail;
-	*out = b.pb_buf;
-	return (int)b.pb_len;
-fail:
-	free(b.pb_buf);
-	return -1;
+		goto out;
+	rv = (int)b.pb_len;
+out:
+	*bufp = b.pb_buf;
+	*capp = b.pb_cap;
+	return rv;
+}
+
+DT_INTERNAL int dt_printf_format(const char *fmt, const dt_pfarg_t *args, int nargs,
+				 char **out)
+{
+	size_t cap = 0;
+	int n;
+
+	*out = NULL;
+	n = dt_printf_format_into(fmt, args, nargs, out, &cap);
+	if (n < 0) {
+		free(*out);
+		*out = NULL;
+	}
+	return n;
 }

@@ -20,7 +20,8 @@
  * The corpus uses printable flags: '@' + bits 0-4, lower case adds bit 5.
  *
  * A program that compiles is then laid out and code-generated
- * (dt_cc_gen_only: dtrace_go() without maps, loading or attaching); no
+ * (dt_cc_gen_only: dtrace_go() without maps, loading or attaching) and
+ * disassembled as -S does, to /dev/null; no
  * BPF is ever created, so the harness needs no privileges beyond reading
  * tracefs and vmlinux BTF for probe and type information.
  *
@@ -183,6 +184,17 @@ static void check_message(dtrace_hdl_t *dtp)
 	}
 }
 
+/* What -S prints: the listing of every generated program. */
+static void disassemble(dtrace_hdl_t *dtp)
+{
+	static FILE *devnull;
+
+	if (devnull == NULL && (devnull = fopen("/dev/null", "w")) == NULL)
+		return;
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next)
+		dt_dis(bp->bp_insns, bp->bp_ninsns, devnull);
+}
+
 static dtrace_prog_t *compile(dtrace_hdl_t *dtp, unsigned flags, const uint8_t *src,
 			      size_t len, const char *str)
 {
@@ -256,6 +268,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (rv != 0)
 			check_message(dtp);
+		else
+			disassemble(dtp);
 		if (getenv("FUZZ_VERBOSE") != NULL)
 			fprintf(stderr, "codegen: %s\n",
 				rv == 0 ? "ok" : dtrace_errmsg(dtp, dtrace_errno(dtp)));
