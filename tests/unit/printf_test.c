@@ -488,6 +488,30 @@ static void test_check_errbuf(void)
 	result("check truncates the error text", rc == -1 ? small : "(accepted)", "printf(");
 }
 
+/* dt_printf_format_into: one buffer reused, grown, and kept on failure. */
+static void test_format_into(void)
+{
+	char *buf = NULL, longs[301];
+	size_t cap = 0;
+	int n;
+
+	memset(longs, 'x', sizeof(longs) - 1);
+	longs[sizeof(longs) - 1] = '\0';
+	n = dt_printf_format_into("%d %d\n", PFARGS(I64(-7), U64(18446744073709551615ULL)),
+				  &buf, &cap);
+	result("into: first", n == 24 ? buf : NULL, "-7 18446744073709551615\n");
+	n = dt_printf_format_into("[%s]", PFARGS(STR(longs)), &buf, &cap);
+	result("into: grows", n == 302 && buf[0] == '[' && buf[301] == ']' && cap > 302 ? "ok" : NULL,
+	       "ok");
+	n = dt_printf_format_into("%d\n", PFARGS(I8(-1)), &buf, &cap);
+	result("into: reused, shorter", n == 3 ? buf : NULL, "-1\n");
+	n = dt_printf_format_into("%q", PFARGS(I32(1)), &buf, &cap);
+	result("into: failure keeps the buffer", n < 0 && buf != NULL ? "ok" : NULL, "ok");
+	n = dt_printf_format_into("%u:%i", PFARGS(U16(65535), I16(-32768)), &buf, &cap);
+	result("into: after a failure", n == 12 ? buf : NULL, "65535:-32768");
+	free(buf);
+}
+
 int main(void)
 {
 	setenv("TZ", "UTC", 1);
@@ -504,6 +528,7 @@ int main(void)
 	test_format_float();
 	test_format_time();
 	test_format_errors();
+	test_format_into();
 	test_check_ok();
 	test_check_mismatch();
 	test_check_count();
