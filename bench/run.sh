@@ -11,7 +11,9 @@
 #             (dtrace `n++`, bpftrace empty tracepoint probe); added cost
 #   rss       peak RSS of a tracer with a getppid probe that exits after 1 s
 #   agg       per-event cost of @[execname] = count() vs @[comm] = count()
+#             (in BENCH_ROUNDS interleaved rounds: see per_event_rounds)
 #   quantize  per-event cost of @ = quantize(timestamp) vs @ = hist(nsecs)
+#             (the same way)
 #   keys      wall time to collect and print an aggregation of 100,000 keys
 #             (minus the same run with 1 key)
 #   printf    printf record throughput: cost to the traced thread per
@@ -196,14 +198,57 @@ bench_rss() {
 	    "ratio bpftrace/dtrace = $(fdiv "$bt" "$dt")"
 }
 
+# per_event_rounds TITLE DTRACE_CMD... -- BPFTRACE_CMD...: per_event_rows
+# in BENCH_ROUNDS rounds (default 5), each measuring the untraced loop, then
+# both tracers (which goes first alternates), with BENCH_RUNS / BENCH_ROUNDS
+# runs each (so BENCH_RUNS runs in all).  Each round's added costs are
+# against that round's untraced median; the rows show the medians over the
+# rounds, and the note the range of the rounds' ratios.  The load of this
+# machine drifts by tens of percent within a minute: measured one after the
+# other (untraced, then dtrace, then bpftrace), the same binaries gave
+# ratios from 0.3 to 1.5.
+per_event_rounds() {
+	local title=$1 dcmd=() bcmd=() r u d b
+	local us=() dts=() bts=() das=() bas=() rs=()
+	local rounds=${BENCH_ROUNDS:-5}
+	local BENCH_RUNS=$(((BENCH_RUNS + rounds - 1) / rounds))	# for loop_ns
+	shift
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do dcmd+=("$1"); shift; done
+	shift
+	bcmd=("$@")
+	for ((r = 0; r < rounds; r++)); do
+		u=$(untraced_ns) d=n/a b=n/a
+		if ((r % 2)); then
+			have_bpftrace && b=$(traced_ns "bt-$title" "$BT_ATTACHED" "${bcmd[@]}")
+			have_dtrace && d=$(traced_ns "dt-$title" "$DT_ATTACHED" "${dcmd[@]}")
+		else
+			have_dtrace && d=$(traced_ns "dt-$title" "$DT_ATTACHED" "${dcmd[@]}")
+			have_bpftrace && b=$(traced_ns "bt-$title" "$BT_ATTACHED" "${bcmd[@]}")
+		fi
+		us+=("$u") dts+=("$d") bts+=("$b")
+		das+=("$(fsub "$d" "$u")") bas+=("$(fsub "$b" "$u")")
+		rs+=("$(fdiv "$(fsub "$d" "$u")" "$(fsub "$b" "$u")")")
+		log "$title round $((r + 1)): untraced $u, dtrace $d, bpftrace $b"
+	done
+	local da ba range
+	da=$(printf '%s\n' "${das[@]}" | median)
+	ba=$(printf '%s\n' "${bas[@]}" | median)
+	range=$(printf '%s\n' "${rs[@]}" | grep -E '^-?[0-9.]+$' | sort -g | sed -n '1p;$p' | paste -sd- -)
+	row "$title: ns/event" "$(printf '%s\n' "${dts[@]}" | median)" \
+	    "$(printf '%s\n' "${bts[@]}" | median)" "$(printf '%s\n' "${us[@]}" | median)" \
+	    "medians of $rounds rounds of $BENCH_RUNS runs"
+	row "$title: added ns/event" "$da" "$ba" "" \
+	    "ratio dtrace/bpftrace added = $(fdiv "$da" "$ba") (rounds: ${range:-n/a})"
+}
+
 bench_agg() {
-	per_event_rows "@[execname]=count()" \
+	per_event_rounds "@[execname]=count()" \
 	    "$DTRACE" -n 'syscall::getppid:entry { @[execname] = count(); }' -- \
 	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }'
 }
 
 bench_quantize() {
-	per_event_rows "@=quantize(timestamp)" \
+	per_event_rounds "@=quantize(timestamp)" \
 	    "$DTRACE" -n 'syscall::getppid:entry { @ = quantize(timestamp); }' -- \
 	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @ = hist(nsecs); }'
 }

@@ -21,6 +21,13 @@
  * if the map is full, an aggregation drop is counted in this CPU's
  * dt_cpustate_t.
  *
+ * The path of an existing key is kept short, as it is the one taken on
+ * nearly every event: the arguments and this CPU's slot offset (computed
+ * before the lookup) stay in r6-r8, one lookup falls through to the update,
+ * quantize()'s bucket is a six-step binary search; @[execname] copies the
+ * 16 bytes of comm with nothing to zero, and a key-less aggregation looks
+ * up the zero bytes at the start of dt_strtab, writing no key at all.
+ *
  * Layout (dt_agg_layout), made once for all programs before any is
  * generated: integer keys take 8 bytes; a string key takes a slot as wide
  * as the widest string any statement stores in it (execname: 16 bytes, a
@@ -570,7 +577,10 @@ void dt_cg_aggstmt(dt_cg_t *cg, dt_node_t *dnp)
 		i = push_arg(cg, incr);
 	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
 	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R0, am->am_ncpus, 0), done);
-	dt_cg_insn(cg, ALU64_IMM(BPF_MUL, R0, am->am_stride * 8));
+	if ((am->am_stride & (am->am_stride - 1)) == 0)
+		dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R0, __builtin_ctz((unsigned)am->am_stride * 8)));
+	else
+		dt_cg_insn(cg, ALU64_IMM(BPF_MUL, R0, am->am_stride * 8));
 	off = dt_cg_push(cg, dnp);
 	dt_cg_set(cg, off, R0);
 	gen_apply(cg, am, key, off, v, i, done);
