@@ -33,3 +33,9 @@ t -n 'BEGIN { trace(curthread.pid); }'
 t -n 'BEGIN { trace(curthread->nosuchmember); }'
 t -n 'BEGIN { trace("a" "b" 1); }'
 t -n 'BEGIN { trace(1) "\x01"; }'
+# constant folding wraps like the generated code: INT64_MIN / -1 used to
+# kill dtrace with SIGFPE
+t -n 'BEGIN { @ = lquantize(1, (-9223372036854775807-1) / -1, 10); }'
+t -n 'BEGIN { @ = lquantize(1, (-9223372036854775807-1) % -1 + 5, 10); }'
+t -n 'syscall::read:entry { trace(args[(-9223372036854775807-1) / -1]); }'
+t -n 'BEGIN { @ = lquantize(1, 1 << 64, 1 << 65); }'
