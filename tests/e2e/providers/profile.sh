@@ -5,7 +5,7 @@ i=1
 while [ $i -lt $n ]; do sum="$sum + seen[$i]"; i=$((i + 1)); done
 # (cpu-clock perf events do not fire on an idle CPU on this kernel: keep
 # every CPU busy with a child per CPU)
-$DTRACE -qn "profile-200hz { seen[cpu] = 1; } tick-600ms { printf(\"profile: all CPUs %d\\n\", $sum == $n); exit(0); }" -c "$T/spin-cpus 20000000"
+$DTRACE -qn "profile-200hz { seen[cpu] = 1; } tick-600ms { printf(\"profile: all CPUs %d\\n\", $sum == $n); exit(0); }" -c "$T/spin-cpus 10000000"
 $DTRACE -qn "tick-200hz { seen[cpu] = 1; } tick-600ms { printf(\"tick: %d CPU\\n\", $sum); exit(0); }"
 # profile probes: arg0 is the kernel PC, arg1 the user PC; one is 0
 $DTRACE -qn 'BEGIN { bad = fired = 0; } profile-97 { fired = 1; }
