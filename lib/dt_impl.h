@@ -961,6 +961,8 @@ extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall;
 /* consume/dt_consume.c */
 DT_INTERNAL int dt_consume_init(dtrace_hdl_t *);
 DT_INTERNAL void dt_consume_fini(dtrace_hdl_t *);
+DT_INTERNAL void dt_notice(dtrace_hdl_t *, const char *msg);
+DT_INTERNAL void dt_print_hexdump(FILE *, const char *, size_t);
 
 /*
  * Aggregations: layout (cg/dt_cg_agg.c), the kernel maps (bpf/dt_bpf.c),
@@ -993,7 +995,7 @@ DT_INTERNAL void dt_spec_chunk(dtrace_hdl_t *, int cpu, const void *rec, uint32_
 DT_INTERNAL uint64_t dt_spec_next(dtrace_hdl_t *);
 DT_INTERNAL bool dt_spec_tick(dtrace_hdl_t *, bool final);
 DT_INTERNAL void dt_spec_clean(dtrace_hdl_t *, dt_spec_emit_f *, void *);
-DT_INTERNAL void dt_spec_status(dtrace_hdl_t *, void (*notice)(dtrace_hdl_t *, const char *));
+DT_INTERNAL void dt_spec_status(dtrace_hdl_t *);
 
 /* consume/dt_printf.c: the printf engine (format check and formatting) */
 typedef struct dt_pfarg {

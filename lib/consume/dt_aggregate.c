@@ -1135,31 +1135,6 @@ static void rows_joined(dt_aggvar_t **avs, int n, dt_rows_t *rs)
 
 /* ================================================================ output */
 
-/*
- * A string key as DTrace's dt_print_bytes(width 50) prints it: a printable
- * string, else (the empty string included) a hex dump of strsize bytes.
- */
-static void print_hexdump(FILE *fp, const char *c, int n)
-{
-	int i, j;
-
-	fprintf(fp, "\n%5s      ", "");
-	for (i = 0; i < 16; i++)
-		fprintf(fp, "  %c", "0123456789abcdef"[i]);
-	fprintf(fp, "  0123456789abcdef\n");
-	for (i = 0; i < n; i += 16) {
-		fprintf(fp, "%5s%5x:", "", i);
-		for (j = i; j < i + 16 && j < n; j++)
-			fprintf(fp, " %02x", (unsigned char)c[j]);
-		for (; j % 16; j++)
-			fprintf(fp, "   ");
-		fprintf(fp, "  ");
-		for (j = i; j < i + 16 && j < n; j++)
-			fputc(c[j] < ' ' || c[j] > '~' ? '.' : c[j], fp);
-		fputc('\n', fp);
-	}
-}
-
 /* Printable, then a NUL and nothing but NULs: DTrace takes it for a string. */
 static bool is_string(const char *c, int n)
 {
@@ -1191,7 +1166,7 @@ static void print_strkey(dtrace_hdl_t *dtp, FILE *fp, const char *s, int size)
 	if (!dtp->dt_options[DTOPT_RAWBYTES] && is_string(c, n))
 		fprintf(fp, "  %-50s", c);
 	else
-		print_hexdump(fp, c, n);
+		dt_print_hexdump(fp, c, (size_t)n);
 	free(c);
 }
 

@@ -166,13 +166,6 @@ static int fit(dtrace_hdl_t *dtp, const dt_sizeopt_t *so)
 	return 0;
 }
 
-static void notice(dtrace_hdl_t *dtp, const char *msg)
-{
-	if (dtp->dt_drophdlr != NULL)
-		dtp->dt_drophdlr(msg, dtp->dt_droparg);
-	else
-		fprintf(stderr, "dtrace: %s", msg);
-}
 
 /* "buffer size lowered to 128m", in DTrace's format. */
 static void report_lowered(dtrace_hdl_t *dtp, const char *name, int64_t req, int64_t got)
@@ -189,7 +182,7 @@ static void report_lowered(dtrace_hdl_t *dtp, const char *name, int64_t req, int
 			 (long long)(got >> (mul - 10)), " kmgtpe"[j]);
 	else
 		snprintf(msg, sizeof(msg), "%s lowered to %lld bytes\n", name, (long long)got);
-	notice(dtp, msg);
+	dt_notice(dtp, msg);
 }
 
 /* Bytes of all records END may write: reserved under fill. */

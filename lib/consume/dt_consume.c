@@ -71,32 +71,11 @@ static int64_t rec_int(const char *data, const dt_recdesc_t *rd)
 	}
 }
 
-/*
- * Print bytes as DTrace's trace() does: a string if they look like one,
- * else a hex dump.
- */
-static void print_bytes(FILE *fp, const char *c, size_t n, bool q)
+/* Bytes that are not a string, as DTrace's dt_print_bytes dumps them. */
+void dt_print_hexdump(FILE *fp, const char *c, size_t n)
 {
 	size_t i, j;
 
-	for (i = 0; i < n; i++) {
-		if (isprint((unsigned char)c[i]) || isspace((unsigned char)c[i]) || c[i] == '\b' ||
-		    c[i] == '\a')
-			continue;
-		if (c[i] == '\0' && i > 0) {
-			for (j = i + 1; j < n && c[j] == '\0'; j++)
-				;
-			if (j == n || true) {
-				fprintf(fp, q ? "%s" : "  %-33s", c);
-				return;
-			}
-		}
-		break;
-	}
-	if (i == n) {
-		fprintf(fp, q ? "%.*s" : "  %-33.*s", (int)n, c);
-		return;
-	}
 	fprintf(fp, "\n%*s      ", 5, "");
 	for (i = 0; i < 16; i++)
 		fprintf(fp, "  %c", "0123456789abcdef"[i]);
@@ -112,6 +91,31 @@ static void print_bytes(FILE *fp, const char *c, size_t n, bool q)
 			fputc(c[j] < ' ' || c[j] > '~' ? '.' : c[j], fp);
 		fputc('\n', fp);
 	}
+}
+
+/*
+ * Print bytes as DTrace's trace() does: a string if they look like one,
+ * else a hex dump.
+ */
+static void print_bytes(FILE *fp, const char *c, size_t n, bool q)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (isprint((unsigned char)c[i]) || isspace((unsigned char)c[i]) || c[i] == '\b' ||
+		    c[i] == '\a')
+			continue;
+		if (c[i] == '\0' && i > 0) {
+			fprintf(fp, q ? "%s" : "  %-33s", c);
+			return;
+		}
+		break;
+	}
+	if (i == n) {
+		fprintf(fp, q ? "%.*s" : "  %-33.*s", (int)n, c);
+		return;
+	}
+	dt_print_hexdump(fp, c, n);
 }
 
 static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_recdesc_t *rd)
@@ -436,7 +440,8 @@ static int consume_all(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
 
 /* ------------------------------------------------------------ status */
 
-static void notice(dtrace_hdl_t *dtp, const char *msg)
+/* Report a "dtrace: ..." notice (drops, failures) through the handler. */
+void dt_notice(dtrace_hdl_t *dtp, const char *msg)
 {
 	if (dtp->dt_drophdlr != NULL)
 		dtp->dt_drophdlr(msg, dtp->dt_droparg);
@@ -476,7 +481,7 @@ static void report_cpudrops(dtrace_hdl_t *dtp, FILE *fp, int cpu)
 		 (unsigned long long)(cs.cs_drops - last[0]), cs.cs_drops - last[0] == 1 ? "" : "s",
 		 cpu);
 	fflush(fp); /* the records before the drops come first */
-	notice(dtp, msg);
+	dt_notice(dtp, msg);
 	last[0] = cs.cs_drops;
 }
 
@@ -495,7 +500,7 @@ static void check_status(dtrace_hdl_t *dtp)
 			snprintf(msg, sizeof(msg), "%llu aggregation drop%s on CPU %d\n",
 				 (unsigned long long)(cs->cs_aggdrops - *last),
 				 cs->cs_aggdrops - *last == 1 ? "" : "s", cpu);
-			notice(dtp, msg);
+			dt_notice(dtp, msg);
 			*last = cs->cs_aggdrops;
 		}
 	}
@@ -503,10 +508,10 @@ static void check_status(dtrace_hdl_t *dtp)
 		snprintf(msg, sizeof(msg), "%llu dynamic variable drop%s\n",
 			 (unsigned long long)(dyn - dtp->dt_lastcounts[0]),
 			 dyn - dtp->dt_lastcounts[0] == 1 ? "" : "s");
-		notice(dtp, msg);
+		dt_notice(dtp, msg);
 		dtp->dt_lastcounts[0] = dyn;
 	}
-	dt_spec_status(dtp, notice); /* speculative drops, failed speculations */
+	dt_spec_status(dtp); /* speculative drops, failed speculations */
 }
 
 /*

@@ -65,13 +65,6 @@ int dt_spec_init(dtrace_hdl_t *dtp)
 
 /* ------------------------------------------------------------ options */
 
-static void notice(dtrace_hdl_t *dtp, const char *msg)
-{
-	if (dtp->dt_drophdlr != NULL)
-		dtp->dt_drophdlr(msg, dtp->dt_droparg);
-	else
-		fprintf(stderr, "dtrace: %s", msg);
-}
 
 /* "speculation size lowered to 16k", in DTrace's format. */
 static void report_lowered(dtrace_hdl_t *dtp, int64_t got)
@@ -87,7 +80,7 @@ static void report_lowered(dtrace_hdl_t *dtp, int64_t got)
 	else
 		snprintf(msg, sizeof(msg), "speculation size lowered to %lld bytes\n",
 			 (long long)got);
-	notice(dtp, msg);
+	dt_notice(dtp, msg);
 }
 
 /* illumos' bounds on the cleaning interval: 5000 hz to once a minute. */
@@ -109,7 +102,7 @@ static void fit_cleanrate(dtrace_hdl_t *dtp)
 	else
 		snprintf(msg, sizeof(msg), "cleaning rate %s to once every %lld seconds\n",
 			 *rate > was ? "reduced" : "increased", *rate / 1000000000LL);
-	notice(dtp, msg);
+	dt_notice(dtp, msg);
 }
 
 /*
@@ -300,7 +293,7 @@ static uint64_t total(dtrace_hdl_t *dtp, size_t off)
 }
 
 /* Report the counters that grew, in illumos' order. */
-void dt_spec_status(dtrace_hdl_t *dtp, void (*notice)(dtrace_hdl_t *, const char *))
+void dt_spec_status(dtrace_hdl_t *dtp)
 {
 	dt_specwork_t *sw = dtp->dt_specwork;
 	char msg[128];
@@ -315,7 +308,7 @@ void dt_spec_status(dtrace_hdl_t *dtp, void (*notice)(dtrace_hdl_t *, const char
 		snprintf(msg, sizeof(msg), "%llu %s%s%s\n",
 			 (unsigned long long)(n - sw->sw_reported[i]), dt_specmsgs[i].sm_what,
 			 n - sw->sw_reported[i] == 1 ? "" : "s", dt_specmsgs[i].sm_why);
-		notice(dtp, msg);
+		dt_notice(dtp, msg);
 		sw->sw_reported[i] = n;
 	}
 }
