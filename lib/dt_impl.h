@@ -287,6 +287,14 @@ typedef struct dt_pdesc {
 	struct dt_pdesc *pd_next;
 } dt_pdesc_t;
 
+/*
+ * What a clause reads of its probes' signature: native arguments (argN,
+ * errno) or typed ones (args[]).  Probes whose signatures differ only in
+ * what the clause does not read share its code.
+ */
+#define DT_USES_ARGN 1u
+#define DT_USES_ARGS 2u
+
 typedef struct dt_clause {
 	dt_pdesc_t *dc_descs;
 	dt_node_t *dc_pred;
@@ -299,6 +307,9 @@ typedef struct dt_clause {
 	int dc_speculate;   /* clause contains speculate() */
 	struct dt_probe **dc_probes; /* probes the clause's descriptions match */
 	int dc_nprobes;
+	unsigned dc_uses;   /* DT_USES_*: what of its probes' signature it reads */
+	struct dt_clause *dc_variant; /* a copy cooked for other argument types, or NULL */
+	bool dc_isvariant;  /* this clause is such a copy */
 	struct dt_clause *dc_next;
 } dt_clause_t;
 
@@ -306,47 +317,92 @@ typedef struct dt_clause {
 
 struct dt_provider;
 
-typedef struct dt_probe {
-	dtrace_probedesc_t pr_desc;
-	struct dt_provider *pr_prov;
-	int pr_tpid;	    /* tracepoint id for tracepoint-based probes, or -1 */
-	int pr_progtype;    /* dt_progtype_t of its program */
-	int pr_sysnr;	    /* syscall: its number, or -1 */
-	int pr_nargs;	    /* typed args, -1 = not yet known */
-	dt_type_t **pr_argtypes;
-	int *pr_argoffs;    /* offsets of args in the tracepoint record */
-	int *pr_argsizes;
-	uint64_t pr_period; /* profile: ns between firings */
-	bool pr_entry;	    /* entry/return flavour for flowindent */
-	bool pr_return;
-	struct dt_probe *pr_next;
-} dt_probe_t;
-
 typedef enum dt_progtype {
 	DT_PT_TRACEPOINT,
 	DT_PT_PERF_EVENT,
-	DT_PT_RAW_TP, /* BEGIN/END, run with BPF_PROG_TEST_RUN */
+	DT_PT_RAW_TP, /* raw tracepoints; BEGIN/END, run with BPF_PROG_TEST_RUN */
+	DT_PT_KPROBE, /* kprobes and uprobes: the context is struct pt_regs */
 } dt_progtype_t;
 
 /*
- * The provider interface: every provider fills an ops vector.  populate()
- * adds its probes to the handle (lazily, the first time a description names
- * the provider), args() describes the arguments of one probe, attach()
- * attaches a loaded program to one probe, and load_arg() emits code that
- * loads argN from the program's context into a register.
+ * Where a probe's native argument argN is found, described by the provider
+ * as data and turned into code by the code generator (gen_arg): providers
+ * never emit instructions.  Offsets are bytes; architecture facts (pt_regs
+ * layout) come from prov/dt_arch.h.
  */
-struct dt_cg;
+typedef enum dt_argkind {
+	DT_ARG_ZERO,	  /* not available: 0 */
+	DT_ARG_CTX,	  /* u64 at ctx + off (tracepoint record, raw_tp args, pt_regs) */
+	DT_ARG_REGSPTR,	  /* u64 at (*(u64 *)ctx) + off, read safely (raw sys_enter's pt_regs) */
+	DT_ARG_RETVAL,	  /* u64 at ctx + off, but -1 when it is -errno (syscall returns) */
+	DT_ARG_PC_KERNEL, /* perf event: the interrupted PC if in the kernel, else 0 */
+	DT_ARG_PC_USER,	  /* perf event: the interrupted PC if in user mode, else 0 */
+	DT_ARG_ERRREC,	  /* dtrace:::ERROR: the field at off of the error record */
+} dt_argkind_t;
+
+typedef struct dt_argsrc {
+	uint8_t as_kind;  /* dt_argkind_t */
+	uint8_t as_size;  /* DT_ARG_ERRREC: bytes of the field */
+	int16_t as_off;
+} dt_argsrc_t;
+
+#define DT_NARGS 10 /* arg0 .. arg9 */
+
+/*
+ * How a program shared by several probes learns at run time which probe
+ * fired (a program serving one probe has it as constants): the attachment's
+ * BPF cookie, or, for programs on the raw syscall tracepoints, the system
+ * call number looked up in the program's binding map.
+ */
+typedef enum dt_bindkind {
+	DT_BIND_COOKIE,
+	DT_BIND_SYSENTER, /* raw sys_enter: the number is ctx->args[1] */
+	DT_BIND_SYSEXIT,  /* raw sys_exit: the number is regs->orig_ax */
+} dt_bindkind_t;
+
+typedef struct dt_probe {
+	dtrace_probedesc_t pr_desc;
+	struct dt_provider *pr_prov;
+	/* described by the provider (pv_probe_info) before code generation */
+	bool pr_infodone;
+	int pr_nargs;	    /* typed args */
+	dt_type_t **pr_argtypes;
+	dt_argsrc_t pr_argsrc[DT_NARGS]; /* native args */
+	dt_argsrc_t pr_errno; /* errno: DT_ARG_ZERO, or the raw return value's source */
+	dt_progtype_t pr_progtype;
+	dt_bindkind_t pr_bind;
+	int pr_activity;    /* tracing state it fires in: DT_ACTIVITY_ACTIVE but BEGIN/END */
+	bool pr_entry;	    /* entry/return flavour for flowindent */
+	bool pr_return;
+	/* provider's own */
+	int pr_sysnr;	    /* syscall: its number, or -1 */
+	uint64_t pr_period; /* profile: ns between firings */
+	/* enabling (dtrace_go) */
+	int pr_enidx;	    /* index in dt_probetab, -1 if not enabled */
+	struct dt_bpfprog *pr_prog; /* the program that serves it */
+	uint32_t pr_epidbase; /* EPID of its first clause in that program */
+} dt_probe_t;
+
+/*
+ * The provider interface (prov/dt_provider.c keeps the table): populate()
+ * lists the provider's probes (lazily, the first time a description names
+ * the provider), provide() creates the probes a whole description names
+ * (profile-N, later pid<N> and USDT), probe_info() gives a probe's argument
+ * types and sources, prepare() chooses how the enabled probes attach (the
+ * syscall provider picks per-syscall tracepoints or the raw tracepoint
+ * with a binding map), attach() attaches a loaded program to one probe with
+ * the cookie that identifies the probe at run time.
+ */
 typedef struct dt_provider {
 	const char *pv_name;
-	dt_progtype_t pv_progtype;
 	int (*pv_populate)(dtrace_hdl_t *, struct dt_provider *);
-	int (*pv_probe_args)(dtrace_hdl_t *, dt_probe_t *);
-	/* create an on-demand probe (profile-N) if name is not yet known */
-	dt_probe_t *(*pv_provide)(dtrace_hdl_t *, struct dt_provider *, const char *name);
-	int (*pv_attach)(dtrace_hdl_t *, dt_probe_t *, int progfd);
-	/* emit: load raw argument n (0..9) of this probe into register reg */
-	void (*pv_cg_arg)(struct dt_cg *, dt_probe_t *, int n, int reg);
+	int (*pv_provide)(dtrace_hdl_t *, struct dt_provider *, const char *mod, const char *func,
+			  const char *name);
+	int (*pv_probe_info)(dtrace_hdl_t *, dt_probe_t *);
+	int (*pv_prepare)(dtrace_hdl_t *, struct dt_provider *, dt_probe_t **, int n);
+	int (*pv_attach)(dtrace_hdl_t *, dt_probe_t *, struct dt_bpfprog *, uint64_t cookie);
 	bool pv_populated;
+	void *pv_data;	/* the provider's own state */
 } dt_provider_t;
 
 /* ---------------------------------------------------------------- records */
@@ -527,14 +583,59 @@ typedef struct dt_bufstate {
 
 /* ---------------------------------------------------------------- programs */
 
+/*
+ * A BPF program: the code of an ordered list of clauses for one signature
+ * (program type, argument sources), shared by every enabled probe with that
+ * list and signature.  A program serving one probe has the probe's
+ * identity as constants; a shared one (bp_shared) finds it at run time
+ * (pr_bind): the cookie ((u64)EPID of its first clause << 32 | index in
+ * dt_probetab) tells the EPIDs, the probe ID and the probe's names.
+ */
 typedef struct dt_bpfprog {
-	dt_probe_t *bp_probe;
+	int bp_id;		   /* 0, 1, ...: for names and map ids */
+	dt_probe_t *bp_probe;	   /* the first probe it serves: its signature */
+	dt_probe_t **bp_probes;	   /* every probe it serves, in ID order */
+	int bp_nprobes;
+	dt_clause_t **bp_clauses;  /* in program order */
+	int bp_nclauses;
+	bool bp_shared;		   /* probe identity at run time */
+	struct dt_epid **bp_stmts; /* per clause: the record layout the code writes */
 	struct bpf_insn *bp_insns;
 	int bp_ninsns;
 	int bp_fd;
-	int bp_type; /* enum bpf_prog_type */
+	int bp_type;		   /* enum bpf_prog_type */
+	int bp_bindfd;		   /* DT_BIND_SYS*: the binding map, key -> cookie */
+	bool bp_attached;	   /* binding-map programs: attached to their tracepoint */
 	struct dt_bpfprog *bp_next;
 } dt_bpfprog_t;
+
+/*
+ * Map ids as generated code names them (the imm of a BPF_PSEUDO_MAP_FD or
+ * _VALUE load), resolved to file descriptors by the loader: aggregation i
+ * is DT_MAP_AGG + i; DT_MAP_BIND is the loading program's own binding map.
+ */
+enum {
+	DT_MAP_GLOBAL,
+	DT_MAP_SCRATCH,
+	DT_MAP_DVARS,
+	DT_MAP_BUF,
+	DT_MAP_STRTAB,
+	DT_MAP_BUFSTATE,
+	DT_MAP_SPEC,
+	DT_MAP_SPECBUF,
+	DT_MAP_PROBETAB,
+	DT_MAP_BIND,
+	DT_MAP_AGG
+};
+
+/* dt_probetab: one entry per probe served by a shared program (index pr_enidx). */
+typedef struct dt_probetab_ent {
+	uint32_t pt_id;		   /* probe ID */
+	uint32_t pt_str[4];	   /* provider, module, function, name: dt_strtab offsets */
+	uint32_t pt_pad[3];
+} dt_probetab_ent_t;
+
+#define DT_BIND_KEYS 1024	   /* keys of a binding map (system call numbers) */
 
 struct dtrace_prog {
 	dt_clause_t *dp_clauses;
@@ -662,7 +763,11 @@ struct dtrace_hdl {
 	int dt_nepids;
 	dt_format_t *dt_formats;
 	int dt_nformats;
-	dt_bpfprog_t *dt_bprogs;
+	dt_bpfprog_t *dt_bprogs;	  /* planned by layout/dt_enable.c */
+	int dt_nbprogs;
+	dt_probetab_ent_t *dt_probetab; /* probes of shared programs, by pr_enidx */
+	int dt_nprobetab;
+	int dt_probestrmax;	  /* highest dt_strtab offset of a probe's name */
 	int dt_scratchsize;	  /* bytes per CPU of dt_scratch */
 	int dt_thissize;	  /* bytes of this-> variables */
 	int dt_recmax;
@@ -689,8 +794,10 @@ struct dtrace_hdl {
 	dt_bpfprog_t *dt_beginprog, *dt_endprog;
 	dt_clause_t **dt_errclauses; /* clauses enabled on dtrace:::ERROR */
 	int dt_nerrclauses;
+	struct dt_epid **dt_errstmts; /* their record layouts */
 	dt_probe_t *dt_errprobe;
 	int dt_strtabfd;	  /* read-only string constants */
+	int dt_probetabfd;	  /* dt_probetab: ARRAY[dt_nprobetab] */
 	char *dt_strtab;
 	int dt_strtablen, dt_strtabcap;
 
@@ -721,8 +828,6 @@ struct dtrace_hdl {
 	size_t dt_specbuflen;
 	int dt_specent;		  /* bytes per dt_specbuf entry: header + specsize */
 	struct dt_specwork *dt_specwork; /* the consumer's cleaning (dt_spec.c) */
-	int dt_sysprogarray[2];	  /* syscall dispatch: prog arrays, entry/return */
-	int dt_sysdispatch[2];	  /* syscall dispatch: raw tracepoint links */
 	struct dt_aggstate *dt_aggstate;
 	void *dt_btf;		  /* struct btf * of vmlinux, lazily */
 	char **dt_cppargv;	  /* -D, -U, -I for the C preprocessor */
@@ -771,6 +876,7 @@ DT_INTERNAL int dt_cc_gen_only(dtrace_hdl_t *);
 /* front/dt_parse.c */
 DT_INTERNAL struct dtrace_prog *dt_parse_program(dt_pcb_t *);
 DT_INTERNAL dt_node_t *dt_node_new(dt_pcb_t *, dt_nkind_t, const dt_token_t *);
+DT_INTERNAL dt_node_t *dt_node_clone(const dt_node_t *);
 
 /* front/dt_types.c */
 DT_INTERNAL dt_type_t *dt_type_int(dtrace_hdl_t *, int size, bool is_signed);
@@ -905,25 +1011,28 @@ DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn(const char *);
 DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn_byid(int);
 
 /* cg/dt_cg.c */
-DT_INTERNAL int dt_cg_program(dtrace_hdl_t *, dt_probe_t *, dt_clause_t **clauses, int n,
-			      dt_bpfprog_t **out);
-DT_INTERNAL int dt_epid_alloc(dtrace_hdl_t *, dt_probe_t *, dt_clause_t *);
+DT_INTERNAL int dt_cg_program(dtrace_hdl_t *, dt_bpfprog_t *);
+DT_INTERNAL uint32_t dt_epid_alloc(dtrace_hdl_t *, dt_probe_t *, dt_clause_t **, int n);
 DT_INTERNAL int dt_format_add(dtrace_hdl_t *, const char *);
 DT_INTERNAL int dt_strtab_add(dtrace_hdl_t *, const char *);
 DT_INTERNAL void dt_dis(const struct bpf_insn *, int n, FILE *);
-DT_INTERNAL void dt_cg_emit(struct dt_cg *, struct bpf_insn);
-DT_INTERNAL void dt_cg_ldctx(struct dt_cg *, int reg);
+
+/* layout/dt_enable.c: programs, EPIDs, dt_probetab */
+DT_INTERNAL int dt_enable_plan(dtrace_hdl_t *);
+DT_INTERNAL int dt_enable_gen(dtrace_hdl_t *);
+DT_INTERNAL int dt_enable_attach(dtrace_hdl_t *);
 
 /* bpf/dt_bpf.c */
 DT_INTERNAL int dt_bpf_maps_create(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_prog_load(dtrace_hdl_t *, dt_bpfprog_t *);
 DT_INTERNAL int dt_bpf_test_run(dtrace_hdl_t *, dt_bpfprog_t *);
 DT_INTERNAL int dt_bpf_attach_tp(dtrace_hdl_t *, int tpid, int progfd, uint64_t cookie);
-DT_INTERNAL int dt_bpf_attach_perf(dtrace_hdl_t *, int cpu, uint64_t period_ns, int progfd);
+DT_INTERNAL int dt_bpf_attach_perf(dtrace_hdl_t *, int cpu, uint64_t period_ns, int progfd,
+				   uint64_t cookie);
+DT_INTERNAL int dt_bpf_bind_key(dtrace_hdl_t *, dt_bpfprog_t *, uint32_t key, uint64_t cookie,
+				const char *rawtp);
 DT_INTERNAL void dt_bpf_link_add(dtrace_hdl_t *, int fd);
 DT_INTERNAL int dt_bpf_perfbuf_set(dtrace_hdl_t *, int cpu, int fd);
-DT_INTERNAL int dt_bpf_sysdispatch(dtrace_hdl_t *, bool ret);
-DT_INTERNAL int dt_bpf_sysroute(dtrace_hdl_t *, bool ret, int nr, int progfd);
 DT_INTERNAL int dt_bpf_spec_create(dtrace_hdl_t *); /* dt_spec, dt_specbuf */
 DT_INTERNAL void dt_bpf_detach_all(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_tracefs(dtrace_hdl_t *);
@@ -955,7 +1064,7 @@ DT_INTERNAL dt_probe_t *dt_probe_create(dtrace_hdl_t *, dt_provider_t *, const c
 DT_INTERNAL int dt_probe_match(dtrace_hdl_t *, const dt_pdesc_t *, dt_probe_t ***out);
 DT_INTERNAL bool dt_gmatch(const char *s, const char *p);
 DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
-DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
+DT_INTERNAL int dt_probe_info(dtrace_hdl_t *, dt_probe_t *);
 extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall;
 
 /* consume/dt_consume.c */

@@ -26,12 +26,11 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-enum { DT_MAP_GLOBAL, DT_MAP_SCRATCH, DT_MAP_DVARS, DT_MAP_BUF, DT_MAP_STRTAB, DT_MAP_BUFSTATE,
-       DT_MAP_SPEC, DT_MAP_SPECBUF, DT_MAP_AGG };
-
-static int map_fd(dtrace_hdl_t *dtp, int map)
+static int map_fd(dtrace_hdl_t *dtp, const dt_bpfprog_t *bp, int map)
 {
 	switch (map) {
+	case DT_MAP_PROBETAB: return dtp->dt_probetabfd;
+	case DT_MAP_BIND: return bp->bp_bindfd;
 	case DT_MAP_GLOBAL: return dtp->dt_globfd;
 	case DT_MAP_SCRATCH: return dtp->dt_scratchfd;
 	case DT_MAP_DVARS: return dtp->dt_dvarfd;
@@ -166,6 +165,22 @@ int dt_bpf_agg_read(dtrace_hdl_t *dtp, const dt_aggmap_t *am, char **keysp, int6
 	return agg_read_batch(dtp, am, keysp, valsp);
 }
 
+/* dt_probetab: the identity of the probes of shared programs (layout/dt_enable.c). */
+static int probetab_create(dtrace_hdl_t *dtp)
+{
+	int n = dtp->dt_nprobetab > 0 ? dtp->dt_nprobetab : 1;
+
+	dtp->dt_probetabfd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, "dt_probetab", 4,
+				   sizeof(dt_probetab_ent_t), n, 0);
+	if (dtp->dt_probetabfd < 0)
+		return -1;
+	for (uint32_t i = 0; i < (uint32_t)dtp->dt_nprobetab; i++)
+		if (bpf_map_update_elem(dtp->dt_probetabfd, &i, &dtp->dt_probetab[i], BPF_ANY) != 0)
+			return dt_set_errmsg(dtp, EDT_BPF, "failed to fill dt_probetab: %s",
+					     strerror(errno));
+	return 0;
+}
+
 int dt_bpf_maps_create(dtrace_hdl_t *dtp)
 {
 	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE], zero = 0;
@@ -223,6 +238,17 @@ int dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	if (bpf_map_update_elem(dtp->dt_strtabfd, &zero, dtp->dt_strtab, BPF_ANY) != 0)
 		return dt_set_errmsg(dtp, EDT_BPF, "failed to fill dt_strtab: %s", strerror(errno));
 	(void)strsize;
+	if (probetab_create(dtp) != 0)
+		return -1;
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next) {
+		char name[16];
+
+		if (!bp->bp_shared || bp->bp_probe->pr_bind == DT_BIND_COOKIE)
+			continue;
+		snprintf(name, sizeof(name), "dt_bind_%d", bp->bp_id);
+		if ((bp->bp_bindfd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, name, 4, 8, DT_BIND_KEYS, 0)) < 0)
+			return -1;
+	}
 	return aggmaps_create(dtp);
 }
 
@@ -241,6 +267,7 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		[DT_PT_TRACEPOINT] = BPF_PROG_TYPE_TRACEPOINT,
 		[DT_PT_PERF_EVENT] = BPF_PROG_TYPE_PERF_EVENT,
 		[DT_PT_RAW_TP] = BPF_PROG_TYPE_RAW_TRACEPOINT,
+		[DT_PT_KPROBE] = BPF_PROG_TYPE_KPROBE,
 	};
 	struct bpf_insn *insns = dt_zalloc(sizeof(*insns) * bp->bp_ninsns);
 	char name[16];
@@ -251,7 +278,7 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		if (insns[i].code == (BPF_LD | BPF_DW | BPF_IMM) &&
 		    (insns[i].src_reg == BPF_PSEUDO_MAP_FD ||
 		     insns[i].src_reg == BPF_PSEUDO_MAP_VALUE)) {
-			insns[i].imm = map_fd(dtp, insns[i].imm);
+			insns[i].imm = map_fd(dtp, bp, insns[i].imm);
 			if (insns[i].imm < 0) {
 				free(insns);
 				return dt_set_errmsg(dtp, EDT_BPF, "internal error: missing map");
@@ -259,7 +286,7 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 			i++;
 		}
 	}
-	snprintf(name, sizeof(name), "dt_%u", bp->bp_probe->pr_desc.dtpd_id);
+	snprintf(name, sizeof(name), "dt_%d_%.8s", bp->bp_id, bp->bp_probe->pr_desc.dtpd_provider);
 	bp->bp_type = types[bp->bp_probe->pr_progtype];
 	{
 		LIBBPF_OPTS(bpf_prog_load_opts, opts);
@@ -320,21 +347,29 @@ void dt_bpf_link_add(dtrace_hdl_t *dtp, int fd)
 	dtp->dt_linkfds[dtp->dt_nlinks++] = fd;
 }
 
-static int perf_attach(dtrace_hdl_t *dtp, struct perf_event_attr *attr, int cpu, int progfd)
+/*
+ * Open a perf event and attach the program to it through a BPF link that
+ * carries the cookie; the link holds the event, so only the link is kept.
+ */
+static int perf_attach(dtrace_hdl_t *dtp, struct perf_event_attr *attr, int cpu, int progfd,
+		       uint64_t cookie)
 {
 	int pfd = (int)syscall(__NR_perf_event_open, attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	LIBBPF_OPTS(bpf_link_create_opts, opts, .perf_event.bpf_cookie = cookie);
+	int link;
 
 	if (pfd < 0)
 		return dt_set_errmsg(dtp, errno == EPERM || errno == EACCES ? EDT_NOPRIV : EDT_ATTACH,
 				     "perf_event_open: %s", strerror(errno));
-	if (ioctl(pfd, PERF_EVENT_IOC_SET_BPF, progfd) != 0 ||
-	    ioctl(pfd, PERF_EVENT_IOC_ENABLE, 0) != 0) {
+	link = bpf_link_create(progfd, pfd, BPF_PERF_EVENT, &opts);
+	if (link < 0) {
 		int err = errno;
 
 		close(pfd);
 		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to attach program: %s", strerror(err));
 	}
-	dt_bpf_link_add(dtp, pfd);
+	close(pfd);
+	dt_bpf_link_add(dtp, link);
 	return 0;
 }
 
@@ -342,15 +377,15 @@ int dt_bpf_attach_tp(dtrace_hdl_t *dtp, int tpid, int progfd, uint64_t cookie)
 {
 	struct perf_event_attr attr = { 0 };
 
-	(void)cookie;
 	attr.size = sizeof(attr);
 	attr.type = PERF_TYPE_TRACEPOINT;
 	attr.config = (uint64_t)tpid;
 	attr.sample_period = 1;
-	return perf_attach(dtp, &attr, 0, progfd);
+	return perf_attach(dtp, &attr, 0, progfd, cookie);
 }
 
-int dt_bpf_attach_perf(dtrace_hdl_t *dtp, int cpu, uint64_t period_ns, int progfd)
+int dt_bpf_attach_perf(dtrace_hdl_t *dtp, int cpu, uint64_t period_ns, int progfd,
+		       uint64_t cookie)
 {
 	struct perf_event_attr attr = { 0 };
 
@@ -358,7 +393,30 @@ int dt_bpf_attach_perf(dtrace_hdl_t *dtp, int cpu, uint64_t period_ns, int progf
 	attr.type = PERF_TYPE_SOFTWARE;
 	attr.config = PERF_COUNT_SW_CPU_CLOCK;
 	attr.sample_period = period_ns;
-	return perf_attach(dtp, &attr, cpu, progfd);
+	return perf_attach(dtp, &attr, cpu, progfd, cookie);
+}
+
+/*
+ * A program that finds its probe by key (a system call number) in its
+ * binding map: bind key to cookie, and attach the program to raw
+ * tracepoint rawtp the first time.
+ */
+int dt_bpf_bind_key(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, uint32_t key, uint64_t cookie,
+		    const char *rawtp)
+{
+	int link;
+
+	if (key >= DT_BIND_KEYS || bpf_map_update_elem(bp->bp_bindfd, &key, &cookie, BPF_ANY) != 0)
+		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to bind key %u: %s", key,
+				     strerror(errno));
+	if (bp->bp_attached)
+		return 0;
+	if ((link = bpf_raw_tracepoint_open(rawtp, bp->bp_fd)) < 0)
+		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to attach to %s: %s", rawtp,
+				     strerror(errno));
+	bp->bp_attached = true;
+	dt_bpf_link_add(dtp, link);
+	return 0;
 }
 
 /*
@@ -462,85 +520,6 @@ int dt_bpf_perfbuf_set(dtrace_hdl_t *dtp, int cpu, int fd)
 {
 	if (bpf_map_update_elem(dtp->dt_buffd, &cpu, &fd, BPF_ANY) != 0)
 		return dt_set_errmsg(dtp, EDT_BPF, "failed to set up the buffer of CPU %d: %s", cpu,
-				     strerror(errno));
-	return 0;
-}
-
-/*
- * The syscall dispatcher: one raw-tracepoint program on sys_enter (or
- * sys_exit) that tail-calls the program of the enabled probe for this
- * system call number, through a prog array indexed by number.  Attaching
- * and detaching one raw tracepoint is cheap, where 700 syscall tracepoint
- * perf events take tens of seconds to detach.  Returns the prog array fd.
- */
-#include "../cg/dt_insn.h"
-
-#define DT_SYSNR_MAX 1024
-
-int dt_bpf_sysdispatch(dtrace_hdl_t *dtp, bool ret)
-{
-	struct bpf_insn prog[32];
-	int n = 0, pa, fd, link, out;
-
-	if (dtp->dt_sysprogarray[ret] > 0)
-		return dtp->dt_sysprogarray[ret];
-	pa = mkmap(dtp, BPF_MAP_TYPE_PROG_ARRAY, ret ? "dt_sysexit" : "dt_sysenter", 4, 4,
-		   DT_SYSNR_MAX, 0);
-	if (pa < 0)
-		return -1;
-	prog[n++] = MOV64_REG(R6, R1);
-	if (!ret) {
-		prog[n++] = LDX(BPF_DW, R3, R1, 8); /* args[1]: the syscall number */
-	} else {
-		/* args[0] is the user pt_regs; the number is regs->orig_ax */
-		prog[n++] = LDX(BPF_DW, R3, R1, 0);
-		prog[n++] = ALU64_IMM(BPF_ADD, R3, 120);
-		prog[n++] = MOV64_REG(R1, FP);
-		prog[n++] = ALU64_IMM(BPF_ADD, R1, -8);
-		prog[n++] = MOV64_IMM(R2, 8);
-		prog[n++] = CALL(BPF_FUNC_probe_read_kernel);
-		prog[n++] = JMP_IMM(BPF_JNE, R0, 0, 0); /* patched to out */
-		prog[n++] = LDX(BPF_DW, R3, FP, -8);
-	}
-	out = n;
-	prog[n++] = JMP_IMM(BPF_JGE, R3, DT_SYSNR_MAX, 0); /* patched to out */
-	prog[n++] = LD_IMM64_LO(R2, BPF_PSEUDO_MAP_FD, pa);
-	prog[n++] = LD_IMM64_HI(0);
-	prog[n++] = MOV64_REG(R1, R6);
-	prog[n++] = CALL(BPF_FUNC_tail_call);
-	prog[n++] = MOV64_IMM(R0, 0);
-	prog[n++] = EXIT();
-	prog[out].off = (int16_t)(n - 2 - out - 1);
-	if (ret)
-		prog[out - 2].off = (int16_t)(n - 2 - (out - 2) - 1);
-	fd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, ret ? "dt_sysexit" : "dt_sysenter", "GPL",
-			   prog, n, NULL);
-	if (fd < 0)
-		return dt_set_errmsg(dtp, EDT_BPF, "failed to load the syscall dispatcher: %s",
-				     strerror(errno));
-	link = bpf_raw_tracepoint_open(ret ? "sys_exit" : "sys_enter", fd);
-	if (link < 0) {
-		int err = errno;
-
-		close(fd);
-		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to attach to %s: %s",
-				     ret ? "sys_exit" : "sys_enter", strerror(err));
-	}
-	dt_bpf_link_add(dtp, link);
-	dt_bpf_link_add(dtp, fd);
-	dtp->dt_sysprogarray[ret] = pa;
-	return pa;
-}
-
-/* Route system call number nr to progfd. */
-int dt_bpf_sysroute(dtrace_hdl_t *dtp, bool ret, int nr, int progfd)
-{
-	int pa = dt_bpf_sysdispatch(dtp, ret);
-
-	if (pa < 0)
-		return -1;
-	if (nr < 0 || nr >= DT_SYSNR_MAX || bpf_map_update_elem(pa, &nr, &progfd, BPF_ANY) != 0)
-		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to route system call %d: %s", nr,
 				     strerror(errno));
 	return 0;
 }

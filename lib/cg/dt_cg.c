@@ -32,6 +32,7 @@
 #include "../dt_impl.h"
 #include "dt_insn.h"
 #include "dt_cg_impl.h"
+#include "../prov/dt_arch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -583,9 +584,78 @@ static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 
 /* ------------------------------------------------------------ built-ins */
 
-static void gen_probestr(dt_cg_t *cg, int reg, const char *s)
+/* ------------------------------------------------------------ probe identity */
+
+/*
+ * r0 = &dt_probetab[cookie & 0xffffffff] of a shared program, or jump to
+ * none (r0 = 0) if the entry is missing.
+ */
+static void gen_probetab(dt_cg_t *cg, int none)
 {
-	dt_cg_ldmapval(cg, reg, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, s));
+	dt_cg_insn(cg, LDX(BPF_W, R0, FP, DT_STACK_COOKIE));
+	dt_cg_insn(cg, STX(BPF_W, FP, R0, DT_STACK_TMP));
+	dt_cg_ldmap(cg, R1, DT_MAP_PROBETAB);
+	dt_cg_insn(cg, MOV64_REG(R2, FP));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, DT_STACK_TMP));
+	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), none);
+}
+
+/*
+ * reg = probeprov, probemod, probefunc or probename (field 0..3): a string
+ * in dt_strtab, at an offset known now or read from dt_probetab.
+ */
+static void gen_probestr(dt_cg_t *cg, int reg, int field)
+{
+	const dtrace_probedesc_t *pd = &cg->cg_probe->pr_desc;
+	const char *const names[] = { pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func,
+				      pd->dtpd_name };
+	int none = dt_cg_label(cg), done = dt_cg_label(cg);
+
+	if (!cg->cg_shared) {
+		dt_cg_ldmapval(cg, reg, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, names[field]));
+		return;
+	}
+	gen_probetab(cg, none);
+	dt_cg_insn(cg, LDX(BPF_W, R1, R0, offsetof(dt_probetab_ent_t, pt_str) + 4 * field));
+	/* the verifier wants the offset bounded within dt_strtab */
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R1, cg->cg_dtp->dt_probestrmax, 0), none);
+	dt_cg_ldmapval(cg, reg, DT_MAP_STRTAB, 0);
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, reg, R1));
+	dt_cg_jump(cg, JA(0), done);
+	dt_cg_place(cg, none);
+	dt_cg_ldmapval(cg, reg, DT_MAP_STRTAB, 0); /* "" */
+	dt_cg_place(cg, done);
+}
+
+/* reg = the probe ID */
+static void gen_probeid(dt_cg_t *cg, int reg)
+{
+	int none = dt_cg_label(cg), done = dt_cg_label(cg);
+
+	if (!cg->cg_shared) {
+		dt_cg_insn(cg, MOV64_IMM(reg, (int32_t)cg->cg_probe->pr_desc.dtpd_id));
+		return;
+	}
+	gen_probetab(cg, none);
+	dt_cg_insn(cg, LDX(BPF_W, reg, R0, offsetof(dt_probetab_ent_t, pt_id)));
+	dt_cg_jump(cg, JA(0), done);
+	dt_cg_place(cg, none);
+	dt_cg_insn(cg, MOV64_IMM(reg, 0));
+	dt_cg_place(cg, done);
+}
+
+/* reg = the EPID of the current clause for the probe that fired */
+void dt_cg_epid(dt_cg_t *cg, int reg)
+{
+	if (!cg->cg_shared) {
+		dt_cg_insn(cg, MOV64_IMM(reg, (int32_t)(cg->cg_epidbase + cg->cg_stmt)));
+		return;
+	}
+	dt_cg_insn(cg, LDX(BPF_DW, reg, FP, DT_STACK_COOKIE));
+	dt_cg_insn(cg, ALU64_IMM(BPF_RSH, reg, 32));
+	if (cg->cg_stmt != 0)
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, reg, cg->cg_stmt));
 }
 
 /* Load a member of the current task through BTF offsets: ppid etc. */
@@ -623,11 +693,58 @@ static void gen_task_member(dt_cg_t *cg, const dt_node_t *dnp, const char *const
 	}
 }
 
+/* reg = the raw value at the source (the context is at FP + DT_STACK_CTX). */
+static void gen_argsrc(dt_cg_t *cg, const dt_argsrc_t *as, int reg)
+{
+	int tmp = reg == R0 ? R1 : R0;
+
+	switch (as->as_kind) {
+	case DT_ARG_CTX:
+	case DT_ARG_RETVAL:
+		dt_cg_ldctx(cg, reg);
+		dt_cg_insn(cg, LDX(BPF_DW, reg, reg, as->as_off));
+		if (as->as_kind == DT_ARG_RETVAL) { /* -errno reads as -1 */
+			dt_cg_insn(cg, JMP_IMM(BPF_JSGE, reg, 0, 2));
+			dt_cg_insn(cg, JMP_IMM(BPF_JSLT, reg, -4095, 1));
+			dt_cg_insn(cg, MOV64_IMM(reg, -1));
+		}
+		return;
+	case DT_ARG_REGSPTR: {
+		int t = dt_cg_tmpalloc(cg, 8);
+
+		dt_cg_tmpaddr(cg, R1, t);
+		dt_cg_insn(cg, ST(BPF_DW, R1, 0, 0));
+		dt_cg_ldctx(cg, R3);
+		dt_cg_insn(cg, LDX(BPF_DW, R3, R3, 0));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R3, as->as_off));
+		dt_cg_insn(cg, MOV64_IMM(R2, 8));
+		dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+		dt_cg_tmpaddr(cg, reg, t);
+		dt_cg_insn(cg, LDX(BPF_DW, reg, reg, 0));
+		return;
+	}
+	case DT_ARG_PC_KERNEL:
+	case DT_ARG_PC_USER:
+		/* struct bpf_perf_event_data starts with the pt_regs */
+		dt_cg_ldctx(cg, reg);
+		dt_cg_insn(cg, LDX(BPF_DW, tmp, reg, DT_REGS_CS));
+		dt_cg_insn(cg, LDX(BPF_DW, reg, reg, DT_REGS_IP));
+		dt_cg_insn(cg, ALU64_IMM(BPF_AND, tmp, DT_REGS_CPL_MASK));
+		dt_cg_insn(cg, JMP_IMM(as->as_kind == DT_ARG_PC_KERNEL ? BPF_JEQ : BPF_JNE, tmp, 0, 1));
+		dt_cg_insn(cg, MOV64_IMM(reg, 0));
+		return;
+	case DT_ARG_ERRREC:
+		dt_cg_insn(cg, LDX(dt_cg_bpfsize(as->as_size), reg, R9, DT_SCR_ERR + as->as_off));
+		return;
+	default:
+		dt_cg_insn(cg, MOV64_IMM(reg, 0));
+	}
+}
+
+/* reg = argN of the program's probes */
 static void gen_arg(dt_cg_t *cg, int n, int reg)
 {
-	dt_provider_t *pv = cg->cg_probe->pr_prov;
-
-	pv->pv_cg_arg(cg, cg->cg_probe, n, reg);
+	gen_argsrc(cg, &cg->cg_probe->pr_argsrc[n], reg);
 }
 
 static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
@@ -682,28 +799,22 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R1));
 		break;
 	case DT_BV_PROBEPROV:
-		gen_probestr(cg, R0, pr->pr_desc.dtpd_provider);
-		break;
 	case DT_BV_PROBEMOD:
-		gen_probestr(cg, R0, pr->pr_desc.dtpd_mod);
-		break;
 	case DT_BV_PROBEFUNC:
-		gen_probestr(cg, R0, pr->pr_desc.dtpd_func);
-		break;
 	case DT_BV_PROBENAME:
-		gen_probestr(cg, R0, pr->pr_desc.dtpd_name);
+		gen_probestr(cg, R0, id - DT_BV_PROBEPROV);
 		break;
 	case DT_BV_ID:
-		dt_cg_insn(cg, MOV64_IMM(R0, (int32_t)pr->pr_desc.dtpd_id));
+		gen_probeid(cg, R0);
 		break;
 	case DT_BV_EPID:
-		dt_cg_insn(cg, MOV64_IMM(R0, (int32_t)cg->cg_epid->ep_id));
+		dt_cg_epid(cg, R0);
 		break;
 	case DT_BV_ERRNO:
-		if (pr->pr_return && !strcmp(pr->pr_desc.dtpd_provider, "syscall")) {
+		if (pr->pr_errno.as_kind != DT_ARG_ZERO) {
 			int zero = dt_cg_label(cg), done = dt_cg_label(cg);
 
-			gen_arg(cg, -1, R0); /* the raw return value */
+			gen_argsrc(cg, &pr->pr_errno, R0); /* the raw return value */
 			dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), zero);
 			dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R0, -4095, 0), zero);
 			dt_cg_insn(cg, NEG64(R0));
@@ -1381,14 +1492,10 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 
 static void gen_exit(dt_cg_t *cg, dt_node_t *dnp)
 {
-	int expect = !strcmp(cg->cg_probe->pr_desc.dtpd_provider, "dtrace") &&
-				 !strcmp(cg->cg_probe->pr_desc.dtpd_name, "BEGIN")
-			 ? DT_ACTIVITY_WARMUP
-			 : DT_ACTIVITY_ACTIVE;
+	int expect = cg->cg_probe->pr_activity;
 
 	dt_cg_recvalue(cg, DT_ACT_EXIT, dnp->dn_args, false);
-	if (!strcmp(cg->cg_probe->pr_desc.dtpd_name, "END") &&
-	    !strcmp(cg->cg_probe->pr_desc.dtpd_provider, "dtrace"))
+	if (expect == DT_ACTIVITY_COOLDOWN) /* END */
 		return;
 	/* activity: ACTIVE (or WARMUP) -> DRAINING; stop every later probe */
 	cg->cg_mayexit = true;
@@ -1490,16 +1597,14 @@ static void gen_stmts(dt_cg_t *cg, dt_node_t *dnp)
 
 /* dt_cg_output(), the record's write to the principal buffer: dt_cg_buf.c */
 
-static int activity_for(const dt_probe_t *pr);
-
-static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
+/* Generate a clause; ep receives its record layout (ep_recs, ep_size). */
+static void gen_clause(dt_cg_t *cg, dt_clause_t *clp, dt_epid_t *ep)
 {
 	dtrace_hdl_t *dtp = cg->cg_dtp;
-	int epid = dt_epid_alloc(dtp, cg->cg_probe, clp);
 	int size;
 
 	cg->cg_clause = clp;
-	cg->cg_epid = dtp->dt_epids[epid];
+	cg->cg_epid = ep;
 	cg->cg_recoff = sizeof(dt_rechdr_t);
 	cg->cg_tmpoff = 0;
 	cg->cg_end = dt_cg_label(cg);
@@ -1513,7 +1618,7 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
 	if (cg->cg_mayexit) {
 		dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
 		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
-		dt_cg_insn(cg, JMP_IMM(BPF_JEQ, R1, activity_for(cg->cg_probe), 2));
+		dt_cg_insn(cg, JMP_IMM(BPF_JEQ, R1, cg->cg_probe->pr_activity, 2));
 		dt_cg_insn(cg, MOV64_IMM(R0, 0));
 		dt_cg_insn(cg, EXIT());
 	}
@@ -1534,10 +1639,12 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
 	cg->cg_epid->ep_default = clp->dc_default;
 	if (clp->dc_speculate) {
 		/* into the speculation in rh_spec, even with no data: its EPID */
-		dt_cg_insn(cg, ST(BPF_W, R9, cg->cg_recbase + offsetof(dt_rechdr_t, rh_epid), epid));
+		dt_cg_epid(cg, R1);
+		dt_cg_insn(cg, STX(BPF_W, R9, R1, cg->cg_recbase + offsetof(dt_rechdr_t, rh_epid)));
 		dt_cg_spec_output(cg, size);
 	} else if (cg->cg_epid->ep_nrecs > 0 || clp->dc_default) {
-		dt_cg_insn(cg, ST(BPF_W, R9, cg->cg_recbase + offsetof(dt_rechdr_t, rh_epid), epid));
+		dt_cg_epid(cg, R1);
+		dt_cg_insn(cg, STX(BPF_W, R9, R1, cg->cg_recbase + offsetof(dt_rechdr_t, rh_epid)));
 		dt_cg_insn(cg, ST(BPF_W, R9, cg->cg_recbase + offsetof(dt_rechdr_t, rh_spec), 0));
 		dt_cg_output(cg, cg->cg_recbase, size, offsetof(dt_cpustate_t, cs_drops));
 	}
@@ -1551,7 +1658,8 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp)
 		dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_rechdr_t, rh_epid),
 			    (int32_t)DT_EPID_ERROR));
 		dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_rechdr_t, rh_spec), 0));
-		dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_epid), epid));
+		dt_cg_epid(cg, R1);
+		dt_cg_insn(cg, STX(BPF_W, R9, R1, DT_SCR_ERR + offsetof(dt_errrec_t, er_epid)));
 		dt_cg_insn(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_errors)));
 		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
 		dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_errors)));
@@ -1578,33 +1686,64 @@ static void gen_error_subprog(dt_cg_t *cg)
 {
 	dtrace_hdl_t *dtp = cg->cg_dtp;
 	dt_probe_t *saved = cg->cg_probe;
+	bool shared = cg->cg_shared;
 	int start = cg->cg_ninsns;
 
 	cg->cg_inerror = true;
 	cg->cg_probe = dtp->dt_errprobe;
+	cg->cg_shared = false; /* dtrace:::ERROR is one probe */
+	cg->cg_epidbase = dtp->dt_errprobe->pr_epidbase;
 	dt_cg_insn(cg, STX(BPF_DW, FP, R1, DT_STACK_CTX));
 	dt_cg_insn(cg, MOV64_REG(R9, R2));
-	for (int i = 0; i < dtp->dt_nerrclauses; i++)
-		gen_clause(cg, dtp->dt_errclauses[i]);
+	for (int i = 0; i < dtp->dt_nerrclauses; i++) {
+		dt_epid_t *ep = dtp->dt_errstmts[i], scratch = { 0 };
+
+		/* every program generates the same ERROR clauses: keep the first layout */
+		cg->cg_stmt = i;
+		gen_clause(cg, dtp->dt_errclauses[i], ep->ep_size == 0 ? ep : &scratch);
+		free(scratch.ep_recs);
+	}
 	dt_cg_insn(cg, MOV64_IMM(R0, 0));
 	dt_cg_insn(cg, EXIT());
 	for (int i = 0; i < cg->cg_ncalls; i++)
 		cg->cg_insns[cg->cg_calls[i]].imm = start - cg->cg_calls[i] - 1;
 	cg->cg_probe = saved;
+	cg->cg_shared = shared;
 	cg->cg_inerror = false;
 }
 
 /* ------------------------------------------------------------ program */
 
-static int activity_for(const dt_probe_t *pr)
+/*
+ * A program on a raw syscall tracepoint: the system call number selects
+ * the probe through the program's binding map (0: not enabled, return).
+ * The cookie goes to the stack.
+ */
+static void gen_bind_sysnr(dt_cg_t *cg, int out)
 {
-	if (!strcmp(pr->pr_desc.dtpd_provider, "dtrace")) {
-		if (!strcmp(pr->pr_desc.dtpd_name, "BEGIN"))
-			return DT_ACTIVITY_WARMUP;
-		if (!strcmp(pr->pr_desc.dtpd_name, "END"))
-			return DT_ACTIVITY_COOLDOWN;
+	if (cg->cg_probe->pr_bind == DT_BIND_SYSENTER) {
+		dt_cg_insn(cg, LDX(BPF_DW, R2, R1, 8)); /* args[1]: the number */
+	} else {
+		/* args[0] is the user pt_regs; the number is regs->orig_ax */
+		dt_cg_insn(cg, LDX(BPF_DW, R3, R1, 0));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R3, DT_REGS_ORIG_AX));
+		dt_cg_insn(cg, MOV64_REG(R1, FP));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, DT_STACK_TMP));
+		dt_cg_insn(cg, MOV64_IMM(R2, 8));
+		dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), out);
+		dt_cg_insn(cg, LDX(BPF_DW, R2, FP, DT_STACK_TMP));
 	}
-	return DT_ACTIVITY_ACTIVE;
+	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R2, DT_BIND_KEYS, 0), out);
+	dt_cg_insn(cg, STX(BPF_W, FP, R2, DT_STACK_TMP));
+	dt_cg_ldmap(cg, R1, DT_MAP_BIND);
+	dt_cg_insn(cg, MOV64_REG(R2, FP));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, DT_STACK_TMP));
+	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), out);
+	dt_cg_insn(cg, LDX(BPF_DW, R0, R0, 0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), out);
+	dt_cg_insn(cg, STX(BPF_DW, FP, R0, DT_STACK_COOKIE));
 }
 
 static void gen_prologue(dt_cg_t *cg)
@@ -1612,10 +1751,12 @@ static void gen_prologue(dt_cg_t *cg)
 	int out = dt_cg_label(cg), ok = dt_cg_label(cg);
 
 	dt_cg_insn(cg, STX(BPF_DW, FP, R1, DT_STACK_CTX));
+	if (cg->cg_shared && cg->cg_probe->pr_bind != DT_BIND_COOKIE)
+		gen_bind_sysnr(cg, out);
 	dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
 	dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
 	cg->cg_actjmp = cg->cg_ninsns;
-	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, activity_for(cg->cg_probe), 0), out);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, cg->cg_probe->pr_activity, 0), out);
 	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
 	if (cg->cg_dtp->dt_options[DTOPT_CPU] >= 0) /* -x cpu: trace on that CPU only */
 		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, (int)cg->cg_dtp->dt_options[DTOPT_CPU], 0), out);
@@ -1633,6 +1774,25 @@ static void gen_prologue(dt_cg_t *cg)
 	dt_cg_place(cg, ok);
 	dt_cg_insn(cg, MOV64_REG(R9, R0));
 	cg->cg_scrend = cg->cg_ninsns;
+	cg->cg_cookie0 = cg->cg_cookie1 = cg->cg_ninsns;
+	if (cg->cg_shared && cg->cg_probe->pr_bind == DT_BIND_COOKIE) {
+		dt_cg_ldctx(cg, R1);
+		dt_cg_call(cg, BPF_FUNC_get_attach_cookie);
+		dt_cg_insn(cg, STX(BPF_DW, FP, R0, DT_STACK_COOKIE));
+		cg->cg_cookie1 = cg->cg_ninsns;
+	}
+}
+
+/* The attachment cookie is read only where a clause needs it: else drop its load. */
+static void drop_cookie(dt_cg_t *cg)
+{
+	for (int i = cg->cg_cookie1; i < cg->cg_ninsns; i++)
+		if (cg->cg_insns[i].src_reg == FP && cg->cg_insns[i].off >= DT_STACK_COOKIE &&
+		    cg->cg_insns[i].off < DT_STACK_COOKIE + 8 &&
+		    BPF_CLASS(cg->cg_insns[i].code) == BPF_LDX)
+			return;
+	for (int i = cg->cg_cookie0; i < cg->cg_cookie1; i++)
+		cg->cg_insns[i] = JA(0);
 }
 
 /*
@@ -1681,15 +1841,20 @@ static int finalize(dt_cg_t *cg, int tmpbase)
 	return 0;
 }
 
-int dt_cg_program(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_clause_t **clauses, int n,
-		  dt_bpfprog_t **out)
+/*
+ * Generate the code of program bp: its clauses, in order, for its probes'
+ * signature.  bp_stmts[i] receives clause i's record layout.
+ */
+int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 {
 	dt_cg_t *cg = dt_zalloc(sizeof(*cg));
-	dt_bpfprog_t *bp;
 	int tmpbase;
 
 	cg->cg_dtp = dtp;
-	cg->cg_probe = pr;
+	cg->cg_prog = bp;
+	cg->cg_probe = bp->bp_probe;
+	cg->cg_shared = bp->bp_shared;
+	cg->cg_epidbase = bp->bp_probe->pr_epidbase;
 	cg->cg_strsize = (int)dtp->dt_options[DTOPT_STRSIZE];
 	cg->cg_recbase = DT_SCR_THIS + dtp->dt_thissize;
 	if (setjmp(cg->cg_jmp) != 0) {
@@ -1699,8 +1864,10 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_clause_t **clauses, int 
 		return -1;
 	}
 	gen_prologue(cg);
-	for (int i = 0; i < n; i++)
-		gen_clause(cg, clauses[i]);
+	for (int i = 0; i < bp->bp_nclauses; i++) {
+		cg->cg_stmt = i;
+		gen_clause(cg, bp->bp_clauses[i], bp->bp_stmts[i]);
+	}
 	dt_cg_insn(cg, MOV64_IMM(R0, 0));
 	dt_cg_insn(cg, EXIT());
 	if (cg->cg_ncalls > 0)
@@ -1712,17 +1879,15 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_clause_t **clauses, int 
 		return -1;
 	}
 	drop_scratch(cg);
+	drop_cookie(cg);
 	if (tmpbase + cg->cg_tmpmax > dtp->dt_scratchsize)
 		dtp->dt_scratchsize = tmpbase + cg->cg_tmpmax;
 	if (cg->cg_recmax > dtp->dt_recmax)
 		dtp->dt_recmax = cg->cg_recmax;
 
-	bp = dt_zalloc(sizeof(*bp));
-	bp->bp_probe = pr;
 	bp->bp_insns = cg->cg_insns;
 	bp->bp_ninsns = cg->cg_ninsns;
 	bp->bp_fd = -1;
-	*out = bp;
 	free(cg->cg_labels);
 	free(cg->cg_fixes);
 	free(cg->cg_tmpfix);
@@ -1733,18 +1898,24 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_clause_t **clauses, int 
 
 /* ------------------------------------------------------------ tables */
 
-int dt_epid_alloc(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_clause_t *clp)
+/* n consecutive EPIDs for probe pr, one per clause; returns the first. */
+uint32_t dt_epid_alloc(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_clause_t **clauses, int n)
 {
-	dt_epid_t *ep = dt_zalloc(sizeof(*ep));
+	uint32_t base;
 
 	if (dtp->dt_nepids == 0)
 		dtp->dt_nepids = 1; /* EPID 0 is never used */
-	dtp->dt_epids = dt_realloc(dtp->dt_epids, sizeof(dt_epid_t *) * (dtp->dt_nepids + 1));
-	ep->ep_id = dtp->dt_nepids;
-	ep->ep_probe = pr;
-	ep->ep_clause = clp;
-	dtp->dt_epids[dtp->dt_nepids] = ep;
-	return dtp->dt_nepids++;
+	base = (uint32_t)dtp->dt_nepids;
+	dtp->dt_epids = dt_realloc(dtp->dt_epids, sizeof(dt_epid_t *) * (dtp->dt_nepids + n));
+	for (int i = 0; i < n; i++) {
+		dt_epid_t *ep = dt_zalloc(sizeof(*ep));
+
+		ep->ep_id = base + i;
+		ep->ep_probe = pr;
+		ep->ep_clause = clauses[i];
+		dtp->dt_epids[dtp->dt_nepids++] = ep;
+	}
+	return base;
 }
 
 int dt_format_add(dtrace_hdl_t *dtp, const char *fmt)
@@ -1788,16 +1959,8 @@ int dt_strtab_add(dtrace_hdl_t *dtp, const char *s)
 	return off;
 }
 
-/* ------------------------------------------------------------ provider API */
-
-/* Providers dt_cg_insn their argument loads through these. */
-void dt_cg_emit(struct dt_cg *cg, struct bpf_insn insn)
-{
-	dt_cg_insn(cg, insn);
-}
-
 /* reg = the program's context pointer */
-void dt_cg_ldctx(struct dt_cg *cg, int reg)
+void dt_cg_ldctx(dt_cg_t *cg, int reg)
 {
 	dt_cg_insn(cg, LDX(BPF_DW, reg, FP, DT_STACK_CTX));
 }

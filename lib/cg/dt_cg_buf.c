@@ -25,10 +25,9 @@
 
 #define BS_OFF(f) ((int)offsetof(dt_bufstate_t, f))
 
-static bool is_dtrace_probe(const dt_cg_t *cg, const char *name)
+static bool is_end(const dt_cg_t *cg)
 {
-	return !strcmp(cg->cg_probe->pr_desc.dtpd_provider, "dtrace") &&
-	       !strcmp(cg->cg_probe->pr_desc.dtpd_name, name);
+	return cg->cg_probe->pr_activity == DT_ACTIVITY_COOLDOWN;
 }
 
 /* r1 = &dt_bufstate[this CPU]; r0 clobbered. */
@@ -75,7 +74,7 @@ static void gen_perf_output(dt_cg_t *cg, int recbase, int size)
 static void gen_reserve(dt_cg_t *cg, int cost, int nospace)
 {
 	int fits = dt_cg_label(cg);
-	int lim = is_dtrace_probe(cg, "END") ? BS_OFF(bs_endlimit) : BS_OFF(bs_limit);
+	int lim = is_end(cg) ? BS_OFF(bs_endlimit) : BS_OFF(bs_limit);
 
 	dt_cg_insn(cg, MOV64_IMM(R3, cost));
 	dt_cg_insn(cg, ATOMIC(BPF_DW, BPF_ADD | BPF_FETCH, R1, R3, BS_OFF(bs_written)));
@@ -115,11 +114,10 @@ static void gen_switch(dt_cg_t *cg, int recbase, int size, uint64_t dropoff)
 /* Stop tracing everywhere: activity (WARMUP for BEGIN) -> DRAINING. */
 static void gen_stop(dt_cg_t *cg)
 {
-	if (is_dtrace_probe(cg, "END"))
+	if (is_end(cg))
 		return;
 	dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
-	dt_cg_insn(cg, MOV64_IMM(R0, is_dtrace_probe(cg, "BEGIN") ? DT_ACTIVITY_WARMUP
-								    : DT_ACTIVITY_ACTIVE));
+	dt_cg_insn(cg, MOV64_IMM(R0, cg->cg_probe->pr_activity)); /* WARMUP in BEGIN */
 	dt_cg_insn(cg, MOV64_IMM(R2, DT_ACTIVITY_DRAINING));
 	dt_cg_insn(cg, ATOMIC(BPF_DW, BPF_CMPXCHG, R1, R2, 0));
 }
@@ -134,7 +132,7 @@ static void gen_fill(dt_cg_t *cg, int recbase, int size, uint64_t dropoff)
 	int drop = dt_cg_label(cg), done = dt_cg_label(cg), full = dt_cg_label(cg);
 
 	gen_bufstate(cg, drop);
-	if (!is_dtrace_probe(cg, "END")) {
+	if (!is_end(cg)) {
 		dt_cg_insn(cg, LDX(BPF_DW, R2, R1, BS_OFF(bs_full)));
 		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R2, 0, 0), done);
 	}

@@ -17,9 +17,8 @@
 #define DT_STACK_SPILL (-24)
 #define DT_NREGSLOTS 3
 #define DT_MAXDEPTH 48
+#define DT_STACK_COOKIE (DT_STACK_SPILL - 8 * (DT_MAXDEPTH - DT_NREGSLOTS)) /* shared programs */
 
-enum { DT_MAP_GLOBAL, DT_MAP_SCRATCH, DT_MAP_DVARS, DT_MAP_BUF, DT_MAP_STRTAB, DT_MAP_BUFSTATE,
-       DT_MAP_SPEC, DT_MAP_SPECBUF, DT_MAP_AGG };
 
 typedef struct dt_cgfix {
 	int f_insn;
@@ -37,7 +36,12 @@ typedef struct dt_cg {
 	int *cg_tmpfix; /* insns whose imm/off is relative to the temp base */
 	int cg_ntmpfix;
 	int cg_depth;
-	dt_probe_t *cg_probe;
+	dt_probe_t *cg_probe;	  /* the signature: arguments, program type, activity */
+	dt_bpfprog_t *cg_prog;
+	bool cg_shared;	  /* probe identity at run time (cookie on the stack) */
+	uint32_t cg_epidbase; /* not shared: EPID of the first clause */
+	int cg_stmt;	  /* index of the current clause in the program */
+	int cg_cookie0, cg_cookie1; /* the prologue's cookie load, dropped if unused */
 	dt_clause_t *cg_clause;
 	dt_epid_t *cg_epid;
 	int cg_recbase;	  /* scratch offset of the record buffer */
@@ -98,6 +102,8 @@ DT_INTERNAL void dt_cg_truth(dt_cg_t *cg, dt_node_t *dnp);
 DT_INTERNAL _Noreturn void dt_cg_error(dt_cg_t *, const dt_node_t *, const char *, ...)
 	__attribute__((format(printf, 3, 4)));
 DT_INTERNAL int dt_cg_aggmap(const dt_ident_t *);
+DT_INTERNAL void dt_cg_epid(dt_cg_t *, int reg);
+DT_INTERNAL void dt_cg_ldctx(dt_cg_t *, int reg);
 
 /* dt_cg_spec.c: speculation(), speculate(), commit(), discard() */
 DT_INTERNAL void dt_cg_speculation(dt_cg_t *, dt_node_t *);

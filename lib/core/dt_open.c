@@ -35,7 +35,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dtp->dt_ncpus = n > 0 ? n : 1;
 	dtp->dt_nonline = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	dtp->dt_globfd = dtp->dt_scratchfd = dtp->dt_dvarfd = -1;
-	dtp->dt_buffd = dtp->dt_strtabfd = -1;
+	dtp->dt_buffd = dtp->dt_strtabfd = dtp->dt_probetabfd = -1;
 	dt_provider_init(dtp);
 	return dtp;
 }

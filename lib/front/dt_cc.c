@@ -11,20 +11,16 @@
  * Errors in any pass longjmp back here and become the handle's error
  * message; nothing is left half-compiled.
  *
- * Enabling (dtrace_go) then lays out variables, generates one BPF program
- * per probe holding, in program order, every clause of every compiled
- * program that matches the probe (dt_cg.c), creates the maps and per-CPU
- * buffers, loads and attaches the programs, and fires BEGIN.
+ * A clause that reads args[] is cooked once per distinct argument signature
+ * of the probes it matches (split_variants).  Enabling is core/dt_work.c.
  */
 #include "../dt_impl.h"
 
 #include <errno.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 int dtrace_cpp_arg(dtrace_hdl_t *dtp, const char *arg)
@@ -128,6 +124,86 @@ static void match_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t ***seen, in
 	}
 }
 
+/* Does this (uncooked) tree name args[]? */
+static bool names_args(const dt_node_t *dnp)
+{
+	for (; dnp != NULL; dnp = dnp->dn_next) {
+		if (dnp->dn_kind == N_VAR && dnp->dn_op == 0 && dnp->dn_name != NULL &&
+		    !strcmp(dnp->dn_name, "args"))
+			return true;
+		if (names_args(dnp->dn_left) || names_args(dnp->dn_right) ||
+		    names_args(dnp->dn_cond) || names_args(dnp->dn_args) ||
+		    names_args(dnp->dn_body) || names_args(dnp->dn_else))
+			return true;
+	}
+	return false;
+}
+
+/* Do two probes give args[] the same types? */
+static bool same_argtypes(const dt_probe_t *a, const dt_probe_t *b)
+{
+	char n1[128], n2[128];
+
+	if (a->pr_nargs != b->pr_nargs)
+		return false;
+	for (int i = 0; i < a->pr_nargs; i++)
+		if (a->pr_argtypes[i] != b->pr_argtypes[i] &&
+		    strcmp(dt_type_name(a->pr_argtypes[i], n1, sizeof(n1)),
+			   dt_type_name(b->pr_argtypes[i], n2, sizeof(n2))) != 0)
+			return false;
+	return true;
+}
+
+/*
+ * A clause that reads args[] is cooked once per distinct argument
+ * signature of its probes: the first signature keeps the clause, each other
+ * one gets a copy of the uncooked clause (dc_variant chain) with the probes
+ * of that signature.  Code is then generated once per variant.
+ */
+static void split_variants(dt_pcb_t *pcb, dt_clause_t *clp)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_probe_t **rest;
+	int nrest = 0, nkeep = 0;
+	dt_clause_t *last = clp;
+
+	if (clp->dc_nprobes < 2 || !(names_args(clp->dc_pred) || names_args(clp->dc_body)))
+		return;
+	for (int i = 0; i < clp->dc_nprobes; i++)
+		if (dt_probe_info(dtp, clp->dc_probes[i]) != 0)
+			dt_cc_error(pcb, clp->dc_line, "%s", dtp->dt_errmsg);
+	rest = dt_zalloc(sizeof(dt_probe_t *) * clp->dc_nprobes);
+	for (int i = 0; i < clp->dc_nprobes; i++) {
+		if (same_argtypes(clp->dc_probes[i], clp->dc_probes[0]))
+			clp->dc_probes[nkeep++] = clp->dc_probes[i];
+		else
+			rest[nrest++] = clp->dc_probes[i];
+	}
+	clp->dc_nprobes = nkeep;
+	while (nrest > 0) {
+		dt_clause_t *v = dt_zalloc(sizeof(*v));
+		int n = 0, left = 0;
+
+		*v = *clp;
+		v->dc_pred = dt_node_clone(clp->dc_pred);
+		v->dc_body = dt_node_clone(clp->dc_body);
+		v->dc_isvariant = true;
+		v->dc_variant = NULL;
+		v->dc_probes = dt_zalloc(sizeof(dt_probe_t *) * nrest);
+		for (int i = 0; i < nrest; i++) {
+			if (same_argtypes(rest[i], rest[0]))
+				v->dc_probes[n++] = rest[i];
+			else
+				rest[left++] = rest[i];
+		}
+		v->dc_nprobes = n;
+		nrest = left;
+		last->dc_variant = v;
+		last = v;
+	}
+	free(rest);
+}
+
 /* Every macro argument must be referenced by the program (unless ARGREF). */
 static void dt_check_argref(dt_pcb_t *pcb)
 {
@@ -179,7 +255,9 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 		dt_cc_error(pcb, pcb->pcb_line, "empty D program translation unit");
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
 		match_clause(pcb, clp, &seen, &nseen);
-		dt_cook_clause(pcb, clp, clp->dc_nprobes > 0 ? clp->dc_probes[0] : NULL);
+		split_variants(pcb, clp);
+		for (dt_clause_t *v = clp; v != NULL; v = v->dc_variant)
+			dt_cook_clause(pcb, v, v->dc_nprobes > 0 ? v->dc_probes[0] : NULL);
 		pgp->dp_info.dpi_descs++;
 	}
 	pcb->pcb_region = NULL;
@@ -244,237 +322,4 @@ void dtrace_program_info(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_proginfo_
 {
 	(void)dtp;
 	*pip = pgp->dp_info;
-}
-
-/* ------------------------------------------------------------ layout */
-
-static int var_size(dtrace_hdl_t *dtp, const dt_type_t *t)
-{
-	if (t->dt_kind == DT_TK_STRING)
-		return (int)dtp->dt_options[DTOPT_STRSIZE];
-	return 8;
-}
-
-/* Offsets of globals and this-> variables; sizes of dynamic variables. */
-static void dt_layout(dtrace_hdl_t *dtp)
-{
-	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE];
-
-	for (dt_ident_t *idp = dtp->dt_globals; idp; idp = idp->di_next) {
-		int ksz = 16, vsz;
-
-		if (idp->di_type == NULL || idp->di_kind == DT_ID_AGG)
-			continue;
-		vsz = (var_size(dtp, idp->di_type) + 7) & ~7;
-		switch (idp->di_kind) {
-		case DT_ID_GLOBAL:
-			idp->di_off = dtp->dt_globsize;
-			dtp->dt_globsize += vsz;
-			break;
-		case DT_ID_LOCAL:
-			idp->di_off = dtp->dt_thissize;
-			dtp->dt_thissize += vsz;
-			break;
-		default:
-			for (int i = 0; i < idp->di_nkeys; i++)
-				ksz += idp->di_keys[i]->dt_kind == DT_TK_STRING ? strsize : 8;
-			ksz = (ksz + 7) & ~7;
-			idp->di_keysize = ksz;
-			if (ksz > dtp->dt_dvkeysize)
-				dtp->dt_dvkeysize = ksz;
-			if (vsz > dtp->dt_dvvalsize)
-				dtp->dt_dvvalsize = vsz;
-		}
-	}
-}
-
-static bool is_dtrace_probe(const dt_probe_t *pr, const char *name)
-{
-	return !strcmp(pr->pr_desc.dtpd_provider, "dtrace") && !strcmp(pr->pr_desc.dtpd_name, name);
-}
-
-/* Generate one program per enabled probe. */
-static int dt_gen_all(dtrace_hdl_t *dtp)
-{
-	dt_clause_t **cv = dt_zalloc(sizeof(dt_clause_t *) * (dtp->dt_nclauses + 1));
-	dt_bpfprog_t **tail = &dtp->dt_bprogs;
-
-	/* ERROR's clauses become a subprogram of every program that can fault */
-	dtp->dt_errclauses = dt_zalloc(sizeof(dt_clause_t *) * (dtp->dt_nclauses + 1));
-	for (int c = 0; c < dtp->dt_nclauses; c++)
-		for (int i = 0; i < dtp->dt_clauses[c]->dc_nprobes; i++)
-			if (is_dtrace_probe(dtp->dt_clauses[c]->dc_probes[i], "ERROR")) {
-				dtp->dt_errprobe = dtp->dt_clauses[c]->dc_probes[i];
-				dtp->dt_errclauses[dtp->dt_nerrclauses++] = dtp->dt_clauses[c];
-				break;
-			}
-
-	for (int id = 1; id < dtp->dt_nprobes; id++) {
-		dt_probe_t *pr = dtp->dt_probes[id];
-		dt_bpfprog_t *bp;
-		int n = 0;
-
-		for (int c = 0; c < dtp->dt_nclauses; c++)
-			for (int i = 0; i < dtp->dt_clauses[c]->dc_nprobes; i++)
-				if (dtp->dt_clauses[c]->dc_probes[i] == pr) {
-					cv[n++] = dtp->dt_clauses[c];
-					break;
-				}
-		if (n == 0 || is_dtrace_probe(pr, "ERROR"))
-			continue;
-		if (dt_probe_args(dtp, pr) != 0 || dt_cg_program(dtp, pr, cv, n, &bp) != 0) {
-			free(cv);
-			return -1;
-		}
-		*tail = bp;
-		tail = &bp->bp_next;
-		if (is_dtrace_probe(pr, "BEGIN"))
-			dtp->dt_beginprog = bp;
-		else if (is_dtrace_probe(pr, "END"))
-			dtp->dt_endprog = bp;
-	}
-	free(cv);
-	return 0;
-}
-
-/*
- * Lay out and generate every program, creating no map and loading nothing:
- * dtrace_go()'s first half, alone, for tests (the fuzzer) that must reach
- * the code generator without touching the kernel.  The speculation buffer
- * size is what dt_bpf_spec_create() would give the programs.
- */
-int dt_cc_gen_only(dtrace_hdl_t *dtp)
-{
-	if (dtp->dt_gone)
-		return dt_set_errno(dtp, EDT_BADSTATE);
-	dtp->dt_gone = true;
-	dtp->dt_scratchsize = 256;
-	dt_layout(dtp);
-	if (dt_spec_sizes(dtp) != 0)
-		return -1;
-	if (dtp->dt_speculates && dtp->dt_options[DTOPT_NSPEC] > 0)
-		dtp->dt_specent = (int)sizeof(dt_specchunk_t) +
-				  (int)(dtp->dt_options[DTOPT_SPECSIZE] & ~7LL);
-	return dt_gen_all(dtp);
-}
-
-static volatile int64_t *dt_activity(dtrace_hdl_t *dtp)
-{
-	return (volatile int64_t *)((char *)dtp->dt_globmap + DT_G_ACTIVITY);
-}
-
-int dtrace_go(dtrace_hdl_t *dtp)
-{
-	struct timespec rt, mono;
-
-	if (dtp->dt_gone)
-		return dt_set_errno(dtp, EDT_BADSTATE);
-	dtp->dt_gone = true;
-	dtp->dt_scratchsize = 256;
-	dt_layout(dtp);
-	/* speculations: sizes and maps first, the programs' bounds use them */
-	if (dt_spec_sizes(dtp) != 0 || (dtp->dt_speculates && dt_bpf_spec_create(dtp) != 0))
-		return -1;
-	if (dt_gen_all(dtp) != 0)
-		return -1;
-	if (dtp->dt_cflags & DTRACE_C_DIFV) {
-		for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next) {
-			fprintf(stderr, "\nBPF program for probe %u %s:%s:%s:%s (%d instructions):\n",
-				bp->bp_probe->pr_desc.dtpd_id, bp->bp_probe->pr_desc.dtpd_provider,
-				bp->bp_probe->pr_desc.dtpd_mod, bp->bp_probe->pr_desc.dtpd_func,
-				bp->bp_probe->pr_desc.dtpd_name, bp->bp_ninsns);
-			dt_dis(bp->bp_insns, bp->bp_ninsns, stderr);
-		}
-	}
-	if (dt_buffer_sizes(dtp) != 0 || dt_bpf_maps_create(dtp) != 0 ||
-	    dt_consume_init(dtp) != 0 || dt_spec_init(dtp) != 0)
-		return -1;
-	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next)
-		if (dt_bpf_prog_load(dtp, bp) != 0)
-			return -1;
-	clock_gettime(CLOCK_REALTIME, &rt);
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	*(int64_t *)((char *)dtp->dt_globmap + DT_G_WALLOFF) =
-		((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL + (rt.tv_nsec - mono.tv_nsec);
-	*dt_activity(dtp) = DT_ACTIVITY_INACTIVE;
-	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next)
-		if (bp->bp_probe->pr_prov->pv_attach(dtp, bp->bp_probe, bp->bp_fd) != 0)
-			return -1;
-	*dt_activity(dtp) = DT_ACTIVITY_WARMUP;
-	if (dtp->dt_beginprog != NULL && dt_bpf_test_run(dtp, dtp->dt_beginprog) != 0)
-		return -1;
-	__sync_bool_compare_and_swap(dt_activity(dtp), DT_ACTIVITY_WARMUP, DT_ACTIVITY_ACTIVE);
-	dtp->dt_status = DTRACE_STATUS_OKAY;
-	return 0;
-}
-
-/*
- * Fire END on one known CPU (the consumer stays there meanwhile), so that,
- * as in DTrace, the consumer can drain that CPU's buffer last and END's
- * output follows everything traced before it.
- */
-static int dt_run_end(dtrace_hdl_t *dtp)
-{
-	cpu_set_t old, one;
-	int cpu = dtp->dt_options[DTOPT_CPU] >= 0 ? (int)dtp->dt_options[DTOPT_CPU] : sched_getcpu();
-	bool pinned = sched_getaffinity(0, sizeof(old), &old) == 0;
-	int rv;
-
-	CPU_ZERO(&one);
-	CPU_SET(cpu, &one);
-	pinned = pinned && sched_setaffinity(0, sizeof(one), &one) == 0;
-	dtp->dt_endedon = cpu;
-	rv = dt_bpf_test_run(dtp, dtp->dt_endprog);
-	if (pinned)
-		sched_setaffinity(0, sizeof(old), &old);
-	return rv;
-}
-
-int dtrace_stop(dtrace_hdl_t *dtp)
-{
-	if (dtp->dt_stopped || !dtp->dt_gone)
-		return 0;
-	dtp->dt_stopped = true;
-	if (dtp->dt_globmap == NULL)
-		return 0;
-	*dt_activity(dtp) = DT_ACTIVITY_COOLDOWN;
-	if (dtp->dt_endprog != NULL && dt_run_end(dtp) != 0)
-		return -1;
-	*dt_activity(dtp) = DT_ACTIVITY_STOPPED;
-	return 0;
-}
-
-dtrace_status_t dtrace_status(dtrace_hdl_t *dtp)
-{
-	if (dtp->dt_stopped)
-		return DTRACE_STATUS_STOPPED;
-	if (dtp->dt_globmap == NULL)
-		return DTRACE_STATUS_NONE;
-	if (*dt_activity(dtp) == DT_ACTIVITY_DRAINING) {
-		/* exit(), or a fill buffer that filled up */
-		bool filled = dt_buffer_filled(dtp);
-
-		dtrace_stop(dtp);
-		return filled ? DTRACE_STATUS_FILLED : DTRACE_STATUS_EXITED;
-	}
-	return DTRACE_STATUS_OKAY;
-}
-
-/* Sleep until the next switchrate/statusrate tick (or a signal). */
-void dtrace_sleep(dtrace_hdl_t *dtp)
-{
-	uint64_t now = dt_now(), rate = (uint64_t)dtp->dt_options[DTOPT_SWITCHRATE];
-	uint64_t srate = (uint64_t)dtp->dt_options[DTOPT_STATUSRATE];
-	uint64_t next = dtp->dt_lastswitch + rate, snext = dtp->dt_laststatus + srate;
-	struct timespec ts;
-
-	if (snext < next)
-		next = snext;
-	if (dt_spec_next(dtp) < next) /* cleanrate, when the programs speculate */
-		next = dt_spec_next(dtp);
-	if (next <= now)
-		return;
-	ts.tv_sec = (time_t)((next - now) / 1000000000ull);
-	ts.tv_nsec = (long)((next - now) % 1000000000ull);
-	nanosleep(&ts, NULL);
 }

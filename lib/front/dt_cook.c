@@ -26,7 +26,7 @@
 typedef struct dt_cookctx {
 	dt_pcb_t *cc_pcb;
 	dt_clause_t *cc_clause;
-	dt_probe_t *cc_probe; /* first probe the clause matches, for args[] */
+	dt_probe_t *cc_probe; /* a probe of the clause's signature, for args[] */
 	int cc_actions;	      /* data-recording actions so far in the clause */
 	int cc_nstmt;
 	bool cc_hasspec, cc_hascommit, cc_hasagg, cc_hasexit, cc_hasdestr;
@@ -386,6 +386,8 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 	if ((bv = dt_builtin_var(dnp->dn_name)) != NULL) {
 		if (bv->bv_id == DT_BV_ARGS)
 			cerr(cc, dnp, "args[ ] must be indexed: use args[n]");
+		if (bv->bv_id <= DT_BV_ARG0 + 9 || bv->bv_id == DT_BV_ERRNO)
+			cc->cc_clause->dc_uses |= DT_USES_ARGN;
 		dnp->dn_builtin = bv->bv_id;
 		dnp->dn_type = builtin_type(cc, bv);
 		return;
@@ -454,13 +456,21 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL ||
 		    !const_eval(dnp->dn_args, &n))
 			cerr(cc, dnp, "args[ ] requires a constant index");
-		if (cc->cc_probe == NULL || dt_probe_args(dtp, cc->cc_probe) != 0 ||
+		if (cc->cc_probe == NULL || dt_probe_info(dtp, cc->cc_probe) != 0 ||
 		    n < 0 || n >= cc->cc_probe->pr_nargs) {
 			const dt_pdesc_t *pd = cc->cc_clause->dc_descs;
+			const dtrace_probedesc_t *d = cc->cc_probe ? &cc->cc_probe->pr_desc : NULL;
 
+			/* the description as written, or the probe that lacks the argument */
+			if (d == NULL || (cc->cc_clause->dc_nprobes == 1 && pd->pd_next == NULL))
+				cerr(cc, dnp, "index %lld is out of range for %s:%s:%s:%s args[ ]",
+				     (long long)n, pd->pd_prov, pd->pd_mod, pd->pd_func,
+				     pd->pd_name);
 			cerr(cc, dnp, "index %lld is out of range for %s:%s:%s:%s args[ ]",
-			     (long long)n, pd->pd_prov, pd->pd_mod, pd->pd_func, pd->pd_name);
+			     (long long)n, d->dtpd_provider, d->dtpd_mod, d->dtpd_func,
+			     d->dtpd_name);
 		}
+		cc->cc_clause->dc_uses |= DT_USES_ARGS;
 		dnp->dn_builtin = DT_BV_ARGS;
 		dnp->dn_val = n;
 		dnp->dn_type = cc->cc_probe->pr_argtypes[n];

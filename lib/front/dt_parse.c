@@ -61,6 +61,28 @@ dt_node_t *dt_node_new(dt_pcb_t *pcb, dt_nkind_t kind, const dt_token_t *tok)
 	return dnp;
 }
 
+/* A deep copy of a list of uncooked nodes (dn_next chain), for a clause variant. */
+dt_node_t *dt_node_clone(const dt_node_t *dnp)
+{
+	dt_node_t *head = NULL, **tail = &head;
+
+	for (; dnp != NULL; dnp = dnp->dn_next) {
+		dt_node_t *c = dt_zalloc(sizeof(*c));
+
+		*c = *dnp;
+		c->dn_left = dt_node_clone(dnp->dn_left);
+		c->dn_right = dt_node_clone(dnp->dn_right);
+		c->dn_cond = dt_node_clone(dnp->dn_cond);
+		c->dn_args = dt_node_clone(dnp->dn_args);
+		c->dn_body = dt_node_clone(dnp->dn_body);
+		c->dn_else = dt_node_clone(dnp->dn_else);
+		c->dn_next = NULL;
+		*tail = c;
+		tail = &c->dn_next;
+	}
+	return head;
+}
+
 static dt_token_t *peek(dt_pcb_t *pcb)
 {
 	return dt_lex_peek(pcb, 0);

@@ -5,10 +5,11 @@
  * consumer runs them itself with BPF_PROG_TEST_RUN on its own CPU, BEGIN
  * after every other probe is enabled (while tracing is in WARMUP) and END
  * after tracing has stopped (COOLDOWN).  So they fire in dtrace's own
- * context, as in DTrace: pid and execname are dtrace's.
+ * context, as in DTrace: pid and execname are dtrace's.  ERROR's clauses
+ * run inside the program that faulted (a BPF subprogram), with arg1..arg5
+ * taken from the error record.
  */
 #include "../dt_impl.h"
-#include "../cg/dt_cg_impl.h"
 
 #include <string.h>
 
@@ -20,51 +21,44 @@ static int dtrace_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 	return 0;
 }
 
-static int dtrace_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, int progfd)
+/* ERROR: arg1..arg5 are the EPID, action, offset, fault and address. */
+static const dt_argsrc_t dt_errargs[] = {
+	{ DT_ARG_ZERO, 0, 0 },
+	{ DT_ARG_ERRREC, 4, offsetof(dt_errrec_t, er_epid) },
+	{ DT_ARG_ERRREC, 4, offsetof(dt_errrec_t, er_action) },
+	{ DT_ARG_ERRREC, 4, offsetof(dt_errrec_t, er_offset) },
+	{ DT_ARG_ERRREC, 4, offsetof(dt_errrec_t, er_fault) },
+	{ DT_ARG_ERRREC, 8, offsetof(dt_errrec_t, er_addr) },
+};
+
+/* BEGIN/END: the context is the u64 argument array of the test run (zeros). */
+static int dtrace_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	(void)dtp;
+	pr->pr_progtype = DT_PT_RAW_TP;
+	if (!strcmp(pr->pr_desc.dtpd_name, "ERROR")) {
+		memcpy(pr->pr_argsrc, dt_errargs, sizeof(dt_errargs));
+		return 0;
+	}
+	pr->pr_activity = !strcmp(pr->pr_desc.dtpd_name, "BEGIN") ? DT_ACTIVITY_WARMUP
+								   : DT_ACTIVITY_COOLDOWN;
+	for (int i = 0; i < 8; i++)
+		pr->pr_argsrc[i] = (dt_argsrc_t){ DT_ARG_CTX, 8, (int16_t)(i * 8) };
+	return 0;
+}
+
+static int dtrace_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_bpfprog_t *bp, uint64_t cookie)
 {
 	(void)dtp;
 	(void)pr;
-	(void)progfd;
-	return 0; /* run by the consumer */
-}
-
-/*
- * BEGIN/END: ctx is the u64 argument array given to the test run (zeros).
- * ERROR: arg1..arg5 are the EPID, action, offset, fault and address of
- * the error record in the scratch area.
- */
-static void dtrace_cg_arg(struct dt_cg *cg, dt_probe_t *pr, int n, int reg)
-{
-	static const struct {
-		int off, size;
-	} errargs[] = {
-		{ -1, 0 },
-		{ offsetof(dt_errrec_t, er_epid), BPF_W },
-		{ offsetof(dt_errrec_t, er_action), BPF_W },
-		{ offsetof(dt_errrec_t, er_offset), BPF_W },
-		{ offsetof(dt_errrec_t, er_fault), BPF_W },
-		{ offsetof(dt_errrec_t, er_addr), BPF_DW },
-	};
-
-	if (!strcmp(pr->pr_desc.dtpd_name, "ERROR")) {
-		if (n >= 6 || errargs[n].off < 0)
-			dt_cg_emit(cg, MOV64_IMM(reg, 0));
-		else
-			dt_cg_emit(cg, LDX(errargs[n].size, reg, R9, DT_SCR_ERR + errargs[n].off));
-		return;
-	}
-	if (n >= 8) {
-		dt_cg_emit(cg, MOV64_IMM(reg, 0));
-		return;
-	}
-	dt_cg_ldctx(cg, reg);
-	dt_cg_emit(cg, LDX(BPF_DW, reg, reg, n * 8));
+	(void)bp;
+	(void)cookie;
+	return 0; /* BEGIN and END are run by the consumer, ERROR by the faulting program */
 }
 
 dt_provider_t dt_prov_dtrace = {
 	.pv_name = "dtrace",
-	.pv_progtype = DT_PT_RAW_TP,
 	.pv_populate = dtrace_populate,
+	.pv_probe_info = dtrace_probe_info,
 	.pv_attach = dtrace_attach,
-	.pv_cg_arg = dtrace_cg_arg,
 };

@@ -3,13 +3,20 @@
  * every system call of the running kernel, from the syscalls tracepoints
  * (events/syscalls/sys_enter_* and sys_exit_*).
  *
- * Attachment: a system call whose number is known (the build host's
- * <asm/unistd.h>, table dt_sysnr.h) is routed from one raw tracepoint
- * program on sys_enter/sys_exit (dt_bpf_sysdispatch) by a tail call to its
- * probe's program, so enabling syscall::: is two attachments, not 700
- * tracepoints (each of which takes ~60 ms to detach).  Its arguments are
- * read from the user registers.  Other system calls are attached to their
- * own tracepoints.  32-bit compat system calls are not distinguished.
+ * Attachment, chosen when tracing starts (syscall_prepare) from the number
+ * of enabled probes:
+ *  - a few (up to DT_SYSCALL_TPMAX): each probe's own tracepoint, so the
+ *    kernel's per-system-call filter keeps every other system call free of
+ *    any program (the probe effect on what is not traced is the kernel's
+ *    few ns for a traced task's slow path), and arguments are read from the
+ *    tracepoint record;
+ *  - more: the programs run on the raw sys_enter/sys_exit tracepoints and
+ *    find the probe by system call number in their binding map (unknown
+ *    numbers return at once), because detaching a syscall tracepoint costs
+ *    an RCU grace period (~60 ms here), so 700 of them take seconds to stop.
+ *    Arguments come from the user registers (prov/dt_arch.h).  System calls
+ *    whose number the build host did not know keep their tracepoints.
+ * 32-bit compat system calls are not distinguished.
  *
  * Arguments come from the tracepoint's format file: at entry arg0..argN are
  * the system call's arguments and args[] is typed with the kernel's
@@ -18,12 +25,20 @@
  * such a failed call are -1, as in DTrace).
  */
 #include "../dt_impl.h"
-#include "../cg/dt_cg_impl.h"
+#include "dt_arch.h"
 
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Enabled probes above which the raw tracepoints are used (see above). */
+#define DT_SYSCALL_TPMAX 32
+
+/* Tracepoint records: the arguments from 16, the return value at 16. */
+#define DT_SYSCALL_TP_ARGS 16
+/* Raw tracepoints: args[1] is the number (sys_enter) or the return value. */
+#define DT_SYSCALL_RAW_ARG1 8
 
 static const struct {
 	const char *name;
@@ -84,7 +99,6 @@ static int syscall_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 			pr->pr_entry = !ret;
 			pr->pr_return = ret;
 			pr->pr_sysnr = nr;
-			pr->pr_progtype = nr >= 0 ? DT_PT_RAW_TP : DT_PT_TRACEPOINT;
 		}
 		free(names[i]);
 	}
@@ -98,31 +112,28 @@ static void tp_event(const dt_probe_t *pr, char *buf, size_t len)
 }
 
 /* Parse the format file: fields after __syscall_nr are the arguments. */
-static int syscall_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
+static int syscall_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
 {
 	char path[256], ev[128], line[512];
 	FILE *fp;
 	int n = 0;
 
-	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * 10);
-	pr->pr_argoffs = dt_zalloc(sizeof(int) * 10);
-	pr->pr_argsizes = dt_zalloc(sizeof(int) * 10);
+	pr->pr_progtype = DT_PT_TRACEPOINT;
+	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
 	if (pr->pr_return) {
 		for (int i = 0; i < 2; i++) {
 			pr->pr_argtypes[i] = dt_type_int(dtp, 8, true);
-			pr->pr_argoffs[i] = 16;
-			pr->pr_argsizes[i] = 8;
+			pr->pr_argsrc[i] = (dt_argsrc_t){ DT_ARG_RETVAL, 8, DT_SYSCALL_TP_ARGS };
 		}
+		pr->pr_errno = (dt_argsrc_t){ DT_ARG_CTX, 8, DT_SYSCALL_TP_ARGS };
 		pr->pr_nargs = 2;
 		return 0;
 	}
 	tp_event(pr, ev, sizeof(ev));
 	snprintf(path, sizeof(path), "%s/events/syscalls/%s/format", dtp->dt_tracefs, ev);
-	if ((fp = fopen(path, "r")) == NULL) {
-		pr->pr_nargs = 0;
+	if ((fp = fopen(path, "r")) == NULL)
 		return 0;
-	}
-	while (fgets(line, sizeof(line), fp) != NULL && n < 10) {
+	while (fgets(line, sizeof(line), fp) != NULL && n < DT_NARGS) {
 		char *f = strstr(line, "field:"), *semi, *name;
 		int off = 0, size = 0;
 
@@ -139,8 +150,7 @@ static int syscall_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 			continue;
 		*name = '\0';
 		pr->pr_argtypes[n] = dt_type_parse(dtp, f);
-		pr->pr_argoffs[n] = off;
-		pr->pr_argsizes[n] = size;
+		pr->pr_argsrc[n] = (dt_argsrc_t){ DT_ARG_CTX, 8, (int16_t)off };
 		n++;
 	}
 	fclose(fp);
@@ -148,73 +158,55 @@ static int syscall_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 	return 0;
 }
 
-static int syscall_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, int progfd)
+/* Many probes: those with a known number move to the raw tracepoints. */
+static int syscall_prepare(dtrace_hdl_t *dtp, dt_provider_t *pv, dt_probe_t **probes, int n)
+{
+	static const int16_t regs[] = DT_SYSCALL_ARGREGS;
+
+	(void)dtp;
+	(void)pv;
+	if (n <= DT_SYSCALL_TPMAX)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		dt_probe_t *pr = probes[i];
+
+		if (pr->pr_sysnr < 0)
+			continue;
+		pr->pr_progtype = DT_PT_RAW_TP;
+		if (pr->pr_return) {
+			pr->pr_bind = DT_BIND_SYSEXIT;
+			for (int a = 0; a < 2; a++)
+				pr->pr_argsrc[a] = (dt_argsrc_t){ DT_ARG_RETVAL, 8, DT_SYSCALL_RAW_ARG1 };
+			pr->pr_errno = (dt_argsrc_t){ DT_ARG_CTX, 8, DT_SYSCALL_RAW_ARG1 };
+			continue;
+		}
+		pr->pr_bind = DT_BIND_SYSENTER;
+		for (int a = 0; a < DT_NARGS; a++)
+			pr->pr_argsrc[a] = a < pr->pr_nargs && a < DT_SYSCALL_NARGREGS
+						   ? (dt_argsrc_t){ DT_ARG_REGSPTR, 8, regs[a] }
+						   : (dt_argsrc_t){ DT_ARG_ZERO, 0, 0 };
+	}
+	return 0;
+}
+
+static int syscall_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_bpfprog_t *bp, uint64_t cookie)
 {
 	char ev[128];
 	int id;
 
-	if (pr->pr_sysnr >= 0)
-		return dt_bpf_sysroute(dtp, pr->pr_return, pr->pr_sysnr, progfd);
+	if (pr->pr_bind != DT_BIND_COOKIE)
+		return dt_bpf_bind_key(dtp, bp, (uint32_t)pr->pr_sysnr, cookie,
+				       pr->pr_return ? "sys_exit" : "sys_enter");
 	tp_event(pr, ev, sizeof(ev));
 	if ((id = dt_bpf_tp_id(dtp, "syscalls", ev)) < 0)
 		return -1;
-	return dt_bpf_attach_tp(dtp, id, progfd, pr->pr_desc.dtpd_id);
-}
-
-/* x86-64 user registers holding system call arguments 0..5 (pt_regs offsets) */
-static const int dt_sysargregs[6] = { 112, 104, 96, 56, 72, 64 };
-
-static void syscall_load_arg(struct dt_cg *cg, dt_probe_t *pr, int n, int reg)
-{
-	int tmp;
-
-	if (pr->pr_nargs < 0 || n >= pr->pr_nargs || (pr->pr_sysnr >= 0 && n >= 6 &&
-						      !pr->pr_return)) {
-		dt_cg_emit(cg, MOV64_IMM(reg, 0));
-		return;
-	}
-	if (pr->pr_sysnr < 0) { /* its own tracepoint: the record has the args */
-		dt_cg_ldctx(cg, reg);
-		dt_cg_emit(cg, LDX(BPF_DW, reg, reg, pr->pr_argoffs[n]));
-		return;
-	}
-	if (pr->pr_return) { /* raw sys_exit: args[1] is the return value */
-		dt_cg_ldctx(cg, reg);
-		dt_cg_emit(cg, LDX(BPF_DW, reg, reg, 8));
-		return;
-	}
-	/* raw sys_enter: args[0] is the user pt_regs */
-	tmp = dt_cg_tmpalloc(cg, 8);
-	dt_cg_tmpaddr(cg, R1, tmp);
-	dt_cg_emit(cg, ST(BPF_DW, R1, 0, 0));
-	dt_cg_ldctx(cg, R3);
-	dt_cg_emit(cg, LDX(BPF_DW, R3, R3, 0));
-	dt_cg_emit(cg, ALU64_IMM(BPF_ADD, R3, dt_sysargregs[n]));
-	dt_cg_emit(cg, MOV64_IMM(R2, 8));
-	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
-	dt_cg_tmpaddr(cg, reg, tmp);
-	dt_cg_emit(cg, LDX(BPF_DW, reg, reg, 0));
-}
-
-/*
- * argN.  At return, a failed call's arg0/arg1 are -1 (the error is in
- * errno), as DTrace shows them; n == -1 loads the raw value (-errno).
- */
-static void syscall_cg_arg(struct dt_cg *cg, dt_probe_t *pr, int n, int reg)
-{
-	syscall_load_arg(cg, pr, n < 0 ? 0 : n, reg);
-	if (pr->pr_return && n >= 0) {
-		dt_cg_emit(cg, JMP_IMM(BPF_JSGE, reg, 0, 2));
-		dt_cg_emit(cg, JMP_IMM(BPF_JSLT, reg, -4095, 1));
-		dt_cg_emit(cg, MOV64_IMM(reg, -1));
-	}
+	return dt_bpf_attach_tp(dtp, id, bp->bp_fd, cookie);
 }
 
 dt_provider_t dt_prov_syscall = {
 	.pv_name = "syscall",
-	.pv_progtype = DT_PT_TRACEPOINT,
 	.pv_populate = syscall_populate,
-	.pv_probe_args = syscall_args,
+	.pv_probe_info = syscall_probe_info,
+	.pv_prepare = syscall_prepare,
 	.pv_attach = syscall_attach,
-	.pv_cg_arg = syscall_cg_arg,
 };

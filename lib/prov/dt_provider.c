@@ -1,12 +1,15 @@
 /*
  * dt_provider.c -- the provider registry, probe table and probe matching.
  *
- * Providers are modules behind one ops vector (dt_provider_t in dt_impl.h):
- * they list their probes (populate), describe a probe's arguments, create
- * probes on demand (profile-N), attach a loaded program, and emit the code
- * that loads argN.  Probe IDs are assigned in a fixed order: dtrace:::BEGIN,
- * END and ERROR are 1, 2 and 3, as in DTrace, then each provider's probes
- * in registry order.
+ * Providers are modules behind one ops vector (dt_provider_t in dt_impl.h),
+ * registered in the table below.  A provider is populated (lists its
+ * probes) only when a probe description names it, together with every
+ * provider registered before it, so that probe IDs do not depend on which
+ * providers a script names: dtrace:::BEGIN, END and ERROR are 1, 2 and 3,
+ * as in DTrace, then each provider's probes in registry order; probes
+ * created on demand from a description (profile-N; later pid<N>, USDT)
+ * take the next free IDs.  Expensive providers belong at the end of the
+ * table.
  */
 #include "../dt_impl.h"
 
@@ -54,26 +57,31 @@ dt_probe_t *dt_probe_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *mo
 	snprintf(pr->pr_desc.dtpd_func, DTRACE_FUNCNAMELEN, "%s", func);
 	snprintf(pr->pr_desc.dtpd_name, DTRACE_NAMELEN, "%s", name);
 	pr->pr_prov = pv;
-	pr->pr_tpid = -1;
 	pr->pr_sysnr = -1;
-	pr->pr_progtype = pv->pv_progtype;
-	pr->pr_nargs = -1;
+	pr->pr_enidx = -1;
+	pr->pr_activity = DT_ACTIVITY_ACTIVE;
 	dtp->dt_probes[dtp->dt_nprobes++] = pr;
 	return pr;
 }
 
-static int populate_all(dtrace_hdl_t *dtp)
+/* Populate provider i and every provider registered before it. */
+static int populate_upto(dtrace_hdl_t *dtp, int last)
 {
-	for (int i = 0; i < dtp->dt_nprovs; i++) {
+	for (int i = 0; i <= last; i++) {
 		dt_provider_t *pv = dtp->dt_provs[i];
 
 		if (!pv->pv_populated) {
 			pv->pv_populated = true;
-			if (pv->pv_populate(dtp, pv) != 0)
+			if (pv->pv_populate != NULL && pv->pv_populate(dtp, pv) != 0)
 				return -1;
 		}
 	}
 	return 0;
+}
+
+static int populate_all(dtrace_hdl_t *dtp)
+{
+	return populate_upto(dtp, dtp->dt_nprovs - 1);
 }
 
 /* sh-style pattern matching: *, ?, [set], [!set], \c */
@@ -141,21 +149,30 @@ static bool probe_matches(const dt_probe_t *pr, const dt_pdesc_t *pd)
 	       field_match(pr->pr_desc.dtpd_name, pd->pd_name);
 }
 
-/* All probes matching pd, in ID order; returns the count (or -1). */
+/*
+ * All probes matching pd, in ID order; returns the count (or -1).  The
+ * providers pd names are populated first, and asked to create the probes
+ * the whole description names.
+ */
 int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
 {
 	dt_probe_t **v = NULL;
 	int n = 0;
 
-	if (populate_all(dtp) != 0)
-		return -1;
-	/* providers that create probes on demand (profile-N) */
+	for (int i = dtp->dt_nprovs - 1; i >= 0; i--) {
+		if (field_match(dtp->dt_provs[i]->pv_name, pd->pd_prov)) {
+			if (populate_upto(dtp, i) != 0)
+				return -1;
+			break;
+		}
+	}
 	for (int i = 0; i < dtp->dt_nprovs; i++) {
 		dt_provider_t *pv = dtp->dt_provs[i];
 
 		if (pv->pv_provide != NULL && field_match(pv->pv_name, pd->pd_prov) &&
-		    pd->pd_name != NULL && strpbrk(pd->pd_name, "*?[\\") == NULL)
-			pv->pv_provide(dtp, pv, pd->pd_name);
+		    pv->pv_provide(dtp, pv, pd->pd_mod ? pd->pd_mod : "",
+				   pd->pd_func ? pd->pd_func : "", pd->pd_name ? pd->pd_name : "") != 0)
+			return -1;
 	}
 	for (int id = 1; id < dtp->dt_nprobes; id++) {
 		if (!probe_matches(dtp->dt_probes[id], pd))
@@ -167,15 +184,15 @@ int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
 	return n;
 }
 
-int dt_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
+/* The provider's description of a probe's arguments and program type, once. */
+int dt_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
 {
-	if (pr->pr_nargs >= 0)
+	if (pr->pr_infodone)
 		return 0;
-	if (pr->pr_prov->pv_probe_args == NULL) {
-		pr->pr_nargs = 0;
+	pr->pr_infodone = true;
+	if (pr->pr_prov->pv_probe_info == NULL)
 		return 0;
-	}
-	return pr->pr_prov->pv_probe_args(dtp, pr);
+	return pr->pr_prov->pv_probe_info(dtp, pr);
 }
 
 int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probe_f *func,

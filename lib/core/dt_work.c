@@ -1,0 +1,222 @@
+/*
+ * dt_work.c -- enabling and the run-time loop's control: dtrace_go(),
+ * dtrace_stop(), dtrace_status(), dtrace_sleep().
+ *
+ * dtrace_go() runs the stages after the compiler, each once, in the
+ * direction data flows:
+ *   1. layout: offsets of variables (below), the programs to generate and
+ *      who they serve, EPIDs and dt_probetab (layout/dt_enable.c);
+ *   2. code generation, one program per clause list and signature
+ *      (cg/dt_cg.c), each EPID then given its record layout;
+ *   3. maps and per-CPU buffers (bpf/dt_bpf.c, consume/dt_buffer.c),
+ *      program loading;
+ *   4. attachment of each program to each of its probes, with the cookie
+ *      that identifies the probe (the providers' attach);
+ *   5. BEGIN, run by the consumer itself (WARMUP), then ACTIVE.
+ * dtrace_stop() moves tracing to COOLDOWN, runs END on a known CPU, and
+ * to STOPPED.  The consumer (consume/dt_consume.c) drains in dtrace_work().
+ */
+#include "../dt_impl.h"
+
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int var_size(dtrace_hdl_t *dtp, const dt_type_t *t)
+{
+	if (t->dt_kind == DT_TK_STRING)
+		return (int)dtp->dt_options[DTOPT_STRSIZE];
+	return 8;
+}
+
+/* Offsets of globals and this-> variables; sizes of dynamic variables. */
+static void dt_layout(dtrace_hdl_t *dtp)
+{
+	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE];
+
+	for (dt_ident_t *idp = dtp->dt_globals; idp; idp = idp->di_next) {
+		int ksz = 16, vsz;
+
+		if (idp->di_type == NULL || idp->di_kind == DT_ID_AGG)
+			continue;
+		vsz = (var_size(dtp, idp->di_type) + 7) & ~7;
+		switch (idp->di_kind) {
+		case DT_ID_GLOBAL:
+			idp->di_off = dtp->dt_globsize;
+			dtp->dt_globsize += vsz;
+			break;
+		case DT_ID_LOCAL:
+			idp->di_off = dtp->dt_thissize;
+			dtp->dt_thissize += vsz;
+			break;
+		default:
+			for (int i = 0; i < idp->di_nkeys; i++)
+				ksz += idp->di_keys[i]->dt_kind == DT_TK_STRING ? strsize : 8;
+			ksz = (ksz + 7) & ~7;
+			idp->di_keysize = ksz;
+			if (ksz > dtp->dt_dvkeysize)
+				dtp->dt_dvkeysize = ksz;
+			if (vsz > dtp->dt_dvvalsize)
+				dtp->dt_dvvalsize = vsz;
+		}
+	}
+}
+
+/* Lay out and plan: everything before code generation. */
+static int dt_prepare(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_gone)
+		return dt_set_errno(dtp, EDT_BADSTATE);
+	dtp->dt_gone = true;
+	dtp->dt_scratchsize = 256;
+	dt_layout(dtp);
+	dt_strtab_add(dtp, ""); /* offset 0 */
+	return dt_enable_plan(dtp);
+}
+
+/*
+ * Lay out and generate every program, creating no map and loading nothing:
+ * dtrace_go()'s first half, alone, for tests (the fuzzer) that must reach
+ * the code generator without touching the kernel.  The speculation buffer
+ * size is what dt_bpf_spec_create() would give the programs.
+ */
+int dt_cc_gen_only(dtrace_hdl_t *dtp)
+{
+	if (dt_prepare(dtp) != 0 || dt_spec_sizes(dtp) != 0)
+		return -1;
+	if (dtp->dt_speculates && dtp->dt_options[DTOPT_NSPEC] > 0)
+		dtp->dt_specent = (int)sizeof(dt_specchunk_t) +
+				  (int)(dtp->dt_options[DTOPT_SPECSIZE] & ~7LL);
+	return dt_enable_gen(dtp);
+}
+
+/* -S: the generated programs, on stderr. */
+static void dt_print_programs(dtrace_hdl_t *dtp)
+{
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next) {
+		const dtrace_probedesc_t *pd = &bp->bp_probe->pr_desc;
+
+		if (bp->bp_nprobes == 1)
+			fprintf(stderr, "\nBPF program for probe %u %s:%s:%s:%s (%d instructions):\n",
+				pd->dtpd_id, pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func,
+				pd->dtpd_name, bp->bp_ninsns);
+		else
+			fprintf(stderr, "\nBPF program for %d probes, first %u %s:%s:%s:%s "
+				"(%d instructions):\n", bp->bp_nprobes, pd->dtpd_id,
+				pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func, pd->dtpd_name,
+				bp->bp_ninsns);
+		dt_dis(bp->bp_insns, bp->bp_ninsns, stderr);
+	}
+}
+
+static volatile int64_t *dt_activity(dtrace_hdl_t *dtp)
+{
+	return (volatile int64_t *)((char *)dtp->dt_globmap + DT_G_ACTIVITY);
+}
+
+int dtrace_go(dtrace_hdl_t *dtp)
+{
+	struct timespec rt, mono;
+
+	if (dt_prepare(dtp) != 0)
+		return -1;
+	/* speculations: sizes and maps first, the programs' bounds use them */
+	if (dt_spec_sizes(dtp) != 0 || (dtp->dt_speculates && dt_bpf_spec_create(dtp) != 0))
+		return -1;
+	if (dt_enable_gen(dtp) != 0)
+		return -1;
+	if (dtp->dt_cflags & DTRACE_C_DIFV)
+		dt_print_programs(dtp);
+	if (dt_buffer_sizes(dtp) != 0 || dt_bpf_maps_create(dtp) != 0 ||
+	    dt_consume_init(dtp) != 0 || dt_spec_init(dtp) != 0)
+		return -1;
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next)
+		if (dt_bpf_prog_load(dtp, bp) != 0)
+			return -1;
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	*(int64_t *)((char *)dtp->dt_globmap + DT_G_WALLOFF) =
+		((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL + (rt.tv_nsec - mono.tv_nsec);
+	*dt_activity(dtp) = DT_ACTIVITY_INACTIVE;
+	if (dt_enable_attach(dtp) != 0)
+		return -1;
+	*dt_activity(dtp) = DT_ACTIVITY_WARMUP;
+	if (dtp->dt_beginprog != NULL && dt_bpf_test_run(dtp, dtp->dt_beginprog) != 0)
+		return -1;
+	__sync_bool_compare_and_swap(dt_activity(dtp), DT_ACTIVITY_WARMUP, DT_ACTIVITY_ACTIVE);
+	dtp->dt_status = DTRACE_STATUS_OKAY;
+	return 0;
+}
+
+/*
+ * Fire END on one known CPU (the consumer stays there meanwhile), so that,
+ * as in DTrace, the consumer can drain that CPU's buffer last and END's
+ * output follows everything traced before it.
+ */
+static int dt_run_end(dtrace_hdl_t *dtp)
+{
+	cpu_set_t old, one;
+	int cpu = dtp->dt_options[DTOPT_CPU] >= 0 ? (int)dtp->dt_options[DTOPT_CPU] : sched_getcpu();
+	bool pinned = sched_getaffinity(0, sizeof(old), &old) == 0;
+	int rv;
+
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	pinned = pinned && sched_setaffinity(0, sizeof(one), &one) == 0;
+	dtp->dt_endedon = cpu;
+	rv = dt_bpf_test_run(dtp, dtp->dt_endprog);
+	if (pinned)
+		sched_setaffinity(0, sizeof(old), &old);
+	return rv;
+}
+
+int dtrace_stop(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_stopped || !dtp->dt_gone)
+		return 0;
+	dtp->dt_stopped = true;
+	if (dtp->dt_globmap == NULL)
+		return 0;
+	*dt_activity(dtp) = DT_ACTIVITY_COOLDOWN;
+	if (dtp->dt_endprog != NULL && dt_run_end(dtp) != 0)
+		return -1;
+	*dt_activity(dtp) = DT_ACTIVITY_STOPPED;
+	return 0;
+}
+
+dtrace_status_t dtrace_status(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_stopped)
+		return DTRACE_STATUS_STOPPED;
+	if (dtp->dt_globmap == NULL)
+		return DTRACE_STATUS_NONE;
+	if (*dt_activity(dtp) == DT_ACTIVITY_DRAINING) {
+		/* exit(), or a fill buffer that filled up */
+		bool filled = dt_buffer_filled(dtp);
+
+		dtrace_stop(dtp);
+		return filled ? DTRACE_STATUS_FILLED : DTRACE_STATUS_EXITED;
+	}
+	return DTRACE_STATUS_OKAY;
+}
+
+/* Sleep until the next switchrate/statusrate tick (or a signal). */
+void dtrace_sleep(dtrace_hdl_t *dtp)
+{
+	uint64_t now = dt_now(), rate = (uint64_t)dtp->dt_options[DTOPT_SWITCHRATE];
+	uint64_t srate = (uint64_t)dtp->dt_options[DTOPT_STATUSRATE];
+	uint64_t next = dtp->dt_lastswitch + rate, snext = dtp->dt_laststatus + srate;
+	struct timespec ts;
+
+	if (snext < next)
+		next = snext;
+	if (dt_spec_next(dtp) < next) /* cleanrate, when the programs speculate */
+		next = dt_spec_next(dtp);
+	if (next <= now)
+		return;
+	ts.tv_sec = (time_t)((next - now) / 1000000000ull);
+	ts.tv_nsec = (long)((next - now) % 1000000000ull);
+	nanosleep(&ts, NULL);
+}

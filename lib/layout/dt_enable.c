@@ -1,0 +1,257 @@
+/*
+ * dt_enable.c -- from compiled clauses to the programs that run them.
+ *
+ * Every enabled probe has an ordered list of clauses: those of every
+ * compiled program that match it, in program order (a clause that reads
+ * args[] is one variant per argument signature, each with its own probes).
+ * Probes with the same list and the same signature -- program type, how
+ * the probe is found at run time, and, if a clause reads arguments, where
+ * the arguments are -- share one program, generated and verified once:
+ * adding probes to it costs attachment only.
+ *
+ * Each probe gets one EPID per clause of its program, consecutive from
+ * pr_epidbase, so a shared program computes a record's EPID from the
+ * cookie it is attached with ((u64)pr_epidbase << 32 | pr_enidx); the
+ * consumer reads the record by EPID as before.  pr_enidx indexes
+ * dt_probetab, which gives shared programs the probe ID and the offsets
+ * of the probe's names in dt_strtab (all added before any code is
+ * generated, so one bound covers them: dt_probestrmax).
+ *
+ * ERROR's clauses are not a program: they are a subprogram of every program
+ * that can fault (dt_cg.c), with EPIDs of their own.
+ */
+#include "../dt_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct dt_plist {
+	dt_clause_t **pl_clauses;
+	int pl_n;
+	unsigned pl_uses;
+} dt_plist_t;
+
+static bool is_error_probe(const dtrace_hdl_t *dtp, const dt_probe_t *pr)
+{
+	return pr == dtp->dt_errprobe;
+}
+
+/* ERROR's clauses and probe; their EPIDs. */
+static void plan_error(dtrace_hdl_t *dtp)
+{
+	dtp->dt_errclauses = dt_zalloc(sizeof(dt_clause_t *) * (dtp->dt_nclauses + 1));
+	for (int c = 0; c < dtp->dt_nclauses; c++) {
+		dt_clause_t *clp = dtp->dt_clauses[c];
+
+		for (int i = 0; i < clp->dc_nprobes; i++) {
+			dt_probe_t *pr = clp->dc_probes[i];
+
+			if (!strcmp(pr->pr_desc.dtpd_provider, "dtrace") &&
+			    !strcmp(pr->pr_desc.dtpd_name, "ERROR")) {
+				dtp->dt_errprobe = pr;
+				dtp->dt_errclauses[dtp->dt_nerrclauses++] = clp;
+				break;
+			}
+		}
+	}
+	if (dtp->dt_errprobe == NULL)
+		return;
+	(void)dt_probe_info(dtp, dtp->dt_errprobe);
+	dtp->dt_errprobe->pr_epidbase =
+		dt_epid_alloc(dtp, dtp->dt_errprobe, dtp->dt_errclauses, dtp->dt_nerrclauses);
+	dtp->dt_errstmts = dt_zalloc(sizeof(dt_epid_t *) * (dtp->dt_nerrclauses + 1));
+	for (int i = 0; i < dtp->dt_nerrclauses; i++)
+		dtp->dt_errstmts[i] = dt_zalloc(sizeof(dt_epid_t));
+}
+
+static bool same_signature(const dt_probe_t *a, const dt_probe_t *b, unsigned uses)
+{
+	if (a->pr_progtype != b->pr_progtype || a->pr_bind != b->pr_bind ||
+	    a->pr_activity != b->pr_activity || a->pr_prov != b->pr_prov)
+		return false;
+	if (uses == 0)
+		return true;
+	return !memcmp(a->pr_argsrc, b->pr_argsrc, sizeof(a->pr_argsrc)) &&
+	       !memcmp(&a->pr_errno, &b->pr_errno, sizeof(a->pr_errno));
+}
+
+static bool same_clauses(const dt_bpfprog_t *bp, const dt_plist_t *pl)
+{
+	return bp->bp_nclauses == pl->pl_n &&
+	       !memcmp(bp->bp_clauses, pl->pl_clauses, sizeof(dt_clause_t *) * pl->pl_n);
+}
+
+/* The program for probe pr with clause list pl: an existing one or a new one. */
+static dt_bpfprog_t *program_for(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_plist_t *pl,
+				 dt_bpfprog_t ***tailp)
+{
+	dt_bpfprog_t *bp;
+
+	for (bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next)
+		if (same_clauses(bp, pl) && same_signature(bp->bp_probe, pr, pl->pl_uses))
+			return bp;
+	bp = dt_zalloc(sizeof(*bp));
+	bp->bp_id = dtp->dt_nbprogs++;
+	bp->bp_probe = pr;
+	bp->bp_clauses = pl->pl_clauses;
+	bp->bp_nclauses = pl->pl_n;
+	bp->bp_fd = -1;
+	bp->bp_bindfd = -1;
+	pl->pl_clauses = NULL; /* now the program's */
+	**tailp = bp;
+	*tailp = &bp->bp_next;
+	return bp;
+}
+
+/* Give each probe of a shared program its dt_probetab entry and names. */
+static void plan_probetab(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	const dtrace_probedesc_t *pd = &pr->pr_desc;
+	dt_probetab_ent_t *pt;
+
+	dtp->dt_probetab = dt_realloc(dtp->dt_probetab,
+				      sizeof(dt_probetab_ent_t) * (dtp->dt_nprobetab + 1));
+	pt = &dtp->dt_probetab[dtp->dt_nprobetab];
+	memset(pt, 0, sizeof(*pt));
+	pt->pt_id = pd->dtpd_id;
+	pt->pt_str[0] = (uint32_t)dt_strtab_add(dtp, pd->dtpd_provider);
+	pt->pt_str[1] = (uint32_t)dt_strtab_add(dtp, pd->dtpd_mod);
+	pt->pt_str[2] = (uint32_t)dt_strtab_add(dtp, pd->dtpd_func);
+	pt->pt_str[3] = (uint32_t)dt_strtab_add(dtp, pd->dtpd_name);
+	for (int i = 0; i < 4; i++)
+		if ((int)pt->pt_str[i] > dtp->dt_probestrmax)
+			dtp->dt_probestrmax = (int)pt->pt_str[i];
+	pr->pr_enidx = dtp->dt_nprobetab++;
+}
+
+/* Ask each provider how its enabled probes attach. */
+static int plan_prepare(dtrace_hdl_t *dtp, dt_probe_t **en, int nen)
+{
+	dt_probe_t **v = dt_zalloc(sizeof(dt_probe_t *) * (nen + 1));
+
+	for (int p = 0; p < dtp->dt_nprovs; p++) {
+		dt_provider_t *pv = dtp->dt_provs[p];
+		int n = 0;
+
+		for (int i = 0; i < nen; i++)
+			if (en[i]->pr_prov == pv)
+				v[n++] = en[i];
+		if (n > 0 && pv->pv_prepare != NULL && pv->pv_prepare(dtp, pv, v, n) != 0) {
+			free(v);
+			return -1;
+		}
+	}
+	free(v);
+	return 0;
+}
+
+/*
+ * Plan every program (dt_bprogs): which probes, which clauses, shared or
+ * not, EPIDs and dt_probetab.  Code is generated afterwards (dt_cg_program).
+ */
+int dt_enable_plan(dtrace_hdl_t *dtp)
+{
+	dt_plist_t *lists = dt_zalloc(sizeof(dt_plist_t) * (size_t)dtp->dt_nprobes);
+	dt_probe_t **en = NULL;
+	dt_bpfprog_t **tail = &dtp->dt_bprogs;
+	int nen = 0, rv = -1;
+
+	plan_error(dtp);
+	for (int c = 0; c < dtp->dt_nclauses; c++) {
+		dt_clause_t *clp = dtp->dt_clauses[c];
+
+		for (int i = 0; i < clp->dc_nprobes; i++) {
+			dt_plist_t *pl = &lists[clp->dc_probes[i]->pr_desc.dtpd_id];
+
+			pl->pl_clauses = dt_realloc(pl->pl_clauses, sizeof(dt_clause_t *) * (pl->pl_n + 1));
+			pl->pl_clauses[pl->pl_n++] = clp;
+			pl->pl_uses |= clp->dc_uses;
+		}
+	}
+	for (int id = 1; id < dtp->dt_nprobes; id++) {
+		dt_probe_t *pr = dtp->dt_probes[id];
+
+		if (lists[id].pl_n == 0 || is_error_probe(dtp, pr))
+			continue;
+		if (dt_probe_info(dtp, pr) != 0)
+			goto out;
+		en = dt_realloc(en, sizeof(dt_probe_t *) * (nen + 1));
+		en[nen++] = pr;
+	}
+	if (plan_prepare(dtp, en, nen) != 0)
+		goto out;
+	for (int i = 0; i < nen; i++) {
+		dt_probe_t *pr = en[i];
+		dt_bpfprog_t *bp = program_for(dtp, pr, &lists[pr->pr_desc.dtpd_id], &tail);
+
+		bp->bp_probes = dt_realloc(bp->bp_probes, sizeof(dt_probe_t *) * (bp->bp_nprobes + 1));
+		bp->bp_probes[bp->bp_nprobes++] = pr;
+		pr->pr_prog = bp;
+	}
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next) {
+		bp->bp_shared = bp->bp_nprobes > 1 || bp->bp_probe->pr_bind != DT_BIND_COOKIE;
+		bp->bp_stmts = dt_zalloc(sizeof(dt_epid_t *) * (bp->bp_nclauses + 1));
+		for (int k = 0; k < bp->bp_nclauses; k++)
+			bp->bp_stmts[k] = dt_zalloc(sizeof(dt_epid_t));
+		for (int i = 0; i < bp->bp_nprobes; i++) {
+			dt_probe_t *pr = bp->bp_probes[i];
+
+			pr->pr_epidbase = dt_epid_alloc(dtp, pr, bp->bp_clauses, bp->bp_nclauses);
+			if (bp->bp_shared)
+				plan_probetab(dtp, pr);
+		}
+		if (bp->bp_probe->pr_activity == DT_ACTIVITY_WARMUP)
+			dtp->dt_beginprog = bp;
+		else if (bp->bp_probe->pr_activity == DT_ACTIVITY_COOLDOWN)
+			dtp->dt_endprog = bp;
+	}
+	rv = 0;
+out:
+	for (int id = 0; id < dtp->dt_nprobes; id++)
+		free(lists[id].pl_clauses);
+	free(lists);
+	free(en);
+	return rv;
+}
+
+/* After code generation: every EPID gets its clause's record layout. */
+static void fill_epids(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_epid_t **stmts, int n)
+{
+	for (int k = 0; k < n; k++) {
+		dt_epid_t *ep = dtp->dt_epids[pr->pr_epidbase + k];
+
+		ep->ep_size = stmts[k]->ep_size;
+		ep->ep_nrecs = stmts[k]->ep_nrecs;
+		ep->ep_recs = stmts[k]->ep_recs;
+		ep->ep_default = stmts[k]->ep_default;
+	}
+}
+
+/* Generate every planned program. */
+int dt_enable_gen(dtrace_hdl_t *dtp)
+{
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next) {
+		if (dt_cg_program(dtp, bp) != 0)
+			return -1;
+		for (int i = 0; i < bp->bp_nprobes; i++)
+			fill_epids(dtp, bp->bp_probes[i], bp->bp_stmts, bp->bp_nclauses);
+	}
+	if (dtp->dt_errprobe != NULL)
+		fill_epids(dtp, dtp->dt_errprobe, dtp->dt_errstmts, dtp->dt_nerrclauses);
+	return 0;
+}
+
+/* Attach every program to each of its probes, with the probe's cookie. */
+int dt_enable_attach(dtrace_hdl_t *dtp)
+{
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next) {
+		for (int i = 0; i < bp->bp_nprobes; i++) {
+			dt_probe_t *pr = bp->bp_probes[i];
+			uint64_t cookie = (uint64_t)pr->pr_epidbase << 32 | (uint32_t)pr->pr_enidx;
+
+			if (pr->pr_prov->pv_attach(dtp, pr, bp, cookie) != 0)
+				return -1;
+		}
+	}
+	return 0;
+}
