@@ -363,8 +363,9 @@ typedef enum dt_bindkind {
 typedef struct dt_probe {
 	dtrace_probedesc_t pr_desc;
 	struct dt_provider *pr_prov;
-	/* described by the provider (pv_probe_info) before code generation */
+	/* described by the provider (pv_probe_info, pv_probe_args), lazily */
 	bool pr_infodone;
+	bool pr_argsdone;
 	int pr_nargs;	    /* typed args */
 	dt_type_t **pr_argtypes;
 	dt_argsrc_t pr_argsrc[DT_NARGS]; /* native args */
@@ -387,8 +388,9 @@ typedef struct dt_probe {
  * The provider interface (prov/dt_provider.c keeps the table): populate()
  * lists the provider's probes (lazily, the first time a description names
  * the provider), provide() creates the probes a whole description names
- * (profile-N, later pid<N> and USDT), probe_info() gives a probe's argument
- * types and sources, prepare() chooses how the enabled probes attach (the
+ * (profile-N, later pid<N> and USDT), probe_info() gives a probe's program
+ * type and what is cheap to know, probe_args() its argument types and
+ * sources (read only for clauses that use them), prepare() chooses how the enabled probes attach (the
  * syscall provider picks per-syscall tracepoints or the raw tracepoint
  * with a binding map), attach() attaches a loaded program to one probe with
  * the cookie that identifies the probe at run time.
@@ -399,6 +401,7 @@ typedef struct dt_provider {
 	int (*pv_provide)(dtrace_hdl_t *, struct dt_provider *, const char *mod, const char *func,
 			  const char *name);
 	int (*pv_probe_info)(dtrace_hdl_t *, dt_probe_t *);
+	int (*pv_probe_args)(dtrace_hdl_t *, dt_probe_t *);
 	int (*pv_prepare)(dtrace_hdl_t *, struct dt_provider *, dt_probe_t **, int n);
 	int (*pv_attach)(dtrace_hdl_t *, dt_probe_t *, struct dt_bpfprog *, uint64_t cookie);
 	bool pv_populated;
@@ -605,6 +608,7 @@ typedef struct dt_bpfprog {
 	int bp_fd;
 	int bp_type;		   /* enum bpf_prog_type */
 	int bp_bindfd;		   /* DT_BIND_SYS*: the binding map, key -> cookie */
+	uint64_t *bp_bind;	   /* ... mmapped */
 	bool bp_attached;	   /* binding-map programs: attached to their tracepoint */
 	struct dt_bpfprog *bp_next;
 } dt_bpfprog_t;
@@ -1065,6 +1069,7 @@ DT_INTERNAL int dt_probe_match(dtrace_hdl_t *, const dt_pdesc_t *, dt_probe_t **
 DT_INTERNAL bool dt_gmatch(const char *s, const char *p);
 DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
 DT_INTERNAL int dt_probe_info(dtrace_hdl_t *, dt_probe_t *);
+DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
 extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall;
 
 /* consume/dt_consume.c */

@@ -165,19 +165,36 @@ int dt_bpf_agg_read(dtrace_hdl_t *dtp, const dt_aggmap_t *am, char **keysp, int6
 	return agg_read_batch(dtp, am, keysp, valsp);
 }
 
+/*
+ * An mmapped array map of n entries of size bytes (filled through the
+ * mapping: no system call per entry); returns the fd, *mapp the mapping.
+ */
+static int mkmap_mmapped(dtrace_hdl_t *dtp, const char *name, int size, int n, void **mapp)
+{
+	int fd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, name, 4, size, n, BPF_F_MMAPABLE);
+
+	if (fd < 0)
+		return -1;
+	*mapp = mmap(NULL, ((size_t)size * (size_t)n + 4095) & ~4095ul, PROT_READ | PROT_WRITE,
+		     MAP_SHARED, fd, 0);
+	if (*mapp == MAP_FAILED) {
+		close(fd);
+		return dt_set_errmsg(dtp, EDT_BPF, "failed to map %s: %s", name, strerror(errno));
+	}
+	return fd;
+}
+
 /* dt_probetab: the identity of the probes of shared programs (layout/dt_enable.c). */
 static int probetab_create(dtrace_hdl_t *dtp)
 {
 	int n = dtp->dt_nprobetab > 0 ? dtp->dt_nprobetab : 1;
+	void *map;
 
-	dtp->dt_probetabfd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, "dt_probetab", 4,
-				   sizeof(dt_probetab_ent_t), n, 0);
+	dtp->dt_probetabfd = mkmap_mmapped(dtp, "dt_probetab", sizeof(dt_probetab_ent_t), n, &map);
 	if (dtp->dt_probetabfd < 0)
 		return -1;
-	for (uint32_t i = 0; i < (uint32_t)dtp->dt_nprobetab; i++)
-		if (bpf_map_update_elem(dtp->dt_probetabfd, &i, &dtp->dt_probetab[i], BPF_ANY) != 0)
-			return dt_set_errmsg(dtp, EDT_BPF, "failed to fill dt_probetab: %s",
-					     strerror(errno));
+	memcpy(map, dtp->dt_probetab, sizeof(dt_probetab_ent_t) * (size_t)dtp->dt_nprobetab);
+	munmap(map, ((size_t)n * sizeof(dt_probetab_ent_t) + 4095) & ~4095ul);
 	return 0;
 }
 
@@ -246,7 +263,8 @@ int dt_bpf_maps_create(dtrace_hdl_t *dtp)
 		if (!bp->bp_shared || bp->bp_probe->pr_bind == DT_BIND_COOKIE)
 			continue;
 		snprintf(name, sizeof(name), "dt_bind_%d", bp->bp_id);
-		if ((bp->bp_bindfd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, name, 4, 8, DT_BIND_KEYS, 0)) < 0)
+		bp->bp_bindfd = mkmap_mmapped(dtp, name, 8, DT_BIND_KEYS, (void **)&bp->bp_bind);
+		if (bp->bp_bindfd < 0)
 			return -1;
 	}
 	return aggmaps_create(dtp);
@@ -406,9 +424,9 @@ int dt_bpf_bind_key(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, uint32_t key, uint64_t 
 {
 	int link;
 
-	if (key >= DT_BIND_KEYS || bpf_map_update_elem(bp->bp_bindfd, &key, &cookie, BPF_ANY) != 0)
-		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to bind key %u: %s", key,
-				     strerror(errno));
+	if (key >= DT_BIND_KEYS)
+		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to bind key %u", key);
+	((volatile uint64_t *)bp->bp_bind)[key] = cookie;
 	if (bp->bp_attached)
 		return 0;
 	if ((link = bpf_raw_tracepoint_open(rawtp, bp->bp_fd)) < 0)

@@ -170,7 +170,7 @@ static void split_variants(dt_pcb_t *pcb, dt_clause_t *clp)
 	if (clp->dc_nprobes < 2 || !(names_args(clp->dc_pred) || names_args(clp->dc_body)))
 		return;
 	for (int i = 0; i < clp->dc_nprobes; i++)
-		if (dt_probe_info(dtp, clp->dc_probes[i]) != 0)
+		if (dt_probe_args(dtp, clp->dc_probes[i]) != 0)
 			dt_cc_error(pcb, clp->dc_line, "%s", dtp->dt_errmsg);
 	rest = dt_zalloc(sizeof(dt_probe_t *) * clp->dc_nprobes);
 	for (int i = 0; i < clp->dc_nprobes; i++) {
@@ -309,9 +309,11 @@ int dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_proginfo_t
 		tail = &(*tail)->dp_next;
 	*tail = pgp;
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
-		dtp->dt_clauses = dt_realloc(dtp->dt_clauses,
-					     sizeof(dt_clause_t *) * (dtp->dt_nclauses + 1));
-		dtp->dt_clauses[dtp->dt_nclauses++] = clp;
+		for (dt_clause_t *v = clp; v != NULL; v = v->dc_variant) {
+			dtp->dt_clauses = dt_realloc(dtp->dt_clauses,
+						     sizeof(dt_clause_t *) * (dtp->dt_nclauses + 1));
+			dtp->dt_clauses[dtp->dt_nclauses++] = v;
+		}
 	}
 	if (pip != NULL)
 		*pip = pgp->dp_info;

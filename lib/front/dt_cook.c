@@ -456,7 +456,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL ||
 		    !const_eval(dnp->dn_args, &n))
 			cerr(cc, dnp, "args[ ] requires a constant index");
-		if (cc->cc_probe == NULL || dt_probe_info(dtp, cc->cc_probe) != 0 ||
+		if (cc->cc_probe == NULL || dt_probe_args(dtp, cc->cc_probe) != 0 ||
 		    n < 0 || n >= cc->cc_probe->pr_nargs) {
 			const dt_pdesc_t *pd = cc->cc_clause->dc_descs;
 			const dtrace_probedesc_t *d = cc->cc_probe ? &cc->cc_probe->pr_desc : NULL;

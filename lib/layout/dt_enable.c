@@ -173,7 +173,8 @@ int dt_enable_plan(dtrace_hdl_t *dtp)
 
 		if (lists[id].pl_n == 0 || is_error_probe(dtp, pr))
 			continue;
-		if (dt_probe_info(dtp, pr) != 0)
+		if (dt_probe_info(dtp, pr) != 0 ||
+		    (lists[id].pl_uses != 0 && dt_probe_args(dtp, pr) != 0))
 			goto out;
 		en = dt_realloc(en, sizeof(dt_probe_t *) * (nen + 1));
 		en[nen++] = pr;

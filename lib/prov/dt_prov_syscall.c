@@ -111,14 +111,20 @@ static void tp_event(const dt_probe_t *pr, char *buf, size_t len)
 	snprintf(buf, len, "sys_%s_%.100s", pr->pr_entry ? "enter" : "exit", pr->pr_desc.dtpd_func);
 }
 
-/* Parse the format file: fields after __syscall_nr are the arguments. */
 static int syscall_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	(void)dtp;
+	pr->pr_progtype = DT_PT_TRACEPOINT;
+	return 0;
+}
+
+/* Parse the format file: fields after __syscall_nr are the arguments. */
+static int syscall_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 {
 	char path[256], ev[128], line[512];
 	FILE *fp;
 	int n = 0;
 
-	pr->pr_progtype = DT_PT_TRACEPOINT;
 	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
 	if (pr->pr_return) {
 		for (int i = 0; i < 2; i++) {
@@ -207,6 +213,7 @@ dt_provider_t dt_prov_syscall = {
 	.pv_name = "syscall",
 	.pv_populate = syscall_populate,
 	.pv_probe_info = syscall_probe_info,
+	.pv_probe_args = syscall_probe_args,
 	.pv_prepare = syscall_prepare,
 	.pv_attach = syscall_attach,
 };

@@ -184,7 +184,7 @@ int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
 	return n;
 }
 
-/* The provider's description of a probe's arguments and program type, once. */
+/* The provider's description of a probe's program type, once. */
 int dt_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
 {
 	if (pr->pr_infodone)
@@ -193,6 +193,19 @@ int dt_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
 	if (pr->pr_prov->pv_probe_info == NULL)
 		return 0;
 	return pr->pr_prov->pv_probe_info(dtp, pr);
+}
+
+/* ... and of its arguments, once, when a clause reads them. */
+int dt_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	if (dt_probe_info(dtp, pr) != 0)
+		return -1;
+	if (pr->pr_argsdone)
+		return 0;
+	pr->pr_argsdone = true;
+	if (pr->pr_prov->pv_probe_args == NULL)
+		return 0;
+	return pr->pr_prov->pv_probe_args(dtp, pr);
 }
 
 int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probe_f *func,
