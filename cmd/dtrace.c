@@ -604,8 +604,13 @@ int main(int argc, char **argv)
 		notice(&st, "%s '%s' matched %u probe%s\n", dcp->dc_desc, dcp->dc_name,
 		       dcp->dc_info.dpi_matches, dcp->dc_info.dpi_matches == 1 ? "" : "s");
 	}
-	if (st.g_exec_only)
+	if (st.g_exec_only) {
+		/* -S -e: the code that would be loaded, without loading it */
+		if ((st.g_cflags & DTRACE_C_DIFV) && dtrace_program_dump(st.g_dtp, NULL, stderr) != 0)
+			fatal(&st, "failed to generate code: %s",
+			      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
 		return 0;
+	}
 
 	dtrace_handle_err(st.g_dtp, errhandler, &st);
 	dtrace_handle_drop(st.g_dtp, drophandler, &st);

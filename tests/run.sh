@@ -34,13 +34,34 @@ if [ $# -eq 0 ]; then
 		fi
 		echo "unit $(basename "$u"): $p passed, $f failed"
 	done
-	set -- "$top/tests/e2e"
+	set -- "$top/tests/e2e" "$top/tests/cg"
 fi
 
 abs=""
 for a in "$@"; do abs="$abs $(cd "$(dirname "$a")" && pwd)/$(basename "$a")"; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# Code generation: tests/cg/<name>.d compiled with -S -e (generated, not
+# loaded) must list exactly <name>.dis, with the CPU count written NCPUS.
+# CG_UPDATE=1 rewrites the .dis files (review the diff).
+ncpus=$(getconf _NPROCESSORS_CONF)
+for d in $(find $abs -name '*.d' -path "$top/tests/cg/*" | sort); do
+	exp=${d%.d}.dis
+	"$DTRACE" -S -e -q -s "$d" 2>&1 |
+		sed -e "s/ >= $ncpus goto/ >= NCPUS goto/" -e "s/ += $ncpus\$/ += NCPUS/" \
+		    -e 's/for [0-9][0-9]* probes, first [0-9][0-9]* /for N probes, first N /' \
+		    -e 's/for probe [0-9][0-9]* /for probe N /' >"$tmp/out"
+	[ -n "$CG_UPDATE" ] && cp "$tmp/out" "$exp"
+	if [ -f "$exp" ] && cmp -s "$tmp/out" "$exp"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		failed="$failed cg/$(basename "$d" .d)"
+		echo "FAIL: cg/$(basename "$d" .d)"
+		[ -f "$exp" ] && diff -u "$exp" "$tmp/out" | head -30
+	fi
+done
 for t in $(find $abs -name '*.sh' | sort); do
 	name=${t#"$top"/tests/e2e/}
 	name=${name%.sh}

@@ -92,23 +92,38 @@ int dt_cc_gen_only(dtrace_hdl_t *dtp)
 	return dt_enable_gen(dtp);
 }
 
-/* -S: the generated programs, on stderr. */
-static void dt_print_programs(dtrace_hdl_t *dtp)
+/* -S: the generated programs. */
+static void dt_print_programs(dtrace_hdl_t *dtp, FILE *fp)
 {
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next) {
 		const dtrace_probedesc_t *pd = &bp->bp_probe->pr_desc;
 
 		if (bp->bp_nprobes == 1)
-			fprintf(stderr, "\nBPF program for probe %u %s:%s:%s:%s (%d instructions):\n",
+			fprintf(fp, "\nBPF program for probe %u %s:%s:%s:%s (%d instructions):\n",
 				pd->dtpd_id, pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func,
 				pd->dtpd_name, bp->bp_ninsns);
 		else
-			fprintf(stderr, "\nBPF program for %d probes, first %u %s:%s:%s:%s "
+			fprintf(fp, "\nBPF program for %d probes, first %u %s:%s:%s:%s "
 				"(%d instructions):\n", bp->bp_nprobes, pd->dtpd_id,
 				pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func, pd->dtpd_name,
 				bp->bp_ninsns);
-		dt_dis(bp->bp_insns, bp->bp_ninsns, stderr);
+		dt_dis(bp->bp_insns, bp->bp_ninsns, fp);
 	}
+}
+
+/*
+ * The listing of the programs generated for everything exec'd so far
+ * (dtrace -S -e): generated as dtrace_go() would, but nothing is loaded
+ * and tracing cannot start afterwards.  pgp is not used: code is generated
+ * per clause list, across programs.
+ */
+int dtrace_program_dump(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, FILE *fp)
+{
+	(void)pgp;
+	if (dt_cc_gen_only(dtp) != 0)
+		return -1;
+	dt_print_programs(dtp, fp);
+	return 0;
 }
 
 static volatile int64_t *dt_activity(dtrace_hdl_t *dtp)
@@ -128,7 +143,7 @@ int dtrace_go(dtrace_hdl_t *dtp)
 	if (dt_enable_gen(dtp) != 0)
 		return -1;
 	if (dtp->dt_cflags & DTRACE_C_DIFV)
-		dt_print_programs(dtp);
+		dt_print_programs(dtp, stderr);
 	if (dt_buffer_sizes(dtp) != 0 || dt_bpf_maps_create(dtp) != 0 ||
 	    dt_consume_init(dtp) != 0 || dt_spec_init(dtp) != 0)
 		return -1;

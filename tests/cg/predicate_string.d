@@ -1,0 +1,6 @@
+/* string comparison in a predicate, then printf of a string and an integer */
+BEGIN
+/execname == "dtrace"/
+{
+	printf("%s %d\n", execname, pid);
+}
