@@ -687,7 +687,7 @@ enum {
 
 /*
  * Aggregations (docs/aggregations.md): one BPF hash per aggregation, laid
- * out by dt_agg_layout() (cg/dt_cg_agg.c).  The key is the tuple: an integer
+ * out by dt_agg_layout() (layout/dt_agg_layout.c).  The key is the tuple: an integer
  * takes 8 bytes, a string a slot wide enough for the widest string any
  * statement stores there (at most strsize), zero-padded; no keys is one
  * 8-byte zero.  The value has a slot per CPU, written only by that CPU: in
@@ -1023,6 +1023,7 @@ DT_INTERNAL void dt_dis(const struct bpf_insn *, int n, FILE *);
 
 /* layout/dt_enable.c: programs, EPIDs, dt_probetab */
 DT_INTERNAL int dt_enable_plan(dtrace_hdl_t *);
+DT_INTERNAL void dt_vars_layout(dtrace_hdl_t *);
 DT_INTERNAL int dt_enable_gen(dtrace_hdl_t *);
 DT_INTERNAL int dt_enable_attach(dtrace_hdl_t *);
 

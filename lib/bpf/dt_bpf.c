@@ -65,7 +65,7 @@ static int mkmap(dtrace_hdl_t *dtp, enum bpf_map_type type, const char *name, in
 }
 
 /*
- * One hash per aggregation (laid out by dt_agg_layout), its values holding
+ * One hash per aggregation (laid out by layout/dt_agg_layout.c), its values holding
  * a slot per CPU.  As DTrace allocates aggsize bytes per CPU up front and
  * never allocates in probe context, the map is preallocated: aggsize bytes
  * per CPU of elements (kernel header, key, every CPU's slot).  (Allocating
@@ -75,7 +75,7 @@ static int mkmap(dtrace_hdl_t *dtp, enum bpf_map_type type, const char *name, in
 
 static int aggmaps_create(dtrace_hdl_t *dtp)
 {
-	dt_aggmap_t *maps = dtp->dt_naggs > 0 ? dt_agg_layout(dtp) : NULL;
+	dt_aggmap_t *maps = dtp->dt_aggmaps;
 
 	for (int i = 0; i < dtp->dt_naggs; i++) {
 		dt_aggmap_t *am = &maps[i];

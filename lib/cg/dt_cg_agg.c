@@ -1,6 +1,5 @@
 /*
- * dt_cg_agg.c -- code generation for aggregations: the layout of each
- * aggregation's map, @a[keys] = f(args) statements, and the records of the
+ * dt_cg_agg.c -- code generation for aggregations: @a[keys] = f(args) statements, and the records of the
  * actions on aggregations (printa, clear, trunc, normalize, denormalize,
  * setopt), which the consumer carries out (consume/dt_aggregate.c).  See
  * docs/aggregations.md.
@@ -28,11 +27,8 @@
  * 16 bytes of comm with nothing to zero, and a key-less aggregation looks
  * up the zero bytes at the start of dt_strtab, writing no key at all.
  *
- * Layout (dt_agg_layout), made once for all programs before any is
- * generated: integer keys take 8 bytes; a string key takes a slot as wide
- * as the widest string any statement stores in it (execname: 16 bytes, a
- * string constant: its length + 1, anything else: strsize), rounded up to
- * 8, so that short string keys hash and compare quickly.
+ * The maps' layout (keys, slot widths) is layout/dt_agg_layout.c's, made
+ * before any code is generated.
  */
 #include "dt_cg_impl.h"
 
@@ -40,114 +36,7 @@
 #include <string.h>
 
 #define DT_EEXIST (-17)
-#define DT_TASK_COMM_LEN 16
-
-/* ------------------------------------------------------------ layout */
-
-static int strwidth(dtrace_hdl_t *dtp, const dt_node_t *k)
-{
-	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE], w = strsize;
-
-	if (k->dn_kind == N_STR)
-		w = k->dn_strlen + 1;
-	else if (k->dn_kind == N_VAR && k->dn_ident == NULL && k->dn_builtin == DT_BV_EXECNAME)
-		w = DT_TASK_COMM_LEN;
-	else if (k->dn_kind == N_COND) {
-		int l = strwidth(dtp, k->dn_left), r = strwidth(dtp, k->dn_right);
-
-		w = l > r ? l : r;
-	}
-	return w < strsize ? w : strsize;
-}
-
-/* One statement: the first one gives the key types, every one the widths. */
-static void layout_stmt(dtrace_hdl_t *dtp, dt_aggmap_t *maps, const dt_node_t *a)
-{
-	dt_aggmap_t *am = &maps[a->dn_ident->di_id];
-	bool first = am->am_func == 0;
-	int i = 0;
-
-	am->am_func = a->dn_ident->di_aggfunc;
-	for (const dt_node_t *k = a->dn_args; k && i < am->am_nkeys; k = k->dn_next, i++) {
-		dt_aggkey_t *ak = &am->am_keys[i];
-		const dt_type_t *t = k->dn_type;
-
-		if (ak->ak_string) {
-			int w = strwidth(dtp, k);
-
-			ak->ak_size = w > ak->ak_size ? w : ak->ak_size;
-		} else if (first) {
-			ak->ak_tsize = t->dt_kind == DT_TK_INT && t->dt_size < 8 ? t->dt_size : 8;
-			ak->ak_signed = t->dt_kind == DT_TK_INT && t->dt_signed;
-		}
-	}
-}
-
-static void layout_walk(dtrace_hdl_t *dtp, dt_aggmap_t *maps, const dt_node_t *s)
-{
-	for (; s != NULL; s = s->dn_next) {
-		if (s->dn_kind == N_EXPRSTMT && s->dn_left != NULL &&
-		    s->dn_left->dn_kind == N_AGGSTMT)
-			layout_stmt(dtp, maps, s->dn_left);
-		else if (s->dn_kind == N_IF) {
-			layout_walk(dtp, maps, s->dn_body);
-			layout_walk(dtp, maps, s->dn_else);
-		} else if (s->dn_kind == N_BLOCK)
-			layout_walk(dtp, maps, s->dn_body);
-	}
-}
-
-static void layout_init(dt_aggmap_t *am, dt_ident_t *idp)
-{
-	am->am_ident = idp;
-	am->am_fd = -1;
-	am->am_nkeys = idp->di_nkeys < 0 ? 0 : idp->di_nkeys;
-	am->am_keys = dt_zalloc(sizeof(dt_aggkey_t) * (size_t)(am->am_nkeys + 1));
-	for (int i = 0; i < am->am_nkeys; i++) {
-		am->am_keys[i].ak_string = idp->di_keys[i]->dt_kind == DT_TK_STRING;
-		am->am_keys[i].ak_size = am->am_keys[i].ak_string ? 1 : 8;
-		am->am_keys[i].ak_tsize = 8;
-	}
-	memcpy(am->am_params, idp->di_aggparams, sizeof(am->am_params));
-}
-
-static void layout_finish(dt_aggmap_t *am, int ncpus)
-{
-	int off = 0;
-
-	for (int i = 0; i < am->am_nkeys; i++) {
-		am->am_keys[i].ak_size = (am->am_keys[i].ak_size + 7) & ~7;
-		am->am_keys[i].ak_off = off;
-		off += am->am_keys[i].ak_size;
-	}
-	am->am_keysize = off > 0 ? off : 8;
-	if (am->am_func == 0)
-		am->am_func = am->am_ident->di_aggfunc;
-	am->am_nwords = dt_agg_nwords(am->am_func, am->am_params);
-	am->am_stride = (am->am_nwords + 7) & ~7;
-	am->am_ncpus = ncpus;
-	am->am_valsize = am->am_ncpus * am->am_stride * 8;
-	am->am_ident->di_keysize = am->am_keysize;
-	am->am_ident->di_valsize = am->am_valsize;
-}
-
-/* The layout of every aggregation of the handle's programs (made once). */
-dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *dtp)
-{
-	dt_aggmap_t *maps;
-
-	if (dtp->dt_aggmaps != NULL)
-		return dtp->dt_aggmaps;
-	maps = dt_zalloc(sizeof(dt_aggmap_t) * (size_t)(dtp->dt_naggs + 1));
-	for (int i = 0; i < dtp->dt_naggs; i++)
-		layout_init(&maps[i], dtp->dt_aggs[i]);
-	for (int c = 0; c < dtp->dt_nclauses; c++)
-		layout_walk(dtp, maps, dtp->dt_clauses[c]->dc_body);
-	for (int i = 0; i < dtp->dt_naggs; i++)
-		layout_finish(&maps[i], dtp->dt_ncpus);
-	dtp->dt_aggmaps = maps;
-	return maps;
-}
+#define DT_TASK_COMM_LEN 16 /* bytes of execname (the kernel's TASK_COMM_LEN) */
 
 /* ------------------------------------------------------------ keys */
 
@@ -566,7 +455,7 @@ static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int off, int 
  */
 void dt_cg_aggstmt(dt_cg_t *cg, dt_node_t *dnp)
 {
-	const dt_aggmap_t *am = &dt_agg_layout(cg->cg_dtp)[dnp->dn_ident->di_id];
+	const dt_aggmap_t *am = &cg->cg_dtp->dt_aggmaps[dnp->dn_ident->di_id];
 	dt_node_t *args = dnp->dn_right->dn_args, *incr = incr_arg(am, args);
 	int key, v = -1, i = -1, off, depth = cg->cg_depth, done = dt_cg_label(cg);
 

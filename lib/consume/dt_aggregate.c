@@ -661,7 +661,7 @@ static struct dt_aggstate *agg_state(dtrace_hdl_t *dtp)
 
 	if (as != NULL)
 		return as;
-	maps = dt_agg_layout(dtp);
+	maps = dtp->dt_aggmaps; /* layout/dt_agg_layout.c */
 	as = dt_zalloc(sizeof(*as));
 	as->as_nvars = dtp->dt_naggs;
 	as->as_vars = dt_zalloc(sizeof(dt_aggvar_t) * (size_t)(as->as_nvars + 1));

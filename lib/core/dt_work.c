@@ -4,8 +4,9 @@
  *
  * dtrace_go() runs the stages after the compiler, each once, in the
  * direction data flows:
- *   1. layout: offsets of variables (below), the programs to generate and
- *      who they serve, EPIDs and dt_probetab (layout/dt_enable.c);
+ *   1. layout: offsets of variables (layout/dt_vars.c), the aggregations'
+ *      maps (layout/dt_agg_layout.c), the programs to generate and who
+ *      they serve, EPIDs and dt_probetab (layout/dt_enable.c);
  *   2. code generation, one program per clause list and signature
  *      (cg/dt_cg.c), each EPID then given its record layout;
  *   3. maps and per-CPU buffers (bpf/dt_bpf.c, consume/dt_buffer.c),
@@ -24,46 +25,6 @@
 #include <string.h>
 #include <time.h>
 
-static int var_size(dtrace_hdl_t *dtp, const dt_type_t *t)
-{
-	if (t->dt_kind == DT_TK_STRING)
-		return (int)dtp->dt_options[DTOPT_STRSIZE];
-	return 8;
-}
-
-/* Offsets of globals and this-> variables; sizes of dynamic variables. */
-static void dt_layout(dtrace_hdl_t *dtp)
-{
-	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE];
-
-	for (dt_ident_t *idp = dtp->dt_globals; idp; idp = idp->di_next) {
-		int ksz = 16, vsz;
-
-		if (idp->di_type == NULL || idp->di_kind == DT_ID_AGG)
-			continue;
-		vsz = (var_size(dtp, idp->di_type) + 7) & ~7;
-		switch (idp->di_kind) {
-		case DT_ID_GLOBAL:
-			idp->di_off = dtp->dt_globsize;
-			dtp->dt_globsize += vsz;
-			break;
-		case DT_ID_LOCAL:
-			idp->di_off = dtp->dt_thissize;
-			dtp->dt_thissize += vsz;
-			break;
-		default:
-			for (int i = 0; i < idp->di_nkeys; i++)
-				ksz += idp->di_keys[i]->dt_kind == DT_TK_STRING ? strsize : 8;
-			ksz = (ksz + 7) & ~7;
-			idp->di_keysize = ksz;
-			if (ksz > dtp->dt_dvkeysize)
-				dtp->dt_dvkeysize = ksz;
-			if (vsz > dtp->dt_dvvalsize)
-				dtp->dt_dvvalsize = vsz;
-		}
-	}
-}
-
 /* Lay out and plan: everything before code generation. */
 static int dt_prepare(dtrace_hdl_t *dtp)
 {
@@ -71,7 +32,8 @@ static int dt_prepare(dtrace_hdl_t *dtp)
 		return dt_set_errno(dtp, EDT_BADSTATE);
 	dtp->dt_gone = true;
 	dtp->dt_scratchsize = 256;
-	dt_layout(dtp);
+	dt_vars_layout(dtp);
+	dt_agg_layout(dtp);
 	dt_strtab_add(dtp, ""); /* offset 0 */
 	return dt_enable_plan(dtp);
 }

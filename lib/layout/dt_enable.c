@@ -215,6 +215,26 @@ out:
 	return rv;
 }
 
+/* n consecutive EPIDs for probe pr, one per clause; returns the first. */
+uint32_t dt_epid_alloc(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_clause_t **clauses, int n)
+{
+	uint32_t base;
+
+	if (dtp->dt_nepids == 0)
+		dtp->dt_nepids = 1; /* EPID 0 is never used */
+	base = (uint32_t)dtp->dt_nepids;
+	dtp->dt_epids = dt_realloc(dtp->dt_epids, sizeof(dt_epid_t *) * (dtp->dt_nepids + n));
+	for (int i = 0; i < n; i++) {
+		dt_epid_t *ep = dt_zalloc(sizeof(*ep));
+
+		ep->ep_id = base + i;
+		ep->ep_probe = pr;
+		ep->ep_clause = clauses[i];
+		dtp->dt_epids[dtp->dt_nepids++] = ep;
+	}
+	return base;
+}
+
 /* After code generation: every EPID gets its clause's record layout. */
 static void fill_epids(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_epid_t **stmts, int n)
 {
