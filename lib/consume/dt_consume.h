@@ -1,0 +1,75 @@
+/*
+ * dt_consume.h -- the consumer: buffers, records, aggregations,
+ * speculations, the printf engine.
+ *
+ * Included through dt_impl.h, which defines DT_INTERNAL and the handle.
+ */
+#ifndef DT_CONSUME_H
+#define DT_CONSUME_H
+
+/* consume/dt_buffer.c: buffer policies, sizes, resizing, per-CPU accounting */
+DT_INTERNAL int dt_buffer_sizes(dtrace_hdl_t *);	/* before the maps */
+DT_INTERNAL int dt_buffer_alloc(dtrace_hdl_t *);	/* after the maps */
+DT_INTERNAL void dt_buffer_released(dtrace_hdl_t *, int cpu);
+DT_INTERNAL bool dt_buffer_filled(dtrace_hdl_t *);
+DT_INTERNAL bool dt_buffer_draining(dtrace_hdl_t *, bool done);
+
+
+/* consume/dt_consume.c */
+DT_INTERNAL int dt_consume_init(dtrace_hdl_t *);
+DT_INTERNAL void dt_consume_fini(dtrace_hdl_t *);
+DT_INTERNAL void dt_notice(dtrace_hdl_t *, const char *msg);
+DT_INTERNAL void dt_print_hexdump(FILE *, const char *, size_t);
+
+/*
+ * Aggregations: layout (cg/dt_cg_agg.c), the kernel maps (bpf/dt_bpf.c),
+ * and the consumer's records and pure arithmetic (consume/dt_aggregate.c).
+ */
+DT_INTERNAL int dt_bpf_agg_read(dtrace_hdl_t *, const dt_aggmap_t *, char **keys,
+				int64_t **vals);
+DT_INTERNAL int dt_aggregate_act(dtrace_hdl_t *, FILE *, const char *data,
+				 const dt_recdesc_t *, int nrecs);
+DT_INTERNAL void dt_aggregate_snap(dtrace_hdl_t *, bool force);
+DT_INTERNAL char *dt_printa_fmt(const char *fmt, int naggs, const bool *dist, bool *isagg,
+				int maxslots, int *nslots);
+DT_INTERNAL int dt_agg_nwords(int func, const int64_t *params);
+DT_INTERNAL int dt_agg_quantize_bucket(int64_t v);
+DT_INTERNAL int dt_agg_lquantize_bucket(int64_t v, int64_t lo, int64_t step, int levels);
+DT_INTERNAL int dt_agg_llquantize_bucket(int factor, int low, int high, int nsteps, int64_t v);
+DT_INTERNAL void dt_agg_merge(int func, int nwords, int64_t *dst, const int64_t *src);
+DT_INTERNAL uint64_t dt_agg_stddev(const int64_t *data, uint64_t normal);
+DT_INTERNAL int dt_agg_valcmp(const dt_aggmap_t *, const int64_t *a, const int64_t *b);
+DT_INTERNAL void dt_agg_print_value(FILE *, const dt_aggmap_t *, const int64_t *data,
+				    uint64_t normal);
+
+/* consume/dt_spec.c: committed speculations, cleaning, counters */
+typedef void dt_spec_emit_f(void *arg, int cpu, const char *recs, uint32_t len);
+DT_INTERNAL int dt_spec_sizes(dtrace_hdl_t *); /* before code generation */
+DT_INTERNAL int dt_spec_init(dtrace_hdl_t *);
+DT_INTERNAL void dt_spec_chunk(dtrace_hdl_t *, int cpu, const void *rec, uint32_t size,
+			       dt_spec_emit_f *, void *);
+DT_INTERNAL uint64_t dt_spec_next(dtrace_hdl_t *);
+DT_INTERNAL bool dt_spec_tick(dtrace_hdl_t *, bool final);
+DT_INTERNAL void dt_spec_clean(dtrace_hdl_t *, dt_spec_emit_f *, void *);
+DT_INTERNAL void dt_spec_status(dtrace_hdl_t *);
+
+/* consume/dt_printf.c: the printf engine (format check and formatting) */
+typedef struct dt_pfarg {
+	bool pa_string;	 /* argument is a string */
+	const char *pa_str;
+	int64_t pa_val;
+	int pa_size;	 /* bytes of the original integer type (1, 2, 4, 8) */
+	bool pa_signed;
+} dt_pfarg_t;
+
+/* Check fmt against argument types at compile time; returns 0 or fills err. */
+DT_INTERNAL int dt_printf_check(const char *fmt, const dt_type_t **argtypes, int nargs,
+				char *err, size_t errlen);
+/* Format into a malloc'd string (*out); returns length or -1. */
+DT_INTERNAL int dt_printf_format(const char *fmt, const dt_pfarg_t *args, int nargs,
+				 char **out);
+/* The same into a reused buffer (*bufp, *capp bytes; NULL, 0 at first). */
+DT_INTERNAL int dt_printf_format_into(const char *fmt, const dt_pfarg_t *args, int nargs,
+				      char **bufp, size_t *capp);
+
+#endif /* DT_CONSUME_H */

@@ -1,0 +1,344 @@
+/*
+ * dt_front.h -- the front end's types: tokens, the AST, identifiers,
+ * probe descriptions, clauses, compiled programs, the compile in progress,
+ * and the built-in tables.
+ *
+ * Included through dt_impl.h, which defines DT_INTERNAL and the handle.
+ */
+#ifndef DT_FRONT_H
+#define DT_FRONT_H
+
+/* ---------------------------------------------------------------- tokens */
+
+typedef enum dt_tokkind {
+	TK_EOF,
+	TK_IDENT,
+	TK_INT,
+	TK_STR,
+	TK_CHAR,
+	TK_PUNCT,
+	TK_KEYWORD,
+	TK_AGG,	  /* @name or @ */
+	TK_MACRO, /* $1, $target, $$1 */
+	TK_PDESC, /* a probe description, lexed in the outer state */
+} dt_tokkind_t;
+
+typedef struct dt_token {
+	dt_tokkind_t tk_kind;
+	const char *tk_loc; /* start in the source */
+	int tk_len;
+	int tk_line;
+	uint64_t tk_val;    /* integer value */
+	bool tk_unsigned;   /* integer suffix u / too big for long */
+	bool tk_long;       /* integer suffix l / ll */
+	char *tk_str;       /* decoded string / identifier / probe description */
+	int tk_strlen;
+} dt_token_t;
+
+/* ---------------------------------------------------------------- AST */
+
+typedef enum dt_nkind {
+	N_INT,	   /* integer constant: dn_val */
+	N_STR,	   /* string constant: dn_str */
+	N_VAR,	   /* variable reference: dn_ident (global, self, this, builtin) */
+	N_AGG,	   /* @name: dn_ident */
+	N_ARRAY,   /* a[k1, k2]: dn_ident, dn_args (keys); also args[n] */
+	N_UNARY,   /* dn_op, dn_left */
+	N_BINARY,  /* dn_op, dn_left, dn_right */
+	N_LOGICAL, /* && || ^^ */
+	N_COND,	   /* dn_cond ? dn_left : dn_right */
+	N_ASSIGN,  /* dn_op is '=' or the compound operator; dn_left = dn_right */
+	N_INCDEC,  /* dn_op '+'/'-', dn_post */
+	N_CALL,	   /* function / action: dn_name, dn_args */
+	N_MEMBER,  /* dn_left . dn_name or dn_left -> dn_name (dn_op '.' / '>') */
+	N_CAST,	   /* (dn_ctype) dn_left */
+	N_SIZEOF,  /* sizeof: folded to N_INT during cook */
+	N_COMMA,   /* dn_left, dn_right */
+	N_DEREF,   /* *dn_left */
+	N_ADDROF,  /* &dn_left */
+	N_STRINGOF,
+	/* statements */
+	N_EXPRSTMT,
+	N_IF,	 /* dn_cond, dn_body, dn_else */
+	N_BLOCK, /* dn_body list */
+	N_AGGSTMT, /* @a[keys] = func(args): dn_ident, dn_args keys, dn_right call */
+} dt_nkind_t;
+
+typedef enum dt_idkind {
+	DT_ID_BUILTIN, /* pid, execname, arg0, ... */
+	DT_ID_GLOBAL,  /* scalar global */
+	DT_ID_GARRAY,  /* global associative array */
+	DT_ID_TLS,     /* self->x */
+	DT_ID_TARRAY,  /* self->x[k] */
+	DT_ID_LOCAL,   /* this->x */
+	DT_ID_AGG,     /* @x */
+} dt_idkind_t;
+
+typedef struct dt_ident {
+	const char *di_name;
+	dt_idkind_t di_kind;
+	int di_id;	       /* builtin id, variable id, aggregation id */
+	dt_type_t *di_type;   /* value type (NULL until first assignment) */
+	int di_nkeys;	       /* for arrays: key count, -1 until known */
+	dt_type_t **di_keys;  /* key types */
+	int di_off;	       /* global: offset in dt_global; local: scratch offset */
+	int di_keysize;       /* arrays / dynamic vars: bytes of key tuple */
+	int di_aggfunc;       /* aggregation: function (DT_AGG_*) */
+	int64_t di_aggparams[5]; /* lquantize/llquantize parameters */
+	int di_nparams;
+	int di_valsize;       /* aggregation value bytes per CPU */
+	int di_line;	       /* aggregation: line of its first assignment */
+	bool di_declared;
+	bool di_provisional;  /* read before any assignment: int64_t until one */
+	struct dt_ident *di_next;
+} dt_ident_t;
+
+typedef struct dt_node {
+	dt_nkind_t dn_kind;
+	const dt_token_t *dn_tok; /* for diagnostics */
+	int dn_line;
+	int dn_op; /* operator token: '+', TOK_SHL, ... (see dt_lex.h codes) */
+	bool dn_post;
+	struct dt_node *dn_left, *dn_right, *dn_cond;
+	struct dt_node *dn_args; /* list via dn_next */
+	struct dt_node *dn_body, *dn_else;
+	struct dt_node *dn_next;
+	int64_t dn_val;
+	char *dn_str;
+	int dn_strlen;
+	const char *dn_name;
+	dt_ident_t *dn_ident;
+	dt_type_t *dn_ctype; /* cast target */
+	dt_type_t *dn_type;  /* type after cook */
+	int dn_builtin;	     /* N_VAR of builtin kind / N_CALL function id */
+	int dn_actidx;	     /* statement's action index in its clause (1-based) */
+} dt_node_t;
+
+/* Operators that are more than one character. */
+enum {
+	OP_SHL = 256,
+	OP_SHR,
+	OP_LE,
+	OP_GE,
+	OP_EQ,
+	OP_NE,
+	OP_LAND,
+	OP_LOR,
+	OP_LXOR,
+	OP_INC,
+	OP_DEC,
+	OP_ARROW,
+	OP_ADDEQ,
+	OP_SUBEQ,
+	OP_MULEQ,
+	OP_DIVEQ,
+	OP_MODEQ,
+	OP_ANDEQ,
+	OP_OREQ,
+	OP_XOREQ,
+	OP_SHLEQ,
+	OP_SHREQ,
+	OP_NEG, /* unary - */
+	OP_PLUS /* unary + */
+};
+
+typedef struct dt_pdesc {
+	char *pd_prov, *pd_mod, *pd_func, *pd_name;
+	const char *pd_text; /* as written, for messages */
+	int pd_line;
+	struct dt_pdesc *pd_next;
+} dt_pdesc_t;
+
+/*
+ * What a clause reads of its probes' signature: native arguments (argN,
+ * errno) or typed ones (args[]).  Probes whose signatures differ only in
+ * what the clause does not read share its code.
+ */
+#define DT_USES_ARGN 1u
+#define DT_USES_ARGS 2u
+
+typedef struct dt_clause {
+	dt_pdesc_t *dc_descs;
+	dt_node_t *dc_pred;
+	dt_node_t *dc_body; /* statement list */
+	bool dc_hasbody;   /* braces present */
+	int dc_index;	    /* program order */
+	int dc_line;
+	/* filled by cook */
+	bool dc_default;    /* records the default action only */
+	int dc_speculate;   /* clause contains speculate() */
+	struct dt_probe **dc_probes; /* probes the clause's descriptions match */
+	int dc_nprobes;
+	unsigned dc_uses;   /* DT_USES_*: what of its probes' signature it reads */
+	struct dt_clause *dc_variant; /* a copy cooked for other argument types, or NULL */
+	bool dc_isvariant;  /* this clause is such a copy */
+	struct dt_clause *dc_next;
+} dt_clause_t;
+
+
+struct dtrace_prog {
+	dt_clause_t *dp_clauses;
+	int dp_nclauses;
+	dtrace_proginfo_t dp_info;
+	dt_pdesc_t *dp_descs;
+	struct dtrace_prog *dp_next;
+};
+
+/* A compile in progress: parser/lexer state and the diagnostics jump. */
+typedef struct dt_pcb {
+	dtrace_hdl_t *pcb_hdl;
+	const char *pcb_src;	/* whole source */
+	const char *pcb_cur;	/* lexer position */
+	const char *pcb_filename; /* script name, NULL for -n strings */
+	int pcb_line;
+	int pcb_depth;		/* nesting of braces / parens / predicate */
+	bool pcb_clause;	/* lexing inside a clause (S0 vs S2 in illumos) */
+	dt_token_t pcb_tok[4];	/* lookahead ring */
+	int pcb_ntok;
+	dt_token_t *pcb_last;
+	dtrace_probespec_t pcb_pspec;
+	unsigned pcb_cflags;
+	jmp_buf pcb_jmp;
+	struct dtrace_prog *pcb_prog;
+	dt_clause_t *pcb_clause_cur;
+	int pcb_nclauses;
+	bool pcb_inpred;
+	const char *pcb_region;	/* "predicate", "action list": -n error prefix */
+} dt_pcb_t;
+
+
+/* front/dt_lex.c */
+DT_INTERNAL dt_token_t *dt_lex_peek(dt_pcb_t *, int n);
+DT_INTERNAL dt_token_t *dt_lex_next(dt_pcb_t *);
+DT_INTERNAL dt_token_t *dt_lex_pdesc(dt_pcb_t *);
+DT_INTERNAL void dt_lex_skip_ws(dt_pcb_t *);
+DT_INTERNAL void dt_lex_unpeek(dt_pcb_t *);
+DT_INTERNAL bool dt_tok_is(const dt_token_t *, const char *);
+DT_INTERNAL const char *dt_tok_text(const dt_token_t *, char *, size_t);
+DT_INTERNAL _Noreturn void dt_cc_error(dt_pcb_t *, int line, const char *, ...)
+	__attribute__((format(printf, 3, 4)));
+DT_INTERNAL _Noreturn void dt_node_error(dt_pcb_t *, const dt_node_t *, const char *, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* front/dt_cc.c: layout and code generation only, no maps or loading (tests) */
+DT_INTERNAL int dt_cc_gen_only(dtrace_hdl_t *);
+
+/* front/dt_parse.c */
+DT_INTERNAL struct dtrace_prog *dt_parse_program(dt_pcb_t *);
+DT_INTERNAL dt_node_t *dt_node_new(dt_pcb_t *, dt_nkind_t, const dt_token_t *);
+DT_INTERNAL dt_node_t *dt_node_clone(const dt_node_t *);
+
+/* front/dt_cook.c */
+DT_INTERNAL void dt_cook_clause(dt_pcb_t *, dt_clause_t *, struct dt_probe *);
+DT_INTERNAL dt_ident_t *dt_ident_lookup(dtrace_hdl_t *, const char *, dt_idkind_t);
+DT_INTERNAL dt_ident_t *dt_ident_create(dtrace_hdl_t *, const char *, dt_idkind_t);
+
+/* builtins (front/dt_builtins.c): one table for variables, one for functions */
+typedef struct dt_builtin_var {
+	const char *bv_name;
+	int bv_id;
+	const char *bv_type; /* C type name */
+} dt_builtin_var_t;
+
+enum {
+	DT_BV_ARG0 = 0, /* ARG0..ARG9 = 0..9 */
+	DT_BV_ARGS = 10,
+	DT_BV_PID,
+	DT_BV_PPID,
+	DT_BV_TID,
+	DT_BV_UID,
+	DT_BV_GID,
+	DT_BV_EXECNAME,
+	DT_BV_CPU,
+	DT_BV_TIMESTAMP,
+	DT_BV_VTIMESTAMP,
+	DT_BV_WALLTIMESTAMP,
+	DT_BV_PROBEPROV,
+	DT_BV_PROBEMOD,
+	DT_BV_PROBEFUNC,
+	DT_BV_PROBENAME,
+	DT_BV_ID,
+	DT_BV_EPID,
+	DT_BV_ERRNO,
+	DT_BV_CURTHREAD,
+	DT_BV_CURCPU,
+	DT_BV_UREGS,
+	DT_BV_CWD,
+	DT_BV_ROOTDIR,
+	DT_BV_UCALLER,
+	DT_BV_CALLER,
+	DT_BV_STACKDEPTH,
+	DT_BV_IPL,
+	DT_BV_MAX
+};
+
+typedef enum dt_fnkind {
+	DT_FN_ACTION,	  /* data-recording action: trace, printf, ... */
+	DT_FN_SUBR,	  /* subroutine with a value */
+	DT_FN_AGG,	  /* aggregating function */
+	DT_FN_DESTRUCTIVE,
+	DT_FN_SPEC,	  /* speculation control */
+} dt_fnkind_t;
+
+typedef struct dt_builtin_fn {
+	const char *bf_name;
+	int bf_id;
+	dt_fnkind_t bf_kind;
+	int bf_minargs, bf_maxargs; /* -1 = variadic */
+	const char *bf_rettype;	     /* C type, "string", "void", NULL for actions */
+} dt_builtin_fn_t;
+
+enum {
+	DT_FN_TRACE = 1,
+	DT_FN_PRINTF,
+	DT_FN_EXIT,
+	DT_FN_PRINTA,
+	DT_FN_CLEAR,
+	DT_FN_TRUNC,
+	DT_FN_NORMALIZE,
+	DT_FN_DENORMALIZE,
+	DT_FN_SETOPT,
+	DT_FN_SPECULATION,
+	DT_FN_SPECULATE,
+	DT_FN_COMMIT,
+	DT_FN_DISCARD,
+	DT_FN_STRLEN,
+	DT_FN_COPYINSTR,
+	DT_FN_STRINGOF,
+	DT_FN_STACK,
+	DT_FN_USTACK,
+	DT_FN_COUNT,
+	DT_FN_SUM,
+	DT_FN_AVG,
+	DT_FN_MIN,
+	DT_FN_MAX,
+	DT_FN_STDDEV,
+	DT_FN_QUANTIZE,
+	DT_FN_LQUANTIZE,
+	DT_FN_LLQUANTIZE,
+	DT_FN_COPYIN,
+	DT_FN_STRJOIN,
+	DT_FN_PROGENYOF,
+	DT_FN_RAND,
+	DT_FN_TRACEMEM,
+	DT_FN_SYSTEM,
+	DT_FN_RAISE,
+	DT_FN_STOP,
+	DT_FN_BREAKPOINT,
+	DT_FN_PANIC,
+	DT_FN_CHILL,
+	DT_FN_FTRUNCATE,
+	DT_FN_SYM,
+	DT_FN_MOD,
+	DT_FN_USYM,
+	DT_FN_UADDR,
+	DT_FN_FUNC,
+	DT_FN_UFUNC,
+	DT_FN_NFUNCS
+};
+
+DT_INTERNAL const dt_builtin_var_t *dt_builtin_var(const char *);
+DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn(const char *);
+DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn_byid(int);
+
+#endif /* DT_FRONT_H */

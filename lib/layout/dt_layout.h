@@ -1,0 +1,284 @@
+/*
+ * dt_layout.h -- what generated code and consumer agree on: record
+ * descriptions and EPIDs, the record headers, the per-CPU state and buffer
+ * accounting the programs keep, the global map's layout, map ids, the
+ * aggregations' layouts, the string and format tables.
+ *
+ * Included through dt_impl.h, which defines DT_INTERNAL and the handle.
+ */
+#ifndef DT_LAYOUT_H
+#define DT_LAYOUT_H
+
+/* ---------------------------------------------------------------- records */
+
+/* Record kinds in a clause's output record (what the consumer does). */
+typedef enum dt_actkind {
+	DT_ACT_TRACE,	/* trace(expr) */
+	DT_ACT_PRINTF,	/* one printf argument; the first carries the format */
+	DT_ACT_EXIT,	/* exit(n) */
+	DT_ACT_PRINTA,	/* printa: aggregation id and format */
+	DT_ACT_CLEAR,
+	DT_ACT_TRUNC,
+	DT_ACT_NORMALIZE,
+	DT_ACT_DENORMALIZE,
+	DT_ACT_SETOPT,
+	DT_ACT_SPECULATE,
+	DT_ACT_COMMIT,
+	DT_ACT_DISCARD,
+	DT_ACT_STACK,
+	DT_ACT_USTACK,
+	DT_ACT_SYM,
+	DT_ACT_USYM,
+	DT_ACT_SYSTEM,
+	DT_ACT_PRINTM,
+	DT_ACT_TRACEMEM,
+} dt_actkind_t;
+
+typedef struct dt_recdesc {
+	dt_actkind_t rd_kind;
+	int rd_off;	   /* offset within the record */
+	int rd_size;	   /* bytes */
+	bool rd_string;	   /* a string of rd_size bytes */
+	bool rd_signed;
+	int rd_fmt;	   /* printf/printa: index into the handle's format table */
+	int rd_nargs;	   /* printf: number of following argument records */
+	int rd_aggid;	   /* printa etc.: aggregation */
+	int64_t rd_arg;	   /* e.g. trunc count */
+	int rd_action;	   /* action index, 1-based */
+} dt_recdesc_t;
+
+typedef struct dt_epid {
+	uint32_t ep_id;
+	dt_probe_t *ep_probe;
+	dt_clause_t *ep_clause;
+	int ep_size;	     /* bytes of the whole record, incl. the header */
+	int ep_nrecs;
+	dt_recdesc_t *ep_recs;
+	bool ep_default;     /* records only the probe */
+} dt_epid_t;
+
+/* Record header written by every enabling that records data. */
+typedef struct dt_rechdr {
+	uint32_t rh_epid;
+	uint32_t rh_spec; /* speculation id, 0 = principal buffer */
+} dt_rechdr_t;
+
+/* Special EPIDs. */
+#define DT_EPID_ERROR 0xffffffffu /* run-time fault record, dt_errrec_t */
+#define DT_EPID_SPEC 0xfffffffeu  /* a committed speculation's chunk, dt_specchunk_t */
+
+/*
+ * Speculations (docs/speculation.md): a state word per speculation in the
+ * mmapped dt_spec map, and a buffer per speculation and CPU in dt_specbuf
+ * (entry (id - 1) * ncpus + cpu): a dt_specchunk_t header, then the clause
+ * records.  States are illumos' and change only by compare-and-swap.
+ */
+#define DT_SPEC_INACTIVE 0
+#define DT_SPEC_ACTIVE 1	 /* allocated, no data yet */
+#define DT_SPEC_ACTIVEONE 2	 /* data on one CPU */
+#define DT_SPEC_ACTIVEMANY 3	 /* data on several CPUs */
+#define DT_SPEC_COMMITTING 4	 /* the committing CPU is copying its part */
+#define DT_SPEC_COMMITTINGMANY 5 /* the consumer copies the other CPUs' parts */
+#define DT_SPEC_DISCARDING 6	 /* the consumer empties the other CPUs' parts */
+
+typedef struct dt_specchunk {
+	dt_rechdr_t sc_hdr;	/* rh_epid = DT_EPID_SPEC, rh_spec = the id */
+	uint32_t sc_off;	/* commit record: offset of this chunk in the part */
+	uint32_t sc_total;	/* commit record: bytes of the whole part */
+} dt_specchunk_t;
+
+#define DT_SPEC_USED 8 /* buffer entry: bytes of records (u64, over sc_off/total) */
+
+/* Bytes of records per commit chunk record: few chunks, and under perf's 64k. */
+static inline int dt_spec_chunksize(int64_t specsize)
+{
+	int64_t c = specsize / 512;
+
+	return (int)((c < 256 ? 256 : c > 32768 ? 32768 : c) & ~7);
+}
+
+typedef struct dt_errrec {
+	dt_rechdr_t er_hdr;
+	uint32_t er_epid;   /* faulting enabling */
+	uint32_t er_action; /* action index, 0 = predicate */
+	uint32_t er_offset; /* instruction offset */
+	uint32_t er_fault;  /* DT_FAULT_* */
+	uint64_t er_addr;   /* faulting address, if any */
+} dt_errrec_t;
+
+#define DT_FAULTS(X)                                     \
+	X(DT_FAULT_NONE, "no fault")                     \
+	X(DT_FAULT_BADADDR, "invalid address")           \
+	X(DT_FAULT_BADALIGN, "invalid alignment")        \
+	X(DT_FAULT_ILLOP, "illegal operation")           \
+	X(DT_FAULT_DIVZERO, "divide-by-zero")            \
+	X(DT_FAULT_NOSCRATCH, "out of scratch space")    \
+	X(DT_FAULT_KPRIV, "invalid kernel access")       \
+	X(DT_FAULT_UPRIV, "invalid user access")         \
+	X(DT_FAULT_TUPOFLOW, "tuple stack overflow")     \
+	X(DT_FAULT_BADSTACK, "bad stack")
+
+enum {
+#define X(e, m) e,
+	DT_FAULTS(X)
+#undef X
+	DT_FAULT_MAX
+};
+
+/* Per-CPU state at the start of each CPU's scratch area (dt_scratch map). */
+typedef struct dt_cpustate {
+	uint64_t cs_drops;	    /* principal buffer drops */
+	uint64_t cs_dyndrops;	    /* dynamic variable drops */
+	uint64_t cs_errors;	    /* run-time errors */
+	uint64_t cs_aggdrops;	    /* aggregation drops */
+	uint64_t cs_specdrops;	    /* speculative drops */
+	uint64_t cs_specfail_busy;  /* speculation(): buffers busy */
+	uint64_t cs_specfail_none;  /* speculation(): none available */
+	uint64_t cs_bufused;	    /* fill policy: bytes written */
+	uint64_t cs_pad[8];
+} dt_cpustate_t;
+
+/*
+ * dt_scratch has DT_SCRATCH_CLASSES areas per CPU: entry class * ncpus +
+ * cpu.  Raw-tracepoint programs (syscalls, BEGIN/END) use class 0;
+ * tracepoint and perf-event programs, which may interrupt them, class 1.
+ */
+#define DT_SCRATCH_CLASSES 2
+
+/*
+ * Principal buffer accounting, per CPU, in the mmapped dt_bufstate map (one
+ * entry holding ncpus of these; see consume/dt_buffer.c).  Programs reserve
+ * each record's own bytes (header + data: bufsize counts what DTrace
+ * counts, not the perf framing) in bs_written with an atomic add and refuse
+ * the record if more than their limit would then be unread (bs_written -
+ * bs_read); the consumer sets the limits and bs_read.  The rings are sized
+ * so that a limit's worth of records always fits with its framing.
+ */
+typedef struct dt_bufstate {
+	uint64_t bs_written;	/* record bytes reserved by the programs */
+	uint64_t bs_read;	/* record bytes read and given back by the consumer */
+	uint64_t bs_limit;	/* capacity for every probe but END */
+	uint64_t bs_endlimit;	/* capacity for END (fill: with its reserve) */
+	uint64_t bs_full;	/* fill: the buffer is full */
+	uint64_t bs_pad[3];
+} dt_bufstate_t;
+
+#define DT_BUFSTATE_SHIFT 6 /* sizeof(dt_bufstate_t) == 1 << 6 */
+/*
+ * Ring bytes of a record of size bytes: perf header, u32 size, padding.
+ * Records are multiples of 8 bytes (the code generator pads them), so a
+ * record takes exactly DT_RING_FRAMING more bytes in the ring than its own.
+ */
+#define DT_RING_COST(size) ((((size) + 4 + 7) & ~7) + 8)
+#define DT_RING_FRAMING 16
+
+/* Layout of the global variable map (dt_global), entry 0. */
+#define DT_G_ACTIVITY 0	  /* DT_ACTIVITY_* */
+#define DT_G_WALLOFF 8	  /* realtime - monotonic boot offset (ns) */
+#define DT_G_EXITVAL 16	  /* value passed to exit() */
+#define DT_G_VARS 64	  /* user globals start here */
+
+#define DT_ACTIVITY_INACTIVE 0
+#define DT_ACTIVITY_WARMUP 1
+#define DT_ACTIVITY_ACTIVE 2
+#define DT_ACTIVITY_DRAINING 3
+#define DT_ACTIVITY_COOLDOWN 4
+#define DT_ACTIVITY_STOPPED 5
+
+
+/*
+ * Map ids as generated code names them (the imm of a BPF_PSEUDO_MAP_FD or
+ * _VALUE load), resolved to file descriptors by the loader: aggregation i
+ * is DT_MAP_AGG + i; DT_MAP_BIND is the loading program's own binding map.
+ */
+enum {
+	DT_MAP_GLOBAL,
+	DT_MAP_SCRATCH,
+	DT_MAP_DVARS,
+	DT_MAP_BUF,
+	DT_MAP_STRTAB,
+	DT_MAP_BUFSTATE,
+	DT_MAP_SPEC,
+	DT_MAP_SPECBUF,
+	DT_MAP_PROBETAB,
+	DT_MAP_BIND,
+	DT_MAP_AGG
+};
+
+/* dt_probetab: one entry per probe served by a shared program (index pr_enidx). */
+typedef struct dt_probetab_ent {
+	uint32_t pt_id;		   /* probe ID */
+	uint32_t pt_str[4];	   /* provider, module, function, name: dt_strtab offsets */
+	uint32_t pt_pad[3];
+} dt_probetab_ent_t;
+
+#define DT_BIND_KEYS 1024	   /* keys of a binding map (system call numbers) */
+
+
+/* ---------------------------------------------------------------- aggregation */
+
+enum {
+	DT_AGG_COUNT = 1,
+	DT_AGG_SUM,
+	DT_AGG_AVG,
+	DT_AGG_MIN,
+	DT_AGG_MAX,
+	DT_AGG_STDDEV,
+	DT_AGG_QUANTIZE,
+	DT_AGG_LQUANTIZE,
+	DT_AGG_LLQUANTIZE,
+};
+
+/*
+ * Aggregations (docs/aggregations.md): one BPF hash per aggregation, laid
+ * out by dt_agg_layout() (layout/dt_agg_layout.c).  The key is the tuple: an integer
+ * takes 8 bytes, a string a slot wide enough for the widest string any
+ * statement stores there (at most strsize), zero-padded; no keys is one
+ * 8-byte zero.  The value has a slot per CPU, written only by that CPU: in
+ * it, am_nwords u64, word 0 counting the updates made on that CPU, then the
+ * function's data (dt_aggregate.c).
+ */
+#define DT_QUANTIZE_NBUCKETS 127 /* DTrace's DTRACE_QUANTIZE_NBUCKETS */
+#define DT_QUANTIZE_ZEROBUCKET 63
+
+typedef struct dt_aggkey {
+	int ak_off;	/* byte offset in the key */
+	int ak_size;	/* bytes: 8 for an integer, the slot width for a string */
+	int ak_tsize;	/* integer: size of its D type (1, 2, 4, 8), for printing */
+	bool ak_string;
+	bool ak_signed;
+} dt_aggkey_t;
+
+typedef struct dt_aggmap {
+	dt_ident_t *am_ident;
+	int am_fd;	  /* BPF hash map */
+	int am_keysize;
+	int am_valsize;	  /* bytes of the map's value: am_ncpus slots of am_stride words */
+	int am_ncpus;
+	int am_stride;	  /* words of a CPU's slot: am_nwords rounded up to a cache line */
+	int am_nkeys;
+	dt_aggkey_t *am_keys;
+	int am_func;	  /* DT_AGG_* */
+	int64_t am_params[5]; /* lquantize base, levels, step; llquantize factor, low, high, steps */
+	int am_nwords;	  /* words of data per CPU */
+} dt_aggmap_t;
+
+
+typedef struct dt_format {
+	char *fm_str;
+	int fm_nconv;
+} dt_format_t;
+
+
+/* layout/: what is laid out before code generation */
+DT_INTERNAL dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *);
+DT_INTERNAL uint32_t dt_epid_alloc(dtrace_hdl_t *, dt_probe_t *, dt_clause_t **, int n);
+DT_INTERNAL int dt_format_add(dtrace_hdl_t *, const char *);
+DT_INTERNAL int dt_strtab_add(dtrace_hdl_t *, const char *);
+/* layout/dt_enable.c: programs, EPIDs, dt_probetab; layout/dt_vars.c */
+DT_INTERNAL int dt_enable_plan(dtrace_hdl_t *);
+DT_INTERNAL void dt_vars_layout(dtrace_hdl_t *);
+DT_INTERNAL int dt_enable_gen(dtrace_hdl_t *);
+DT_INTERNAL int dt_enable_attach(dtrace_hdl_t *);
+
+#endif /* DT_LAYOUT_H */

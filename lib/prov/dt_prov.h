@@ -1,0 +1,118 @@
+/*
+ * dt_prov.h -- probes and the provider interface (prov/dt_provider.c and
+ * one file per provider).
+ *
+ * Included through dt_impl.h, which defines DT_INTERNAL and the handle.
+ */
+#ifndef DT_PROV_H
+#define DT_PROV_H
+
+/* ---------------------------------------------------------------- probes */
+
+struct dt_provider;
+
+typedef enum dt_progtype {
+	DT_PT_TRACEPOINT,
+	DT_PT_PERF_EVENT,
+	DT_PT_RAW_TP, /* raw tracepoints; BEGIN/END, run with BPF_PROG_TEST_RUN */
+	DT_PT_KPROBE, /* kprobes and uprobes: the context is struct pt_regs */
+} dt_progtype_t;
+
+/*
+ * Where a probe's native argument argN is found, described by the provider
+ * as data and turned into code by the code generator (gen_arg): providers
+ * never emit instructions.  Offsets are bytes; architecture facts (pt_regs
+ * layout) come from prov/dt_arch.h.
+ */
+typedef enum dt_argkind {
+	DT_ARG_ZERO,	  /* not available: 0 */
+	DT_ARG_CTX,	  /* u64 at ctx + off (tracepoint record, raw_tp args, pt_regs) */
+	DT_ARG_REGSPTR,	  /* u64 at (*(u64 *)ctx) + off, read safely (raw sys_enter's pt_regs) */
+	DT_ARG_RETVAL,	  /* u64 at ctx + off, but -1 when it is -errno (syscall returns) */
+	DT_ARG_PC_KERNEL, /* perf event: the interrupted PC if in the kernel, else 0 */
+	DT_ARG_PC_USER,	  /* perf event: the interrupted PC if in user mode, else 0 */
+	DT_ARG_ERRREC,	  /* dtrace:::ERROR: the field at off of the error record */
+} dt_argkind_t;
+
+typedef struct dt_argsrc {
+	uint8_t as_kind;  /* dt_argkind_t */
+	uint8_t as_size;  /* DT_ARG_ERRREC: bytes of the field */
+	int16_t as_off;
+} dt_argsrc_t;
+
+#define DT_NARGS 10 /* arg0 .. arg9 */
+
+/*
+ * How a program shared by several probes learns at run time which probe
+ * fired (a program serving one probe has it as constants): the attachment's
+ * BPF cookie, or, for programs on the raw syscall tracepoints, the system
+ * call number looked up in the program's binding map.
+ */
+typedef enum dt_bindkind {
+	DT_BIND_COOKIE,
+	DT_BIND_SYSENTER, /* raw sys_enter: the number is ctx->args[1] */
+	DT_BIND_SYSEXIT,  /* raw sys_exit: the number is regs->orig_ax */
+} dt_bindkind_t;
+
+typedef struct dt_probe {
+	dtrace_probedesc_t pr_desc;
+	struct dt_provider *pr_prov;
+	/* described by the provider (pv_probe_info, pv_probe_args), lazily */
+	bool pr_infodone;
+	bool pr_argsdone;
+	int pr_nargs;	    /* typed args */
+	dt_type_t **pr_argtypes;
+	dt_argsrc_t pr_argsrc[DT_NARGS]; /* native args */
+	dt_argsrc_t pr_errno; /* errno: DT_ARG_ZERO, or the raw return value's source */
+	dt_progtype_t pr_progtype;
+	dt_bindkind_t pr_bind;
+	int pr_activity;    /* tracing state it fires in: DT_ACTIVITY_ACTIVE but BEGIN/END */
+	bool pr_entry;	    /* entry/return flavour for flowindent */
+	bool pr_return;
+	/* provider's own */
+	int pr_sysnr;	    /* syscall: its number, or -1 */
+	uint64_t pr_period; /* profile: ns between firings */
+	/* enabling (dtrace_go) */
+	int pr_enidx;	    /* index in dt_probetab, -1 if not enabled */
+	struct dt_bpfprog *pr_prog; /* the program that serves it */
+	uint32_t pr_epidbase; /* EPID of its first clause in that program */
+} dt_probe_t;
+
+/*
+ * The provider interface (prov/dt_provider.c keeps the table): populate()
+ * lists the provider's probes (lazily, the first time a description names
+ * the provider), provide() creates the probes a whole description names
+ * (profile-N, later pid<N> and USDT), probe_info() gives a probe's program
+ * type and what is cheap to know, probe_args() its argument types and
+ * sources (read only for clauses that use them), prepare() chooses how the enabled probes attach (the
+ * syscall provider picks per-syscall tracepoints or the raw tracepoint
+ * with a binding map), attach() attaches a loaded program to one probe with
+ * the cookie that identifies the probe at run time.
+ */
+typedef struct dt_provider {
+	const char *pv_name;
+	int (*pv_populate)(dtrace_hdl_t *, struct dt_provider *);
+	int (*pv_provide)(dtrace_hdl_t *, struct dt_provider *, const char *mod, const char *func,
+			  const char *name);
+	int (*pv_probe_info)(dtrace_hdl_t *, dt_probe_t *);
+	int (*pv_probe_args)(dtrace_hdl_t *, dt_probe_t *);
+	int (*pv_prepare)(dtrace_hdl_t *, struct dt_provider *, dt_probe_t **, int n);
+	int (*pv_attach)(dtrace_hdl_t *, dt_probe_t *, struct dt_bpfprog *, uint64_t cookie);
+	bool pv_populated;
+	void *pv_data;	/* the provider's own state */
+} dt_provider_t;
+
+
+/* prov/dt_provider.c */
+DT_INTERNAL void dt_provider_init(dtrace_hdl_t *);
+DT_INTERNAL dt_provider_t *dt_provider_lookup(dtrace_hdl_t *, const char *);
+DT_INTERNAL dt_probe_t *dt_probe_create(dtrace_hdl_t *, dt_provider_t *, const char *mod,
+					const char *func, const char *name);
+DT_INTERNAL int dt_probe_match(dtrace_hdl_t *, const dt_pdesc_t *, dt_probe_t ***out);
+DT_INTERNAL bool dt_gmatch(const char *s, const char *p);
+DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
+DT_INTERNAL int dt_probe_info(dtrace_hdl_t *, dt_probe_t *);
+DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
+extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall;
+
+#endif /* DT_PROV_H */
