@@ -112,6 +112,16 @@ void dt_cg_call(dt_cg_t *cg, int helper)
 	dt_cg_insn(cg, CALL(helper));
 }
 
+/* r0 = lookup(map, u32 key in reg): the key goes through the stack */
+void dt_cg_lookup32(dt_cg_t *cg, int map, int reg)
+{
+	dt_cg_insn(cg, STX(BPF_W, FP, reg, DT_STACK_TMP));
+	dt_cg_ldmap(cg, R1, map);
+	dt_cg_insn(cg, MOV64_REG(R2, FP));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, DT_STACK_TMP));
+	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
+}
+
 /* reg = r9 + temp offset (patched once the record size is known) */
 void dt_cg_tmpaddr(dt_cg_t *cg, int reg, int tmpoff)
 {
@@ -593,11 +603,7 @@ static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 static void gen_probetab(dt_cg_t *cg, int none)
 {
 	dt_cg_insn(cg, LDX(BPF_W, R0, FP, DT_STACK_COOKIE));
-	dt_cg_insn(cg, STX(BPF_W, FP, R0, DT_STACK_TMP));
-	dt_cg_ldmap(cg, R1, DT_MAP_PROBETAB);
-	dt_cg_insn(cg, MOV64_REG(R2, FP));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, DT_STACK_TMP));
-	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
+	dt_cg_lookup32(cg, DT_MAP_PROBETAB, R0);
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), none);
 }
 
@@ -1735,11 +1741,7 @@ static void gen_bind_sysnr(dt_cg_t *cg, int out)
 		dt_cg_insn(cg, LDX(BPF_DW, R2, FP, DT_STACK_TMP));
 	}
 	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R2, DT_BIND_KEYS, 0), out);
-	dt_cg_insn(cg, STX(BPF_W, FP, R2, DT_STACK_TMP));
-	dt_cg_ldmap(cg, R1, DT_MAP_BIND);
-	dt_cg_insn(cg, MOV64_REG(R2, FP));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, DT_STACK_TMP));
-	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
+	dt_cg_lookup32(cg, DT_MAP_BIND, R2);
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), out);
 	dt_cg_insn(cg, LDX(BPF_DW, R0, R0, 0));
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), out);
@@ -1762,11 +1764,7 @@ static void gen_prologue(dt_cg_t *cg)
 		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, (int)cg->cg_dtp->dt_options[DTOPT_CPU], 0), out);
 	if (cg->cg_probe->pr_progtype != DT_PT_RAW_TP) /* scratch class 1 */
 		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, cg->cg_dtp->dt_ncpus));
-	dt_cg_insn(cg, STX(BPF_W, FP, R0, DT_STACK_TMP));
-	dt_cg_ldmap(cg, R1, DT_MAP_SCRATCH);
-	dt_cg_insn(cg, MOV64_REG(R2, FP));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, DT_STACK_TMP));
-	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
+	dt_cg_lookup32(cg, DT_MAP_SCRATCH, R0);
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
 	dt_cg_place(cg, out);
 	dt_cg_insn(cg, MOV64_IMM(R0, 0));

@@ -77,6 +77,7 @@ DT_INTERNAL void dt_cg_ld64(dt_cg_t *cg, int reg, uint64_t v);
 DT_INTERNAL void dt_cg_ldmap(dt_cg_t *cg, int reg, int map);
 DT_INTERNAL void dt_cg_ldmapval(dt_cg_t *cg, int reg, int map, int off);
 DT_INTERNAL void dt_cg_call(dt_cg_t *cg, int helper);
+DT_INTERNAL void dt_cg_lookup32(dt_cg_t *cg, int map, int reg);
 DT_INTERNAL void dt_cg_tmpaddr(dt_cg_t *cg, int reg, int tmpoff);
 DT_INTERNAL int dt_cg_tmpalloc(dt_cg_t *cg, int size);
 DT_INTERNAL int dt_cg_push(dt_cg_t *cg, const dt_node_t *dnp);

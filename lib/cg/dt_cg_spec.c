@@ -118,11 +118,7 @@ static void gen_part(dt_cg_t *cg, int skip)
 	dt_cg_insn(cg, ALU64_IMM(BPF_SUB, R1, 1));
 	dt_cg_insn(cg, ALU64_IMM(BPF_MUL, R1, cg->cg_dtp->dt_ncpus));
 	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R1));
-	dt_cg_insn(cg, STX(BPF_W, FP, R0, DT_STACK_TMP));
-	dt_cg_ldmap(cg, R1, DT_MAP_SPECBUF);
-	dt_cg_insn(cg, MOV64_REG(R2, FP));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, DT_STACK_TMP));
-	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
+	dt_cg_lookup32(cg, DT_MAP_SPECBUF, R0);
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), skip);
 	dt_cg_insn(cg, MOV64_REG(R7, R0));
 }
