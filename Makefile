@@ -11,7 +11,7 @@ LDLIBS := -lbpf -lelf -lz
 
 LIB_SRCS := $(wildcard lib/*/*.c)
 LIB_OBJS := $(patsubst %.c,build/obj/%.o,$(LIB_SRCS))
-HDRS := include/dtrace.h lib/dt_impl.h lib/cg/dt_insn.h lib/cg/dt_cg_impl.h
+HDRS := include/dtrace.h lib/dt_impl.h lib/cg/dt_insn.h lib/cg/dt_cg_impl.h lib/proc/dt_proc.h
 
 .DEFAULT_GOAL := all
 UNIT_TESTS :=
