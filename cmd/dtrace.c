@@ -11,16 +11,14 @@
 #include <dtrace.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define DMODE_EXEC 0 /* compile and run */
@@ -46,10 +44,6 @@ typedef struct dtrace_state {
 	unsigned g_cflags;
 	FILE *g_ofp;
 	const char *g_ofile;
-	pid_t g_child;	     /* -c command */
-	int g_childpipe;     /* write end: tells the child to exec */
-	pid_t g_pid;	     /* -p process */
-	int g_pidfd;
 	int g_status;
 	bool g_heading;
 	char **g_argv;	     /* macro arguments */
@@ -84,8 +78,8 @@ static _Noreturn void fatal(dtrace_state_t *st, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	if (st != NULL && st->g_child > 0)
-		kill(st->g_child, SIGKILL);
+	if (st != NULL)
+		dtrace_close(st->g_dtp); /* kills the -c command, as DTrace does */
 	exit(1);
 }
 
@@ -334,107 +328,60 @@ static void chld(int sig)
 
 /* ------------------------------------------------------------ processes */
 
-/* Can the -c command's program be executed (found in PATH if it has no '/')? */
-static bool executable(const char *cmd)
+static const char *dmsg(dtrace_state_t *st)
 {
-	char file[4096], *path, *save = NULL;
-	size_t n = strcspn(cmd + strspn(cmd, " \t"), " \t");
-	const char *name = cmd + strspn(cmd, " \t");
-
-	if (n == 0 || n >= sizeof(file))
-		return false;
-	if (memchr(name, '/', n) != NULL) {
-		snprintf(file, sizeof(file), "%.*s", (int)n, name);
-		return access(file, X_OK) == 0;
-	}
-	path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
-	for (char *d = strtok_r(path, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
-		snprintf(file, sizeof(file), "%s/%.*s", d, (int)n, name);
-		if (access(file, X_OK) == 0) {
-			free(path);
-			return true;
-		}
-	}
-	free(path);
-	return false;
+	return dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp));
 }
 
-/* Fork the -c command; it waits on a pipe until tracing is enabled. */
-static void create_child(dtrace_state_t *st, const char *cmd)
+/* -c: the command is created now, and runs once tracing is enabled */
+static pid_t create_child(dtrace_state_t *st, const char *cmd)
 {
-	int pfd[2];
-	pid_t pid;
+	pid_t pid = dtrace_proc_create(st->g_dtp, cmd);
 
-	if (!executable(cmd))
-		fatal(st, "failed to execute %.*s: cannot find executable file",
-		      (int)strcspn(cmd + strspn(cmd, " \t"), " \t"), cmd + strspn(cmd, " \t"));
-
-	if (pipe2(pfd, O_CLOEXEC) != 0)
-		fatal(st, "failed to create pipe: %s", strerror(errno));
-	if ((pid = fork()) < 0)
-		fatal(st, "failed to fork: %s", strerror(errno));
-	if (pid == 0) {
-		char buf, *copy = strdup(cmd), *save = NULL, *argv[256];
-		int argc = 0;
-
-		close(pfd[1]);
-		if (read(pfd[0], &buf, 1) != 1)
-			_exit(0); /* dtrace went away before enabling */
-		for (char *w = strtok_r(copy, " \t", &save); w && argc < 255;
-		     w = strtok_r(NULL, " \t", &save))
-			argv[argc++] = w;
-		argv[argc] = NULL;
-		if (argc == 0)
-			_exit(127);
-		signal(SIGINT, SIG_DFL);
-		execvp(argv[0], argv);
-		fprintf(stderr, "%s: failed to execute %s: %s\n", g_pname, argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(pfd[0]);
-	st->g_child = pid;
-	st->g_childpipe = pfd[1];
+	if (pid < 0)
+		fatal(st, "%s", dmsg(st));
+	dtrace_set_target(st->g_dtp, pid);
+	return pid;
 }
 
+/* -p: the process is grabbed now (before a -c command, which wins $target) */
 static void grab_pid(dtrace_state_t *st, const char *arg)
 {
 	char *end;
 	long pid = strtol(arg, &end, 10);
 
-	if (*end != '\0' || pid <= 0)
+	if (*end != '\0' || pid <= 0 || pid > INT_MAX)
 		fatal(st, "invalid process ID: %s", arg);
-	st->g_pidfd = (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
-	if (st->g_pidfd < 0)
-		fatal(st, "failed to grab pid %ld: %s", pid,
-		      errno == ESRCH ? "no such process" : strerror(errno));
-	st->g_pid = (pid_t)pid;
+	if (dtrace_proc_grab(st->g_dtp, (pid_t)pid) != 0)
+		fatal(st, "%s", dmsg(st));
+	dtrace_set_target(st->g_dtp, (int)pid);
 }
 
-/* Has the -c or -p process gone? */
+/* Has the -c or -p process gone?  Say how (unless -q), and why it could not run. */
 static bool target_gone(dtrace_state_t *st)
 {
-	if (st->g_child > 0) {
-		int status;
+	dtrace_procstatus_t ps;
+	const char *sig;
 
-		if (waitpid(st->g_child, &status, WNOHANG) == st->g_child) {
-			if (WIFSIGNALED(status))
-				notice(st, "pid %d terminated by SIG%s\n", (int)st->g_child,
-				       sigabbrev_np(WTERMSIG(status)) ? sigabbrev_np(WTERMSIG(status)) : "?");
-			else if (WEXITSTATUS(status) != 0)
-				notice(st, "pid %d exited with status %d\n", (int)st->g_child,
-				       WEXITSTATUS(status));
-			else
-				notice(st, "pid %d has exited\n", (int)st->g_child);
-			st->g_child = 0;
-			return true;
+	if (dtrace_proc_poll(st->g_dtp, &ps) <= 0)
+		return false;
+	if (ps.dps_errmsg != NULL)
+		warnx("%s", ps.dps_errmsg);
+	switch (ps.dps_how) {
+	case DTRACE_PROC_KILLED:
+		sig = sigabbrev_np(ps.dps_code);
+		notice(st, "pid %d terminated by SIG%s\n", (int)ps.dps_pid, sig ? sig : "?");
+		break;
+	case DTRACE_PROC_EXITED:
+		if (ps.dps_code != 0) {
+			notice(st, "pid %d exited with status %d\n", (int)ps.dps_pid, ps.dps_code);
+			break;
 		}
+		/* fall through */
+	default:
+		notice(st, "pid %d has exited\n", (int)ps.dps_pid);
 	}
-	if (st->g_pid > 0 && kill(st->g_pid, 0) != 0 && errno == ESRCH) {
-		notice(st, "pid %d has exited\n", (int)st->g_pid);
-		st->g_pid = 0;
-		return true;
-	}
-	return false;
+	return true;
 }
 
 /* ------------------------------------------------------------ main */
@@ -499,6 +446,7 @@ int main(int argc, char **argv)
 	static const char optstr[] = "+b:c:CD:ef:FhHi:I:lm:n:o:p:P:qs:SU:vVwx:Z";
 	dtrace_state_t st = { 0 };
 	const char *cmd = NULL;
+	pid_t child = 0;
 	int err, c, done = 0;
 	struct sigaction sa = { 0 };
 	char **margv;
@@ -506,7 +454,6 @@ int main(int argc, char **argv)
 	int64_t v;
 
 	st.g_ofp = stdout;
-	st.g_pidfd = -1;
 	if ((st.g_dtp = dtrace_open(DTRACE_VERSION, 0, &err)) == NULL)
 		fatal(NULL, "failed to initialize dtrace: %s", dtrace_errmsg(NULL, err));
 
@@ -580,12 +527,8 @@ int main(int argc, char **argv)
 	if (st.g_cmdc > 0 && st.g_cmdv[0].dc_spec == DTRACE_PROBESPEC_NONE)
 		margv[0] = st.g_cmdv[0].dc_arg;
 	dtrace_set_macroargs(st.g_dtp, margc, margv);
-	if (cmd != NULL) {
-		create_child(&st, cmd);
-		dtrace_set_target(st.g_dtp, st.g_child);
-	} else if (st.g_pid > 0) {
-		dtrace_set_target(st.g_dtp, st.g_pid);
-	}
+	if (cmd != NULL)
+		child = create_child(&st, cmd);
 
 	if (st.g_mode == DMODE_LIST)
 		return list_mode(&st);
@@ -639,10 +582,8 @@ int main(int argc, char **argv)
 			fatal(&st, "%s", msg);
 		fatal(&st, "could not enable tracing: %s", msg);
 	}
-	if (st.g_child > 0) {
-		(void)!write(st.g_childpipe, "g", 1);
-		close(st.g_childpipe);
-	}
+	if (child > 0 && dtrace_proc_continue(st.g_dtp, child) != 0)
+		fatal(&st, "%s", dmsg(&st));
 
 	do {
 		if (!g_intr && !done)
@@ -670,8 +611,6 @@ int main(int argc, char **argv)
 	dtrace_aggregate_print(st.g_dtp, st.g_ofp);
 	fflush(st.g_ofp);
 	st.g_status = dtrace_exit_status(st.g_dtp);
-	if (st.g_child > 0)
-		kill(st.g_child, SIGKILL);
-	dtrace_close(st.g_dtp);
+	dtrace_close(st.g_dtp); /* kills the -c command if it still runs */
 	return st.g_status;
 }

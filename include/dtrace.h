@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -129,6 +130,35 @@ DTRACE_API int dtrace_getopt(dtrace_hdl_t *, const char *, int64_t *);
 /* Macro arguments $0..$n and the process macros $target etc. */
 DTRACE_API int dtrace_set_macroargs(dtrace_hdl_t *, int argc, char *const argv[]);
 DTRACE_API void dtrace_set_target(dtrace_hdl_t *, int pid);
+
+/*
+ * Process control (-c and -p).  dtrace_proc_create() forks cmd (split at
+ * blanks, looked up in PATH) held before its exec and returns its pid;
+ * dtrace_proc_continue() lets it exec, once dtrace_go() has enabled tracing.
+ * dtrace_proc_grab() takes a running process.  Neither sets $target: see
+ * dtrace_set_target().  dtrace_proc_poll() returns 1 and fills *psp when
+ * one of the processes has gone (each is reported once), 0 otherwise.
+ * dtrace_close() kills created processes that are still running.
+ */
+typedef enum dtrace_procend {
+	DTRACE_PROC_GONE,   /* it has gone, how is not known (grabbed processes) */
+	DTRACE_PROC_EXITED, /* dps_code is its exit status */
+	DTRACE_PROC_KILLED  /* dps_code is the signal that terminated it */
+} dtrace_procend_t;
+
+typedef struct dtrace_procstatus {
+	pid_t dps_pid;
+	dtrace_procend_t dps_how;
+	int dps_code;
+	const char *dps_errmsg; /* created: "failed to execute ...", if its exec
+				   failed (it then exits with 127), else NULL */
+} dtrace_procstatus_t;
+
+DTRACE_API pid_t dtrace_proc_create(dtrace_hdl_t *, const char *cmd);
+DTRACE_API int dtrace_proc_grab(dtrace_hdl_t *, pid_t);
+DTRACE_API int dtrace_proc_continue(dtrace_hdl_t *, pid_t);
+DTRACE_API int dtrace_proc_poll(dtrace_hdl_t *, dtrace_procstatus_t *psp);
+
 /* Add a -D, -U or -I argument for the C preprocessor (-C). */
 DTRACE_API int dtrace_cpp_arg(dtrace_hdl_t *, const char *);
 

@@ -150,6 +150,7 @@ struct dtrace_hdl {
 	char **dt_argv;
 	bool *dt_argused;
 	int dt_target;		  /* $target */
+	struct dt_proclist *dt_procs; /* -c / -p processes (proc/dt_proc.c), or NULL */
 
 	/* identifiers */
 	dt_ident_t *dt_globals;	  /* globals, arrays, self, aggregations */

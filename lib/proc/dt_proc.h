@@ -1,0 +1,34 @@
+/*
+ * dt_proc.h -- process control's internal types (proc/dt_proc.c): the -c
+ * and -p processes of a handle, hung off dtrace_hdl.dt_procs.
+ */
+#ifndef DT_PROC_H
+#define DT_PROC_H
+
+#include "../dt_impl.h"
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+typedef struct dt_proc {
+	pid_t dpr_pid;
+	bool dpr_created;	/* our child (-c), else grabbed (-p) */
+	bool dpr_gone;		/* its end was reported by dtrace_proc_poll() */
+	bool dpr_reaped;	/* created: waited for, the pid is no longer ours */
+	int dpr_gofd;		/* created: write end of the go pipe, -1 once continued */
+	int dpr_errfd;		/* created: read end of the exec-error pipe, or -1 */
+	int dpr_pidfd;		/* grabbed: readable once the process has exited */
+	char *dpr_args;		/* created: the command, cut into dpr_argv */
+	char **dpr_argv;
+	char *dpr_errmsg;	/* created: why its exec failed, or NULL */
+	struct dt_proc *dpr_next;
+} dt_proc_t;
+
+typedef struct dt_proclist {
+	dt_proc_t *dpl_head;	/* in order of creation and grabbing */
+} dt_proclist_t;
+
+/* Kill the created processes still running, release the grabbed ones. */
+DT_INTERNAL void dt_proc_fini(dtrace_hdl_t *);
+
+#endif /* DT_PROC_H */
