@@ -19,6 +19,7 @@
  *   bpf/     the only users of libbpf: maps, load, attach    bpf/dt_bpf.h
  *   consume/ per-CPU buffers, records by EPID, printf,       consume/dt_consume.h
  *            aggregations, speculations
+ *   proc/    -c and -p processes: create, grab, watch        proc/dt_proc.h
  *   core/    the handle, options, errors, dtrace_go/stop     (this file)
  */
 #ifndef DT_IMPL_H
