@@ -193,7 +193,8 @@ static int probetab_create(dtrace_hdl_t *dtp)
 	dtp->dt_probetabfd = mkmap_mmapped(dtp, "dt_probetab", sizeof(dt_probetab_ent_t), n, &map);
 	if (dtp->dt_probetabfd < 0)
 		return -1;
-	memcpy(map, dtp->dt_probetab, sizeof(dt_probetab_ent_t) * (size_t)dtp->dt_nprobetab);
+	if (dtp->dt_nprobetab > 0)
+		memcpy(map, dtp->dt_probetab, sizeof(dt_probetab_ent_t) * (size_t)dtp->dt_nprobetab);
 	munmap(map, ((size_t)n * sizeof(dt_probetab_ent_t) + 4095) & ~4095ul);
 	return 0;
 }
