@@ -1,7 +1,9 @@
 /*
  * dt_bpf.c -- the BPF wall: maps, program loading (with the verifier's log
- * kept for the error message), test runs for BEGIN/END, and attachment to
- * tracepoints and perf events.  Only this folder calls libbpf.
+ * kept for the error message), test runs for BEGIN/END, and the list of
+ * attachments and their detaching (the attach kinds are in dt_attach.c,
+ * the kernel features they need in dt_feature.c).  Only this folder calls
+ * libbpf.
  *
  * Every attachment is a file descriptor owned by this process: when dtrace
  * exits, however it exits (kill -9 included), the kernel closes them and
@@ -15,7 +17,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
-#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,6 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 static int map_fd(dtrace_hdl_t *dtp, const dt_bpfprog_t *bp, int map)
@@ -364,78 +364,6 @@ void dt_bpf_link_add(dtrace_hdl_t *dtp, int fd)
 		dtp->dt_linkfds = dt_realloc(dtp->dt_linkfds, sizeof(int) * dtp->dt_linkcap);
 	}
 	dtp->dt_linkfds[dtp->dt_nlinks++] = fd;
-}
-
-/*
- * Open a perf event and attach the program to it through a BPF link that
- * carries the cookie; the link holds the event, so only the link is kept.
- */
-static int perf_attach(dtrace_hdl_t *dtp, struct perf_event_attr *attr, int cpu, int progfd,
-		       uint64_t cookie)
-{
-	int pfd = (int)syscall(__NR_perf_event_open, attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
-	LIBBPF_OPTS(bpf_link_create_opts, opts, .perf_event.bpf_cookie = cookie);
-	int link;
-
-	if (pfd < 0)
-		return dt_set_errmsg(dtp, errno == EPERM || errno == EACCES ? EDT_NOPRIV : EDT_ATTACH,
-				     "perf_event_open: %s", strerror(errno));
-	link = bpf_link_create(progfd, pfd, BPF_PERF_EVENT, &opts);
-	if (link < 0) {
-		int err = errno;
-
-		close(pfd);
-		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to attach program: %s", strerror(err));
-	}
-	close(pfd);
-	dt_bpf_link_add(dtp, link);
-	return 0;
-}
-
-int dt_bpf_attach_tp(dtrace_hdl_t *dtp, int tpid, int progfd, uint64_t cookie)
-{
-	struct perf_event_attr attr = { 0 };
-
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_TRACEPOINT;
-	attr.config = (uint64_t)tpid;
-	attr.sample_period = 1;
-	return perf_attach(dtp, &attr, 0, progfd, cookie);
-}
-
-int dt_bpf_attach_perf(dtrace_hdl_t *dtp, int cpu, uint64_t period_ns, int progfd,
-		       uint64_t cookie)
-{
-	struct perf_event_attr attr = { 0 };
-
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_SOFTWARE;
-	attr.config = PERF_COUNT_SW_CPU_CLOCK;
-	attr.sample_period = period_ns;
-	return perf_attach(dtp, &attr, cpu, progfd, cookie);
-}
-
-/*
- * A program that finds its probe by key (a system call number) in its
- * binding map: bind key to cookie, and attach the program to raw
- * tracepoint rawtp the first time.
- */
-int dt_bpf_bind_key(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, uint32_t key, uint64_t cookie,
-		    const char *rawtp)
-{
-	int link;
-
-	if (key >= DT_BIND_KEYS)
-		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to bind key %u", key);
-	((volatile uint64_t *)bp->bp_bind)[key] = cookie;
-	if (bp->bp_attached)
-		return 0;
-	if ((link = bpf_raw_tracepoint_open(rawtp, bp->bp_fd)) < 0)
-		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to attach to %s: %s", rawtp,
-				     strerror(errno));
-	bp->bp_attached = true;
-	dt_bpf_link_add(dtp, link);
-	return 0;
 }
 
 /*

@@ -8,6 +8,26 @@
 #define DT_BPF_H
 
 /*
+ * What the kernel can attach to, probed once per handle (bpf/dt_feature.c):
+ * each feature's name and what the refusal says ("kprobes are not available
+ * on this kernel").
+ */
+#define DT_FEATURES(X)                                          \
+	X(DT_FEAT_KPROBE, "kprobes")                            \
+	X(DT_FEAT_KPROBE_MULTI, "kprobe_multi links")           \
+	X(DT_FEAT_UPROBE, "uprobes")                            \
+	X(DT_FEAT_UPROBE_MULTI, "uprobe_multi links")           \
+	X(DT_FEAT_FENTRY, "fentry/fexit programs")              \
+	X(DT_FEAT_RAWTP_COOKIE, "raw tracepoint cookies")
+
+typedef enum dt_feat {
+#define X(e, n) e,
+	DT_FEATURES(X)
+#undef X
+	DT_FEAT_MAX
+} dt_feat_t;
+
+/*
  * A BPF program: the code of an ordered list of clauses for one signature
  * (program type, argument sources), shared by every enabled probe with that
  * list and signature.  A program serving one probe has the probe's
@@ -41,17 +61,47 @@ typedef struct dt_ring dt_ring_t;
 DT_INTERNAL int dt_bpf_maps_create(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_prog_load(dtrace_hdl_t *, dt_bpfprog_t *);
 DT_INTERNAL int dt_bpf_test_run(dtrace_hdl_t *, dt_bpfprog_t *);
-DT_INTERNAL int dt_bpf_attach_tp(dtrace_hdl_t *, int tpid, int progfd, uint64_t cookie);
-DT_INTERNAL int dt_bpf_attach_perf(dtrace_hdl_t *, int cpu, uint64_t period_ns, int progfd,
-				   uint64_t cookie);
-DT_INTERNAL int dt_bpf_bind_key(dtrace_hdl_t *, dt_bpfprog_t *, uint32_t key, uint64_t cookie,
-				const char *rawtp);
 DT_INTERNAL void dt_bpf_link_add(dtrace_hdl_t *, int fd);
 DT_INTERNAL int dt_bpf_perfbuf_set(dtrace_hdl_t *, int cpu, int fd);
 DT_INTERNAL int dt_bpf_spec_create(dtrace_hdl_t *); /* dt_spec, dt_specbuf */
 DT_INTERNAL void dt_bpf_detach_all(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_tracefs(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_tp_id(dtrace_hdl_t *, const char *category, const char *event);
+
+/* bpf/dt_feature.c: kernel features, probed once per handle */
+DT_INTERNAL bool dt_feature(dtrace_hdl_t *, int feat);
+DT_INTERNAL const char *dt_feature_name(int feat);
+DT_INTERNAL int dt_feature_require(dtrace_hdl_t *, int feat); /* 0, or -1: "... not available" */
+DT_INTERNAL int dt_bpf_pmu_type(const char *pmu);	       /* dynamic PMU's perf type, or -1 */
+DT_INTERNAL int dt_bpf_btf_func(dtrace_hdl_t *, const char *func); /* fentry attach_btf_id, or -1 */
+/* BPF_LINK_CREATE of a uprobe_multi link (flags 1: return; pid 0: all): fd, or -1 and errno */
+DT_INTERNAL int dt_bpf_umulti_link(int progfd, const char *path, const uint64_t *offs,
+				   const uint64_t *cookies, uint32_t n, uint32_t flags, int pid);
+
+/*
+ * bpf/dt_attach.c: the attach kinds.  Each attaches a loaded program with
+ * its cookie(s), records the link with dt_bpf_link_add() (dt_bpf_detach_all
+ * undoes it) and returns 0, or -1 with the message set; a kind the kernel
+ * lacks fails first with "<feature> are not available on this kernel".
+ * pid -1 is every process.
+ */
+DT_INTERNAL int dt_bpf_attach_tp(dtrace_hdl_t *, int tpid, int progfd, uint64_t cookie);
+DT_INTERNAL int dt_bpf_attach_perf(dtrace_hdl_t *, int cpu, uint64_t period_ns, int progfd,
+				   uint64_t cookie);
+DT_INTERNAL int dt_bpf_bind_key(dtrace_hdl_t *, dt_bpfprog_t *, uint32_t key, uint64_t cookie,
+				const char *rawtp);
+DT_INTERNAL int dt_bpf_attach_rawtp(dtrace_hdl_t *, const char *tp, int progfd, uint64_t cookie);
+DT_INTERNAL int dt_bpf_attach_kprobe(dtrace_hdl_t *, const char *func, bool ret, int progfd,
+				     uint64_t cookie);
+DT_INTERNAL int dt_bpf_attach_uprobe(dtrace_hdl_t *, const char *path, uint64_t off, bool ret,
+				     int pid, int progfd, uint64_t cookie);
+DT_INTERNAL int dt_bpf_attach_kprobe_multi(dtrace_hdl_t *, const char *const *funcs,
+					   const uint64_t *cookies, int n, bool ret, int progfd);
+DT_INTERNAL int dt_bpf_attach_uprobe_multi(dtrace_hdl_t *, const char *path, const uint64_t *offs,
+					   const uint64_t *cookies, int n, bool ret, int pid,
+					   int progfd);
+DT_INTERNAL int dt_bpf_attach_fentry(dtrace_hdl_t *, const char *func, bool fexit, int progfd,
+				     uint64_t cookie);
 
 /* bpf/dt_ring.c: per-CPU perf rings */
 typedef int dt_ring_cb_f(void *ctx, int cpu, const void *data, uint32_t size);
