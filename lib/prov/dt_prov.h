@@ -92,8 +92,7 @@ typedef struct dt_probe {
 typedef struct dt_provider {
 	const char *pv_name;
 	int (*pv_populate)(dtrace_hdl_t *, struct dt_provider *);
-	int (*pv_provide)(dtrace_hdl_t *, struct dt_provider *, const char *mod, const char *func,
-			  const char *name);
+	int (*pv_provide)(dtrace_hdl_t *, struct dt_provider *, const struct dt_pdesc *);
 	int (*pv_probe_info)(dtrace_hdl_t *, dt_probe_t *);
 	int (*pv_probe_args)(dtrace_hdl_t *, dt_probe_t *);
 	int (*pv_prepare)(dtrace_hdl_t *, struct dt_provider *, dt_probe_t **, int n);

@@ -17,8 +17,9 @@ static const char *const dt_profile_std[] = {
 	"tick-500",    "tick-1000",   "tick-5000",   "tick-1sec",   "tick-10sec",
 };
 
-static int profile_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *mod,
-			   const char *func, const char *name)
+/* profile-N / tick-N with no module or function: the probe, if new */
+static int profile_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *mod,
+			  const char *func, const char *name)
 {
 	int64_t ns;
 	const char *num;
@@ -44,10 +45,16 @@ static int profile_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *mod
 	return 0;
 }
 
+static int profile_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
+{
+	return profile_create(dtp, pv, pd->pd_mod ? pd->pd_mod : "", pd->pd_func ? pd->pd_func : "",
+			      pd->pd_name ? pd->pd_name : "");
+}
+
 static int profile_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 {
 	for (size_t i = 0; i < sizeof(dt_profile_std) / sizeof(dt_profile_std[0]); i++)
-		profile_provide(dtp, pv, "", "", dt_profile_std[i]);
+		profile_create(dtp, pv, "", "", dt_profile_std[i]);
 	return 0;
 }
 

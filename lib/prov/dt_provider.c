@@ -170,8 +170,7 @@ int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
 		dt_provider_t *pv = dtp->dt_provs[i];
 
 		if (pv->pv_provide != NULL && field_match(pv->pv_name, pd->pd_prov) &&
-		    pv->pv_provide(dtp, pv, pd->pd_mod ? pd->pd_mod : "",
-				   pd->pd_func ? pd->pd_func : "", pd->pd_name ? pd->pd_name : "") != 0)
+		    pv->pv_provide(dtp, pv, pd) != 0)
 			return -1;
 	}
 	for (int id = 1; id < dtp->dt_nprobes; id++) {
