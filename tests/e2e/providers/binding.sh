@@ -41,3 +41,8 @@ $DTRACE -qn 'syscall:::return /pid == $target && probefunc == "openat" && errno 
 # all ~700 syscall probes (the -c command counts dtrace's program fds)
 $DTRACE -qn 'syscall:::entry,syscall:::return /pid == 0/ { @[probefunc] = count(); }' \
 	-c "sh $D/count-progs"
+
+# probe IDs do not depend on which providers a script names: -l and id agree
+l=$($DTRACE -l -n syscall::getpid:entry | awk 'NR == 2 { print $1 }')
+r=$($DTRACE -qn 'syscall::getpid:entry /pid == $target/ { trace(id); }' -c "$T/getpid-n 1")
+[ "$l" = "$r" ] && echo "same ID" || echo "-l says $l, id is $r"
