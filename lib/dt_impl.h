@@ -86,7 +86,8 @@ enum {
 	X(AGGSORTREV, "aggsortrev", DT_OPT_BOOL, 0)                       \
 	X(RAWBYTES, "rawbytes", DT_OPT_BOOL, 0)                           \
 	X(STACKFRAMES, "stackframes", DT_OPT_INT, 20)                     \
-	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 20)
+	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 20)                   \
+	X(VERIFYLOG, "verifylog", DT_OPT_BOOL, 0)
 
 enum {
 #define X(e, n, k, d) DTOPT_##e,
@@ -403,6 +404,14 @@ typedef struct dt_rechdr {
 	uint32_t rh_spec; /* speculation id, 0 = principal buffer */
 } dt_rechdr_t;
 
+/*
+ * The largest record a perf sample holds: its header's size is 16 bits
+ * (8 bytes of header, 4 of raw size, the record, padding to 8).  A bigger
+ * one is dropped (dt_cg_output()), as DTrace drops a record bigger than
+ * the buffer.
+ */
+#define DT_MAXREC 65512
+
 /* Special EPIDs. */
 #define DT_EPID_ERROR 0xffffffffu /* run-time fault record, dt_errrec_t */
 #define DT_EPID_SPEC 0xfffffffeu  /* a committed speculation's chunk, dt_specchunk_t */
@@ -531,6 +540,8 @@ typedef struct dt_bpfprog {
 	dt_probe_t *bp_probe;
 	struct bpf_insn *bp_insns;
 	int bp_ninsns;
+	int *bp_lines;		  /* per instruction: its D line (0: none) */
+	dt_clause_t **bp_clauses; /* per instruction: its clause (NULL: none) */
 	int bp_fd;
 	int bp_type; /* enum bpf_prog_type */
 	struct dt_bpfprog *bp_next;
@@ -917,6 +928,8 @@ DT_INTERNAL void dt_cg_ldctx(struct dt_cg *, int reg);
 /* bpf/dt_bpf.c */
 DT_INTERNAL int dt_bpf_maps_create(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_prog_load(dtrace_hdl_t *, dt_bpfprog_t *);
+/* the verifier's reason and refused instruction (or -1) in its log */
+DT_INTERNAL size_t dt_bpf_log_reason(const char *log, char *buf, size_t len, long *idx);
 DT_INTERNAL int dt_bpf_test_run(dtrace_hdl_t *, dt_bpfprog_t *);
 DT_INTERNAL int dt_bpf_attach_tp(dtrace_hdl_t *, int tpid, int progfd, uint64_t cookie);
 DT_INTERNAL int dt_bpf_attach_perf(dtrace_hdl_t *, int cpu, uint64_t period_ns, int progfd);

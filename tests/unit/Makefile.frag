@@ -12,3 +12,8 @@ UNIT_TESTS += build/unit/lex_test build/unit/parse_test build/unit/cook_test
 build/unit/lex_test build/unit/parse_test build/unit/cook_test: build/unit/%: tests/unit/%.c build/libdtrace.a lib/dt_impl.h include/dtrace.h
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ $< build/libdtrace.a $(LDLIBS)
+
+UNIT_TESTS += build/unit/verifier_log_test
+build/unit/verifier_log_test: tests/unit/verifier_log_test.c build/libdtrace.a lib/dt_impl.h include/dtrace.h
+	@mkdir -p build/unit
+	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/verifier_log_test.c build/libdtrace.a $(LDLIBS)
