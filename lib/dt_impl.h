@@ -94,7 +94,8 @@ enum {
 	X(AGGSORTREV, "aggsortrev", DT_OPT_BOOL, 0)                       \
 	X(RAWBYTES, "rawbytes", DT_OPT_BOOL, 0)                           \
 	X(STACKFRAMES, "stackframes", DT_OPT_INT, 20)                     \
-	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 20)
+	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 20)                   \
+	X(VERIFYLOG, "verifylog", DT_OPT_BOOL, 0)
 
 enum {
 #define X(e, n, k, d) DTOPT_##e,

@@ -1,6 +1,7 @@
 /*
- * dt_bpf.c -- the BPF wall: maps, program loading (with the verifier's log
- * kept for the error message), test runs for BEGIN/END, and the list of
+ * dt_bpf.c -- the BPF wall: maps, program loading (a program the verifier
+ * refuses is reported as dtrace's internal error, naming the clause and D
+ * line, from the verifier's log), test runs for BEGIN/END, and the list of
  * attachments and their detaching (the attach kinds are in dt_attach.c,
  * the kernel features they need in dt_feature.c).  Only this folder calls
  * libbpf.
@@ -14,6 +15,7 @@
 #include <sched.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
@@ -271,13 +273,151 @@ int dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	return aggmaps_create(dtp);
 }
 
-/* Keep the useful tail of a verifier log for the error message. */
-static const char *log_tail(const char *log)
+/*
+ * "123: (79) r1 = ...": an instruction as the verifier prints it; *idx =
+ * 123, *text = the instruction's text.
+ */
+static bool log_insn(const char *l, const char *e, long *idx, const char **text)
 {
-	size_t len = strlen(log);
-	const char *p = log + (len > 1500 ? len - 1500 : 0);
+	char *p;
+	long n;
 
-	return p;
+	if (!isdigit((unsigned char)*l))
+		return false;
+	n = strtol(l, &p, 10);
+	if (e - p < 6 || strncmp(p, ": (", 3) != 0 || !isxdigit((unsigned char)p[3]) ||
+	    !isxdigit((unsigned char)p[4]) || p[5] != ')')
+		return false;
+	*idx = n;
+	*text = p + 6;
+	return true;
+}
+
+/* Lines of the verifier's bookkeeping, not a reason: statistics, states. */
+static bool log_noise(const char *l, const char *e)
+{
+	static const char *const pfx[] = { "processed ", "verification time ", "stack depth ",
+					   "from ", "; ", "func#", NULL };
+	const char *p = l;
+
+	for (int i = 0; pfx[i]; i++)
+		if ((size_t)(e - l) >= strlen(pfx[i]) && !strncmp(l, pfx[i], strlen(pfx[i])))
+			return true;
+	while (p < e && isdigit((unsigned char)*p))
+		p++;
+	return p > l && p < e && *p == ':'; /* "12: R1=ctx() ...": a state */
+}
+
+/*
+ * A reason printed on the instruction's own line ("12: (55) if r0 != 0x0
+ * goto pc-7 BPF program is too large. ..."): instructions are lower case,
+ * messages like that one start with a capital.  Not the registers' states
+ * that may follow ("; R1=...", or a jump's "goto pc+2 15: R0=...").
+ */
+static const char *log_glued(const char *text, const char *e)
+{
+	for (const char *p = text; p < e && *p != ';'; p++)
+		if (p > text && p[-1] == ' ' && isupper((unsigned char)*p))
+			return *p == 'R' && isdigit((unsigned char)p[1]) ? NULL : p;
+	return NULL;
+}
+
+/*
+ * The verifier's reason for refusing a program, from its log: the first
+ * line after the last instruction it printed (the refused one: *idx), or
+ * the end of that instruction's line; or, if it printed none (a check
+ * before its walk: "unreachable insn 177", "back-edge from insn 9 to 5"),
+ * its last line and the first instruction that line names.  *idx is -1 if
+ * no instruction is known.  Returns the reason's length: 0 if the log
+ * gives none.
+ */
+size_t dt_bpf_log_reason(const char *log, char *buf, size_t len, long *idx)
+{
+	const char *rl = NULL, *re = NULL, *last = NULL, *laste = NULL;
+	const char *il = NULL, *ie = NULL; /* the last instruction's text */
+	long n;
+
+	*idx = -1;
+	if (len > 0)
+		buf[0] = '\0';
+	for (const char *l = log, *nl; *l; l = *nl ? nl + 1 : nl) {
+		const char *e, *text;
+
+		nl = strchr(l, '\n');
+		if (nl == NULL)
+			nl = l + strlen(l);
+		for (e = nl; e > l && isspace((unsigned char)e[-1]); e--)
+			;
+		if (e == l)
+			continue;
+		if (log_insn(l, e, &n, &text)) {
+			*idx = n;
+			il = text;
+			ie = e;
+			rl = NULL;
+		} else if (!log_noise(l, e)) {
+			if (il != NULL && rl == NULL) {
+				rl = l;
+				re = e;
+			}
+			last = l;
+			laste = e;
+		}
+	}
+	if (rl == NULL && il != NULL && (rl = log_glued(il, ie)) != NULL)
+		re = ie;
+	if (rl == NULL && il == NULL && last != NULL) {
+		rl = last;
+		re = laste;
+		for (const char *p = rl; (p = strstr(p, "insn ")) != NULL && p < re;) {
+			p += 5;
+			if (isdigit((unsigned char)*p)) {
+				*idx = strtol(p, NULL, 10);
+				break;
+			}
+		}
+	}
+	if (rl == NULL)
+		return 0;
+	snprintf(buf, len, "%.*s", (int)(re - rl), rl);
+	return (size_t)(re - rl);
+}
+
+/*
+ * A program the verifier refuses is dtrace's bug, never the user's: say so
+ * in one line naming the clause and D line of the refused instruction (as
+ * dt_cg_insn() noted them) and the verifier's reason.  -x verifylog writes
+ * the whole log to stderr.
+ */
+static int load_error(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, int err, const char *log)
+{
+	const dtrace_probedesc_t *pd = &bp->bp_probe->pr_desc;
+	char reason[256];
+	long idx;
+
+	if (dtp->dt_options[DTOPT_VERIFYLOG] && log[0] != '\0')
+		fprintf(stderr, "BPF verifier log for probe %s:%s:%s:%s:\n%s\n", pd->dtpd_provider,
+			pd->dtpd_mod, pd->dtpd_func, pd->dtpd_name, log);
+	if (dt_bpf_log_reason(log, reason, sizeof(reason), &idx) == 0) {
+		if (idx < 0) /* no verifier at work: privileges, resources */
+			return dt_set_errmsg(dtp, err == EPERM ? EDT_NOPRIV : EDT_BPF,
+					     "failed to load program for probe %s:%s:%s:%s: %s",
+					     pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func,
+					     pd->dtpd_name, strerror(err));
+		snprintf(reason, sizeof(reason), "%s", strerror(err));
+	}
+	if (idx >= 0 && idx < bp->bp_ninsns && bp->bp_insclauses != NULL &&
+	    bp->bp_insclauses[idx] != NULL)
+		return dt_set_errmsg(dtp, EDT_BPF,
+				     "internal error: BPF verifier rejected clause %d at line %d "
+				     "(probe %s:%s:%s:%s): %s",
+				     bp->bp_insclauses[idx]->dc_index + 1, bp->bp_lines[idx],
+				     pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func, pd->dtpd_name,
+				     reason);
+	return dt_set_errmsg(dtp, EDT_BPF,
+			     "internal error: BPF verifier rejected the program for probe "
+			     "%s:%s:%s:%s: %s",
+			     pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func, pd->dtpd_name, reason);
 }
 
 int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
@@ -321,15 +461,7 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 
 		fd = bpf_prog_load(bp->bp_type, name, "GPL", insns, bp->bp_ninsns, &opts);
 		if (fd < 0) {
-			if (getenv("DTRACE_DEBUG_VERIFIER") != NULL)
-				fprintf(stderr, "%s\n", log);
-			dt_set_errmsg(dtp, err == EPERM ? EDT_NOPRIV : EDT_BPF,
-				      "failed to load program for probe %s:%s:%s:%s: %s\n%s",
-				      bp->bp_probe->pr_desc.dtpd_provider,
-				      bp->bp_probe->pr_desc.dtpd_mod,
-				      bp->bp_probe->pr_desc.dtpd_func,
-				      bp->bp_probe->pr_desc.dtpd_name, strerror(err),
-				      err == EPERM ? "" : log_tail(log));
+			load_error(dtp, bp, err, log);
 			free(log);
 			free(insns);
 			return -1;

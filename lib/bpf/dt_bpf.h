@@ -46,6 +46,8 @@ typedef struct dt_bpfprog {
 	struct dt_epid **bp_stmts; /* per clause: the record layout the code writes */
 	struct bpf_insn *bp_insns;
 	int bp_ninsns;
+	int *bp_lines;		   /* per instruction: its D line (0: none) */
+	dt_clause_t **bp_insclauses; /* per instruction: its clause (NULL: none) */
 	int bp_fd;
 	int bp_type;		   /* enum bpf_prog_type */
 	int bp_bindfd;		   /* DT_BIND_SYS*: the binding map, key -> cookie */
@@ -60,6 +62,8 @@ typedef struct dt_ring dt_ring_t;
 /* bpf/dt_bpf.c */
 DT_INTERNAL int dt_bpf_maps_create(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_prog_load(dtrace_hdl_t *, dt_bpfprog_t *);
+/* the verifier's reason and refused instruction (or -1) in its log */
+DT_INTERNAL size_t dt_bpf_log_reason(const char *log, char *buf, size_t len, long *idx);
 DT_INTERNAL int dt_bpf_test_run(dtrace_hdl_t *, dt_bpfprog_t *);
 DT_INTERNAL void dt_bpf_link_add(dtrace_hdl_t *, int fd);
 DT_INTERNAL int dt_bpf_perfbuf_set(dtrace_hdl_t *, int cpu, int fd);

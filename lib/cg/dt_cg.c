@@ -53,12 +53,17 @@ _Noreturn void dt_cg_error(dt_cg_t *cg, const dt_node_t *dnp, const char *fmt, .
 
 /* ------------------------------------------------------------ emission */
 
+/* Each instruction notes its clause and D line, for verifier errors (dt_bpf.c). */
 int dt_cg_insn(dt_cg_t *cg, struct bpf_insn insn)
 {
 	if (cg->cg_ninsns == cg->cg_cap) {
 		cg->cg_cap = cg->cg_cap ? cg->cg_cap * 2 : 256;
 		cg->cg_insns = dt_realloc(cg->cg_insns, sizeof(struct bpf_insn) * cg->cg_cap);
+		cg->cg_lines = dt_realloc(cg->cg_lines, sizeof(int) * cg->cg_cap);
+		cg->cg_insclauses = dt_realloc(cg->cg_insclauses, sizeof(dt_clause_t *) * cg->cg_cap);
 	}
+	cg->cg_lines[cg->cg_ninsns] = cg->cg_line;
+	cg->cg_insclauses[cg->cg_ninsns] = cg->cg_clause;
 	cg->cg_insns[cg->cg_ninsns] = insn;
 	return cg->cg_ninsns++;
 }
@@ -128,6 +133,22 @@ void dt_cg_tmpaddr(dt_cg_t *cg, int reg, int tmpoff)
 	dt_cg_insn(cg, MOV64_REG(reg, R9));
 	cg->cg_tmpfix = dt_realloc(cg->cg_tmpfix, sizeof(int) * (cg->cg_ntmpfix + 1));
 	cg->cg_tmpfix[cg->cg_ntmpfix++] = dt_cg_insn(cg, ALU64_IMM(BPF_ADD, reg, tmpoff));
+}
+
+/*
+ * The base register and offset of an access to r9 + *off (or to a field of
+ * a header of at most 16 bytes there): r9 itself, or, if that might not fit
+ * an instruction's 16-bit offset (a record or this-> variables past 32k:
+ * big strsize), tmp = r9 + *off and *off = 0.
+ */
+int dt_cg_r9base(dt_cg_t *cg, int *off, int tmp)
+{
+	if (*off <= INT16_MAX - 16)
+		return R9;
+	dt_cg_insn(cg, MOV64_REG(tmp, R9));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, tmp, *off));
+	*off = 0;
+	return tmp;
 }
 
 int dt_cg_tmpalloc(dt_cg_t *cg, int size)
@@ -313,10 +334,20 @@ void dt_cg_copystr(dt_cg_t *cg, int dstreg, int srcreg)
 	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
 }
 
-/* Zero len bytes at r9 + off (temp-relative if tmp). */
+/*
+ * Zero len bytes at temp tmpoff: stores, or for more than 256 bytes (keys
+ * with big strings: past 32k the stores' offsets would not fit) one
+ * bpf_probe_read_kernel() that fails, which zero-fills its destination.
+ */
 void dt_cg_zerotmp(dt_cg_t *cg, int tmpoff, int len)
 {
 	dt_cg_tmpaddr(cg, R1, tmpoff);
+	if (len > 256) {
+		dt_cg_insn(cg, MOV64_IMM(R2, len));
+		dt_cg_insn(cg, MOV64_IMM(R3, 0));
+		dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+		return;
+	}
 	for (int i = 0; i < len; i += 8)
 		dt_cg_insn(cg, ST(BPF_DW, R1, i, 0));
 }
@@ -353,11 +384,17 @@ static void smear_right(dt_cg_t *cg, int reg, int tmp)
  * (-1, 0, 1) in the lower slot.
  *
  * Eight bytes at a time, with one data-dependent branch per word: the
- * verifier walks every iteration and keeps a pending state per branch, so
- * a byte loop (two branches per byte) would exhaust its limit after a few
- * comparisons in one program.  String buffers are padded to a multiple of
- * 8 bytes (strtab stride, temps, variables) and always hold a NUL within
- * strsize bytes; bytes after the NUL may be garbage.
+ * verifier walks every iteration and, at a branch it cannot decide, follows
+ * one way and keeps the other for later (8192 kept at most), so a byte loop
+ * (two branches per byte) would exhaust its limit after a few comparisons in
+ * one program.  The way it keeps is the next word: it follows the decision
+ * out of the loop first and keeps one state at a time.  (The other way
+ * round it kept strsize / 8, and two comparisons with strsize=64k were
+ * refused: "The sequence of 8193 jumps is too complex".)  The decision
+ * reads no pointer or counter (w1 waits on the stack), so the verifier
+ * walks it once, not once per word.  String buffers are padded to a
+ * multiple of 8 bytes (strtab stride, temps, variables) and always hold a
+ * NUL within strsize bytes; bytes after the NUL may be garbage.
  *
  * Per word: x = w1 ^ w2 (differences), z = NUL bytes of w1 (the classic
  * (w - 0x01..) & ~w & 0x80.. test, exact up to the first NUL).  Stop at the
@@ -367,8 +404,8 @@ static void smear_right(dt_cg_t *cg, int reg, int tmp)
 static void str_compare(dt_cg_t *cg)
 {
 	int a = cg->cg_depth - 2, b = cg->cg_depth - 1;
-	int loop = dt_cg_label(cg), decide = dt_cg_label(cg), equal = dt_cg_label(cg),
-	    done = dt_cg_label(cg);
+	int loop = dt_cg_label(cg), next = dt_cg_label(cg), decide = dt_cg_label(cg),
+	    equal = dt_cg_label(cg), done = dt_cg_label(cg);
 	int ra = dt_cg_get(cg, a, R1), rb;
 
 	if (ra != R1)
@@ -380,28 +417,27 @@ static void str_compare(dt_cg_t *cg)
 	dt_cg_place(cg, loop);
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), equal);
 	dt_cg_insn(cg, LDX(BPF_DW, R4, R1, 0));
+	dt_cg_insn(cg, STX(BPF_DW, FP, R4, DT_STACK_TMP));
 	dt_cg_insn(cg, LDX(BPF_DW, R5, R2, 0));
-	dt_cg_insn(cg, ALU64_REG(BPF_XOR, R5, R4));
+	dt_cg_insn(cg, ALU64_REG(BPF_XOR, R5, R4));		/* x */
 	dt_cg_ld64(cg, R0, (uint64_t)-0x0101010101010101LL);
 	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R4));
 	dt_cg_insn(cg, ALU64_IMM(BPF_XOR, R4, -1));
 	dt_cg_insn(cg, ALU64_REG(BPF_AND, R0, R4));
 	dt_cg_ld64(cg, R4, 0x8080808080808080ULL);
-	dt_cg_insn(cg, ALU64_REG(BPF_AND, R0, R4));
-	dt_cg_insn(cg, ALU64_REG(BPF_OR, R5, R0));
-	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R5, 0, 0), decide);
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 8));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, 8));
-	dt_cg_insn(cg, ALU64_IMM(BPF_SUB, R3, 1));
-	dt_cg_jump(cg, JA(0), loop);
+	dt_cg_insn(cg, ALU64_REG(BPF_AND, R0, R4));		/* z */
+	dt_cg_insn(cg, MOV64_REG(R4, R5));
+	dt_cg_insn(cg, ALU64_REG(BPF_OR, R4, R0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), next);
+	dt_cg_jump(cg, JA(0), decide); /* a jump target: where the verifier prunes */
 
 	dt_cg_place(cg, decide);
+	dt_cg_insn(cg, LDX(BPF_DW, R4, FP, DT_STACK_TMP));	/* w1 */
+	dt_cg_insn(cg, ALU64_REG(BPF_XOR, R5, R4));		/* w2 */
 	bswap64(cg, R0);
-	smear_right(cg, R0, R5);
+	smear_right(cg, R0, R1);
 	dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 8));
 	dt_cg_insn(cg, ALU64_IMM(BPF_XOR, R0, -1));	/* keep up to the NUL */
-	dt_cg_insn(cg, LDX(BPF_DW, R4, R1, 0));
-	dt_cg_insn(cg, LDX(BPF_DW, R5, R2, 0));
 	bswap64(cg, R4);
 	bswap64(cg, R5);
 	dt_cg_insn(cg, ALU64_REG(BPF_AND, R4, R0));
@@ -411,6 +447,11 @@ static void str_compare(dt_cg_t *cg)
 	dt_cg_jump(cg, JMP_REG(BPF_JGT, R4, R5, 0), done);
 	dt_cg_insn(cg, MOV64_IMM(R0, -1));
 	dt_cg_jump(cg, JA(0), done);
+	dt_cg_place(cg, next);
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 8));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, 8));
+	dt_cg_insn(cg, ALU64_IMM(BPF_SUB, R3, 1));
+	dt_cg_jump(cg, JA(0), loop);
 	dt_cg_place(cg, equal);
 	dt_cg_insn(cg, MOV64_IMM(R0, 0));
 	dt_cg_place(cg, done);
@@ -454,8 +495,8 @@ static int dt_cg_dvkey(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 
 			dt_cg_expr(cg, k);
 			r = dt_cg_get(cg, cg->cg_depth - 1, R2);
-			dt_cg_tmpaddr(cg, R1, tmp);
-			dt_cg_insn(cg, STX(BPF_DW, R1, r, off));
+			dt_cg_tmpaddr(cg, R1, tmp + off); /* off may pass 32k */
+			dt_cg_insn(cg, STX(BPF_DW, R1, r, 0));
 			off += 8;
 		}
 		dt_cg_pop(cg);
@@ -634,6 +675,17 @@ static void gen_probestr(dt_cg_t *cg, int reg, int field)
 	dt_cg_place(cg, done);
 }
 
+/* *(u32 *)(base + off) = the current clause's EPID (r2 clobbered if shared) */
+static void store_epid(dt_cg_t *cg, int base, int off)
+{
+	if (!cg->cg_shared) {
+		dt_cg_insn(cg, ST(BPF_W, base, off, (int32_t)(cg->cg_epidbase + cg->cg_stmt)));
+		return;
+	}
+	dt_cg_epid(cg, R2);
+	dt_cg_insn(cg, STX(BPF_W, base, R2, off));
+}
+
 /* reg = the probe ID */
 static void gen_probeid(dt_cg_t *cg, int reg)
 {
@@ -785,9 +837,11 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_BV_EXECNAME: {
 		int tmp = dt_cg_tmpalloc(cg, cg->cg_strsize);
 
+		/* comm is 16 bytes: no more than the temp holds (strsize < 16) */
 		dt_cg_tmpaddr(cg, R1, tmp);
-		dt_cg_insn(cg, ST(BPF_DW, R1, 16, 0));
-		dt_cg_insn(cg, MOV64_IMM(R2, 16));
+		if (cg->cg_strsize > 16)
+			dt_cg_insn(cg, ST(BPF_DW, R1, 16, 0));
+		dt_cg_insn(cg, MOV64_IMM(R2, cg->cg_strsize < 16 ? cg->cg_strsize : 16));
 		dt_cg_call(cg, BPF_FUNC_get_current_comm);
 		dt_cg_tmpaddr(cg, R0, tmp);
 		break;
@@ -1473,14 +1527,15 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 		dt_cg_copystr(cg, R1, r);
 		/* an unreadable string records as "" */
 		{
-			int ok = dt_cg_label(cg);
+			int ok = dt_cg_label(cg), off = cg->cg_recbase + rd->rd_off, b;
 
 			dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), ok);
-			dt_cg_insn(cg, ST(BPF_B, R9, cg->cg_recbase + rd->rd_off, 0));
+			b = dt_cg_r9base(cg, &off, R1);
+			dt_cg_insn(cg, ST(BPF_B, b, off, 0));
 			dt_cg_place(cg, ok);
 		}
 	} else {
-		int size = t->dt_kind == DT_TK_INT ? t->dt_size : 8;
+		int size = t->dt_kind == DT_TK_INT ? t->dt_size : 8, off, b;
 
 		if (widen)
 			size = 8;
@@ -1488,7 +1543,9 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 		rd = dt_cg_recadd(cg, kind, size, size);
 		rd->rd_signed = t->dt_kind == DT_TK_INT && t->dt_signed;
 		r = dt_cg_get(cg, cg->cg_depth - 1, R0);
-		dt_cg_insn(cg, STX(dt_cg_bpfsize(size), R9, r, cg->cg_recbase + rd->rd_off));
+		off = cg->cg_recbase + rd->rd_off;
+		b = dt_cg_r9base(cg, &off, R1);
+		dt_cg_insn(cg, STX(dt_cg_bpfsize(size), b, r, off));
 		if (widen)
 			rd->rd_fmt = t->dt_kind == DT_TK_INT ? t->dt_size : 8; /* original size */
 	}
@@ -1562,6 +1619,7 @@ static void gen_action(dt_cg_t *cg, dt_node_t *call)
 static void gen_stmts(dt_cg_t *cg, dt_node_t *dnp)
 {
 	for (; dnp; dnp = dnp->dn_next) {
+		cg->cg_line = dnp->dn_line;
 		switch (dnp->dn_kind) {
 		case N_EXPRSTMT: {
 			dt_node_t *e = dnp->dn_left;
@@ -1610,6 +1668,7 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp, dt_epid_t *ep)
 	int size;
 
 	cg->cg_clause = clp;
+	cg->cg_line = clp->dc_line;
 	cg->cg_epid = ep;
 	cg->cg_recoff = sizeof(dt_rechdr_t);
 	cg->cg_tmpoff = 0;
@@ -1631,6 +1690,7 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp, dt_epid_t *ep)
 	if (clp->dc_pred != NULL) {
 		int r;
 
+		cg->cg_line = clp->dc_pred->dn_line;
 		dt_cg_truth(cg, clp->dc_pred);
 		r = dt_cg_get(cg, cg->cg_depth - 1, R1);
 		dt_cg_pop(cg);
@@ -1639,19 +1699,22 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp, dt_epid_t *ep)
 	if (clp->dc_speculate)
 		dt_cg_spec_clause(cg);
 	gen_stmts(cg, clp->dc_body);
+	cg->cg_line = clp->dc_line;
 
 	size = (cg->cg_recoff + 7) & ~7;
 	cg->cg_epid->ep_size = size;
 	cg->cg_epid->ep_default = clp->dc_default;
 	if (clp->dc_speculate) {
 		/* into the speculation in rh_spec, even with no data: its EPID */
-		dt_cg_epid(cg, R1);
-		dt_cg_insn(cg, STX(BPF_W, R9, R1, cg->cg_recbase + offsetof(dt_rechdr_t, rh_epid)));
+		int off = cg->cg_recbase, b = dt_cg_r9base(cg, &off, R1);
+
+		store_epid(cg, b, off + (int)offsetof(dt_rechdr_t, rh_epid));
 		dt_cg_spec_output(cg, size);
 	} else if (cg->cg_epid->ep_nrecs > 0 || clp->dc_default) {
-		dt_cg_epid(cg, R1);
-		dt_cg_insn(cg, STX(BPF_W, R9, R1, cg->cg_recbase + offsetof(dt_rechdr_t, rh_epid)));
-		dt_cg_insn(cg, ST(BPF_W, R9, cg->cg_recbase + offsetof(dt_rechdr_t, rh_spec), 0));
+		int off = cg->cg_recbase, b = dt_cg_r9base(cg, &off, R1);
+
+		store_epid(cg, b, off + (int)offsetof(dt_rechdr_t, rh_epid));
+		dt_cg_insn(cg, ST(BPF_W, b, off + offsetof(dt_rechdr_t, rh_spec), 0));
 		dt_cg_output(cg, cg->cg_recbase, size, offsetof(dt_cpustate_t, cs_drops));
 	}
 	if (size > cg->cg_recmax)
@@ -1664,8 +1727,7 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp, dt_epid_t *ep)
 		dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_rechdr_t, rh_epid),
 			    (int32_t)DT_EPID_ERROR));
 		dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_rechdr_t, rh_spec), 0));
-		dt_cg_epid(cg, R1);
-		dt_cg_insn(cg, STX(BPF_W, R9, R1, DT_SCR_ERR + offsetof(dt_errrec_t, er_epid)));
+		store_epid(cg, R9, DT_SCR_ERR + (int)offsetof(dt_errrec_t, er_epid));
 		dt_cg_insn(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_errors)));
 		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
 		dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_errors)));
@@ -1679,6 +1741,8 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp, dt_epid_t *ep)
 		}
 	}
 	dt_cg_place(cg, cg->cg_end);
+	cg->cg_clause = NULL;
+	cg->cg_line = 0;
 }
 
 /*
@@ -1858,6 +1922,8 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	if (setjmp(cg->cg_jmp) != 0) {
 		dt_set_errmsg(dtp, EDT_COMPILER, "%s", cg->cg_err);
 		free(cg->cg_insns);
+		free(cg->cg_lines);
+		free(cg->cg_insclauses);
 		free(cg);
 		return -1;
 	}
@@ -1885,6 +1951,8 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 
 	bp->bp_insns = cg->cg_insns;
 	bp->bp_ninsns = cg->cg_ninsns;
+	bp->bp_lines = cg->cg_lines;
+	bp->bp_insclauses = cg->cg_insclauses;
 	bp->bp_fd = -1;
 	free(cg->cg_labels);
 	free(cg->cg_fixes);

@@ -40,20 +40,6 @@
 
 /* ------------------------------------------------------------ keys */
 
-/* Zero len bytes at temp tmp: stores, or one failing kernel read for big ones. */
-static void zero_tmp(dt_cg_t *cg, int tmp, int len)
-{
-	if (len <= 256) {
-		dt_cg_zerotmp(cg, tmp, len);
-		return;
-	}
-	/* bpf_probe_read_kernel() zero-fills its destination when it fails */
-	dt_cg_tmpaddr(cg, R1, tmp);
-	dt_cg_insn(cg, MOV64_IMM(R2, len));
-	dt_cg_insn(cg, MOV64_IMM(R3, 0));
-	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
-}
-
 static bool is_execname(const dt_node_t *k)
 {
 	return k->dn_kind == N_VAR && k->dn_ident == NULL && k->dn_builtin == DT_BV_EXECNAME;
@@ -102,7 +88,7 @@ static int gen_key(dt_cg_t *cg, const dt_aggmap_t *am, dt_node_t *keys)
 			zero = ak->ak_off + ak->ak_size;
 	}
 	if (zero > 0)
-		zero_tmp(cg, tmp, zero);
+		dt_cg_zerotmp(cg, tmp, zero);
 	i = 0;
 	for (dt_node_t *k = keys; k != NULL && i < am->am_nkeys; k = k->dn_next, i++) {
 		const dt_aggkey_t *ak = &am->am_keys[i];
@@ -114,8 +100,8 @@ static int gen_key(dt_cg_t *cg, const dt_aggmap_t *am, dt_node_t *keys)
 		}
 		dt_cg_expr(cg, k);
 		r = dt_cg_get(cg, cg->cg_depth - 1, R2);
-		dt_cg_tmpaddr(cg, R1, tmp);
-		dt_cg_insn(cg, STX(BPF_DW, R1, r, ak->ak_off));
+		dt_cg_tmpaddr(cg, R1, tmp + ak->ak_off); /* may pass 32k */
+		dt_cg_insn(cg, STX(BPF_DW, R1, r, 0));
 		dt_cg_pop(cg);
 	}
 	return tmp;
@@ -431,7 +417,7 @@ static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int off, int 
 	dt_cg_jump(cg, JA(0), done);
 
 	dt_cg_place(cg, miss);
-	zero_tmp(cg, val, am->am_valsize);
+	dt_cg_zerotmp(cg, val, am->am_valsize);
 	dt_cg_tmpaddr(cg, R0, val);
 	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, dt_cg_get(cg, off, R1)));
 	gen_update(cg, am, v, i);

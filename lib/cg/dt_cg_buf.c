@@ -12,6 +12,7 @@
  * either written or counted as a drop (fill: or it marks the buffer full):
  * nothing is lost unseen.
  *
+ * A record bigger than a perf sample holds (DT_MAXREC) is always a drop.
  * dt_cg_output() also notes the smallest record any program writes
  * (dt_minrec): the rings are sized from it so that bufsize of records
  * always fits with its framing (consume/dt_buffer.c).  Records are
@@ -182,6 +183,10 @@ void dt_cg_output(dt_cg_t *cg, int recbase, int size, uint64_t dropoff)
 	dtrace_hdl_t *dtp = cg->cg_dtp;
 
 	assert(size >= (int)sizeof(dt_rechdr_t) && size % 8 == 0);
+	if (size > DT_MAXREC) { /* perf would wrap its size: never written */
+		gen_drop(cg, dropoff);
+		return;
+	}
 	if (dtp->dt_minrec == 0 || size < dtp->dt_minrec)
 		dtp->dt_minrec = size;
 	dt_cg_outputs[cg->cg_dtp->dt_options[DTOPT_BUFPOLICY]](cg, recbase, size, dropoff);

@@ -29,6 +29,9 @@ typedef struct dt_cg {
 	dtrace_hdl_t *cg_dtp;
 	struct bpf_insn *cg_insns;
 	int cg_ninsns, cg_cap;
+	int *cg_lines;		  /* per instruction: cg_line when emitted */
+	dt_clause_t **cg_insclauses; /* per instruction: cg_clause (NULL: none) */
+	int cg_line;		  /* D line of the code being generated, or 0 */
 	int *cg_labels;
 	int cg_nlabels;
 	dt_cgfix_t *cg_fixes;
@@ -79,6 +82,7 @@ DT_INTERNAL void dt_cg_ldmapval(dt_cg_t *cg, int reg, int map, int off);
 DT_INTERNAL void dt_cg_call(dt_cg_t *cg, int helper);
 DT_INTERNAL void dt_cg_lookup32(dt_cg_t *cg, int map, int reg);
 DT_INTERNAL void dt_cg_tmpaddr(dt_cg_t *cg, int reg, int tmpoff);
+DT_INTERNAL int dt_cg_r9base(dt_cg_t *cg, int *off, int tmp);
 DT_INTERNAL int dt_cg_tmpalloc(dt_cg_t *cg, int size);
 DT_INTERNAL int dt_cg_push(dt_cg_t *cg, const dt_node_t *dnp);
 DT_INTERNAL void dt_cg_pop(dt_cg_t *cg);

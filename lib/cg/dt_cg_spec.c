@@ -221,39 +221,39 @@ static void gen_transition(dt_cg_t *cg, const dt_spectrans_t *tab, int ok, int s
 void dt_cg_speculation(dt_cg_t *cg, dt_node_t *dnp)
 {
 	int slot = dt_cg_push(cg, dnp);
-	int loop = dt_cg_label(cg), next = dt_cg_label(cg), try = dt_cg_label(cg);
-	int fail = dt_cg_label(cg), none = dt_cg_label(cg), zero = dt_cg_label(cg);
-	int out = dt_cg_label(cg);
+	int loop = dt_cg_label(cg), fail = dt_cg_label(cg), none = dt_cg_label(cg);
+	int zero = dt_cg_label(cg), out = dt_cg_label(cg);
 
 	/*
-	 * r2 ORs the states of the speculations in use: COMMITTING,
-	 * COMMITTINGMANY and DISCARDING (and only they) have bit 2, "busy".
-	 * An OR of unknown values, not a flag set on a branch, keeps the
-	 * verifier to a state or two per speculation.
+	 * Each speculation in turn: compare-and-swap INACTIVE -> ACTIVE (a
+	 * taken one is left as it is and gives its state).  r2 ORs the states
+	 * of those in use: COMMITTING, COMMITTINGMANY and DISCARDING (and only
+	 * they) have bit 2, "busy".  An OR of unknown values, not a flag set
+	 * on a branch, keeps the verifier to a state or two per speculation.
+	 *
+	 * The verifier walks the loop once per speculation, and at each
+	 * branch it cannot decide it follows one way and keeps the other for
+	 * later, at most 8192 kept in all.  So there is one such branch per
+	 * speculation, and the way it keeps is the next speculation: it
+	 * follows the claim out of the loop (quickly done with: the rest of
+	 * the program, once), and keeps one state at a time.  (The other way
+	 * round it kept nspec, and two speculation() calls with nspec=4096
+	 * were refused: "The sequence of 8193 jumps is too complex".)
 	 */
-	dt_cg_ldmapval(cg, R1, DT_MAP_SPEC, 0);
+	dt_cg_ldmapval(cg, R4, DT_MAP_SPEC, 0); /* its state word */
+	dt_cg_insn(cg, MOV64_IMM(R5, DT_SPEC_ACTIVE));
 	dt_cg_insn(cg, MOV64_IMM(R2, 0));
 	dt_cg_insn(cg, MOV64_IMM(R3, 0)); /* index */
 	dt_cg_place(cg, loop);
 	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R3, nspec(cg), 0), fail);
-	dt_cg_insn(cg, MOV64_REG(R4, R3));
-	dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R4, 3));
-	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R4, R1));
-	dt_cg_insn(cg, LDX(BPF_DW, R0, R4, 0));
-	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, DT_SPEC_INACTIVE, 0), try);
+	dt_cg_insn(cg, MOV64_IMM(R0, DT_SPEC_INACTIVE));
+	dt_cg_insn(cg, ATOMIC(BPF_DW, BPF_CMPXCHG, R4, R5, 0)); /* r0 = its state */
 	dt_cg_insn(cg, ALU64_REG(BPF_OR, R2, R0));
-	dt_cg_jump(cg, JA(0), next);
-	dt_cg_place(cg, try);
-	dt_cg_insn(cg, MOV64_IMM(R5, DT_SPEC_ACTIVE));
-	dt_cg_insn(cg, ATOMIC(BPF_DW, BPF_CMPXCHG, R4, R5, 0)); /* r0 == INACTIVE */
-	dt_cg_insn(cg, ALU64_REG(BPF_OR, R2, R0)); /* taken meanwhile: its state */
-	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, DT_SPEC_INACTIVE, 0), next);
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R3, 1)); /* the id, if claimed */
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R4, 8));
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, DT_SPEC_INACTIVE, 0), loop);
 	dt_cg_insn(cg, MOV64_REG(R0, R3));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, 1));
 	dt_cg_jump(cg, JA(0), out);
-	dt_cg_place(cg, next);
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R3, 1));
-	dt_cg_jump(cg, JA(0), loop);
 
 	dt_cg_place(cg, fail);
 	dt_cg_insn(cg, ALU64_IMM(BPF_AND, R2, 4));
@@ -273,15 +273,18 @@ void dt_cg_speculation(dt_cg_t *cg, dt_node_t *dnp)
 /* A speculative clause starts with no speculation in its record header. */
 void dt_cg_spec_clause(dt_cg_t *cg)
 {
-	dt_cg_insn(cg, ST(BPF_W, R9, RH_SPEC(cg), 0));
+	int off = RH_SPEC(cg), b = dt_cg_r9base(cg, &off, R1);
+
+	dt_cg_insn(cg, ST(BPF_W, b, off, 0));
 }
 
 void dt_cg_speculate(dt_cg_t *cg, dt_node_t *call)
 {
-	int skip = dt_cg_label(cg);
+	int skip = dt_cg_label(cg), off = RH_SPEC(cg), b;
 
 	gen_idarg(cg, call->dn_args, skip);
-	dt_cg_insn(cg, STX(BPF_W, R9, R6, RH_SPEC(cg)));
+	b = dt_cg_r9base(cg, &off, R1);
+	dt_cg_insn(cg, STX(BPF_W, b, R6, off));
 	dt_cg_place(cg, skip);
 }
 
@@ -304,30 +307,38 @@ static void gen_claim(dt_cg_t *cg, int size, int copy, int drop)
 void dt_cg_spec_output(dt_cg_t *cg, int size)
 {
 	int end = dt_cg_label(cg), join = dt_cg_label(cg), copy = dt_cg_label(cg);
-	int drop = dt_cg_label(cg);
+	int drop = dt_cg_label(cg), off = RH_SPEC(cg), b;
 
 	need_stmt(cg, NULL);
 	if (nspec(cg) == 0)
 		return;
-	dt_cg_insn(cg, LDX(BPF_W, R6, R9, RH_SPEC(cg)));
+	b = dt_cg_r9base(cg, &off, R1);
+	dt_cg_insn(cg, LDX(BPF_W, R6, b, off));
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R6, 0, 0), end);
 	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R6, nspec(cg), 0), end);
 	gen_transition(cg, join_tab, join, end);
 
+	/*
+	 * A record larger than the part never fits: every firing joins the
+	 * speculation and counts a drop, as in DTrace.  No claim then, and no
+	 * copy either: nothing would jump to it, and the verifier refuses
+	 * unreachable instructions.
+	 */
 	dt_cg_place(cg, join);
-	if (size <= specsize(cg))
+	if (size <= specsize(cg)) {
 		for (int i = 0; i < NTRIES; i++)
 			gen_claim(cg, size, copy, drop);
-	dt_cg_jump(cg, JA(0), drop);
-	dt_cg_place(cg, copy);
-	dt_cg_insn(cg, MOV64_REG(R1, R7));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, HDR));
-	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R1, R2));
-	dt_cg_insn(cg, MOV64_IMM(R2, size));
-	dt_cg_insn(cg, MOV64_REG(R3, R9));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R3, cg->cg_recbase));
-	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
-	dt_cg_jump(cg, JA(0), end);
+		dt_cg_jump(cg, JA(0), drop);
+		dt_cg_place(cg, copy);
+		dt_cg_insn(cg, MOV64_REG(R1, R7));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, HDR));
+		dt_cg_insn(cg, ALU64_REG(BPF_ADD, R1, R2));
+		dt_cg_insn(cg, MOV64_IMM(R2, size));
+		dt_cg_insn(cg, MOV64_REG(R3, R9));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R3, cg->cg_recbase));
+		dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+		dt_cg_jump(cg, JA(0), end);
+	}
 	dt_cg_place(cg, drop);
 	count(cg, CS_OFF(cs_specdrops));
 	dt_cg_place(cg, end);
@@ -344,7 +355,7 @@ static void gen_commit_copy(dt_cg_t *cg)
 {
 	int c = chunksize(cg), bo = (cg->cg_recoff + 7) & ~7, b = cg->cg_recbase + bo;
 	int loop = dt_cg_label(cg), out = dt_cg_label(cg), fits = dt_cg_label(cg);
-	int part = dt_cg_label(cg), so, su, sd, r;
+	int part = dt_cg_label(cg), so, su, sd, r, boff, base;
 
 	if (bo + HDR + c > cg->cg_recmax)
 		cg->cg_recmax = bo + HDR + c;
@@ -369,11 +380,13 @@ static void gen_commit_copy(dt_cg_t *cg)
 	r = dt_cg_get(cg, so, R1);
 	dt_cg_get(cg, su, R2);
 	dt_cg_jump(cg, JMP_REG(BPF_JGE, r, R2, 0), out);
-	dt_cg_insn(cg, ST(BPF_W, R9, b + offsetof(dt_specchunk_t, sc_hdr.rh_epid),
+	boff = b;
+	base = dt_cg_r9base(cg, &boff, R3);
+	dt_cg_insn(cg, ST(BPF_W, base, boff + offsetof(dt_specchunk_t, sc_hdr.rh_epid),
 			  (int32_t)DT_EPID_SPEC));
-	dt_cg_insn(cg, STX(BPF_W, R9, R6, b + offsetof(dt_specchunk_t, sc_hdr.rh_spec)));
-	dt_cg_insn(cg, STX(BPF_W, R9, R1, b + offsetof(dt_specchunk_t, sc_off)));
-	dt_cg_insn(cg, STX(BPF_W, R9, R2, b + offsetof(dt_specchunk_t, sc_total)));
+	dt_cg_insn(cg, STX(BPF_W, base, R6, boff + offsetof(dt_specchunk_t, sc_hdr.rh_spec)));
+	dt_cg_insn(cg, STX(BPF_W, base, R1, boff + offsetof(dt_specchunk_t, sc_off)));
+	dt_cg_insn(cg, STX(BPF_W, base, R2, boff + offsetof(dt_specchunk_t, sc_total)));
 	dt_cg_insn(cg, ALU64_REG(BPF_SUB, R2, R1)); /* r2 = min(left, chunk) */
 	dt_cg_jump(cg, JMP_IMM(BPF_JLE, R2, c, 0), part);
 	dt_cg_insn(cg, MOV64_IMM(R2, c));

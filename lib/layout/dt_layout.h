@@ -63,6 +63,14 @@ typedef struct dt_rechdr {
 	uint32_t rh_spec; /* speculation id, 0 = principal buffer */
 } dt_rechdr_t;
 
+/*
+ * The largest record a perf sample holds: its header's size is 16 bits
+ * (8 bytes of header, 4 of raw size, the record, padding to 8).  A bigger
+ * one is dropped (dt_cg_output()), as DTrace drops a record bigger than
+ * the buffer.
+ */
+#define DT_MAXREC 65512
+
 /* Special EPIDs. */
 #define DT_EPID_ERROR 0xffffffffu /* run-time fault record, dt_errrec_t */
 #define DT_EPID_SPEC 0xfffffffeu  /* a committed speculation's chunk, dt_specchunk_t */

@@ -17,3 +17,8 @@ UNIT_TESTS += build/unit/attach_test
 build/unit/attach_test: tests/unit/attach_test.c build/libdtrace.a lib/dt_impl.h lib/cg/dt_insn.h include/dtrace.h
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/attach_test.c build/libdtrace.a $(LDLIBS)
+
+UNIT_TESTS += build/unit/verifier_log_test
+build/unit/verifier_log_test: tests/unit/verifier_log_test.c build/libdtrace.a lib/dt_impl.h include/dtrace.h
+	@mkdir -p build/unit
+	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/verifier_log_test.c build/libdtrace.a $(LDLIBS)
