@@ -1555,7 +1555,7 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 
 static void gen_exit(dt_cg_t *cg, dt_node_t *dnp)
 {
-	int expect = cg->cg_probe->pr_activity;
+	int expect = cg->cg_activity;
 
 	dt_cg_recvalue(cg, DT_ACT_EXIT, dnp->dn_args, false);
 	if (expect == DT_ACTIVITY_COOLDOWN) /* END */
@@ -1683,7 +1683,7 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp, dt_epid_t *ep)
 	if (cg->cg_mayexit) {
 		dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
 		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
-		dt_cg_insn(cg, JMP_IMM(BPF_JEQ, R1, cg->cg_probe->pr_activity, 2));
+		dt_cg_insn(cg, JMP_IMM(BPF_JEQ, R1, cg->cg_activity, 2));
 		dt_cg_insn(cg, MOV64_IMM(R0, 0));
 		dt_cg_insn(cg, EXIT());
 	}
@@ -1822,7 +1822,7 @@ static void gen_prologue(dt_cg_t *cg)
 	dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
 	dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
 	cg->cg_actjmp = cg->cg_ninsns;
-	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, cg->cg_probe->pr_activity, 0), out);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, cg->cg_activity, 0), out);
 	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
 	if (cg->cg_dtp->dt_options[DTOPT_CPU] >= 0) /* -x cpu: trace on that CPU only */
 		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, (int)cg->cg_dtp->dt_options[DTOPT_CPU], 0), out);
@@ -1916,6 +1916,7 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	cg->cg_prog = bp;
 	cg->cg_probe = bp->bp_probe;
 	cg->cg_shared = bp->bp_shared;
+	cg->cg_activity = bp->bp_probe->pr_activity; /* also in the ERROR subprogram */
 	cg->cg_epidbase = bp->bp_probe->pr_epidbase;
 	cg->cg_strsize = (int)dtp->dt_options[DTOPT_STRSIZE];
 	cg->cg_recbase = DT_SCR_THIS + dtp->dt_thissize;

@@ -28,7 +28,7 @@
 
 static bool is_end(const dt_cg_t *cg)
 {
-	return cg->cg_probe->pr_activity == DT_ACTIVITY_COOLDOWN;
+	return cg->cg_activity == DT_ACTIVITY_COOLDOWN;
 }
 
 /* r1 = &dt_bufstate[this CPU]; r0 clobbered. */
@@ -118,7 +118,7 @@ static void gen_stop(dt_cg_t *cg)
 	if (is_end(cg))
 		return;
 	dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
-	dt_cg_insn(cg, MOV64_IMM(R0, cg->cg_probe->pr_activity)); /* WARMUP in BEGIN */
+	dt_cg_insn(cg, MOV64_IMM(R0, cg->cg_activity)); /* WARMUP in BEGIN */
 	dt_cg_insn(cg, MOV64_IMM(R2, DT_ACTIVITY_DRAINING));
 	dt_cg_insn(cg, ATOMIC(BPF_DW, BPF_CMPXCHG, R1, R2, 0));
 }

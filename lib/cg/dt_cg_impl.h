@@ -42,6 +42,7 @@ typedef struct dt_cg {
 	dt_probe_t *cg_probe;	  /* the signature: arguments, program type, activity */
 	dt_bpfprog_t *cg_prog;
 	bool cg_shared;	  /* probe identity at run time (cookie on the stack) */
+	int cg_activity;  /* the program's tracing state: WARMUP (BEGIN), COOLDOWN (END), ACTIVE */
 	uint32_t cg_epidbase; /* not shared: EPID of the first clause */
 	int cg_stmt;	  /* index of the current clause in the program */
 	int cg_cookie0, cg_cookie1; /* the prologue's cookie load, dropped if unused */

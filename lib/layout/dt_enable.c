@@ -57,8 +57,6 @@ static void plan_error(dtrace_hdl_t *dtp)
 	if (dtp->dt_errprobe == NULL)
 		return;
 	(void)dt_probe_info(dtp, dtp->dt_errprobe);
-	dtp->dt_errprobe->pr_epidbase =
-		dt_epid_alloc(dtp, dtp->dt_errprobe, dtp->dt_errclauses, dtp->dt_nerrclauses);
 	dtp->dt_errstmts = dt_zalloc(sizeof(dt_epid_t *) * (dtp->dt_nerrclauses + 1));
 	for (int i = 0; i < dtp->dt_nerrclauses; i++)
 		dtp->dt_errstmts[i] = dt_zalloc(sizeof(dt_epid_t));
@@ -206,6 +204,9 @@ int dt_enable_plan(dtrace_hdl_t *dtp)
 		else if (bp->bp_probe->pr_activity == DT_ACTIVITY_COOLDOWN)
 			dtp->dt_endprog = bp;
 	}
+	if (dtp->dt_errprobe != NULL) /* ERROR's EPIDs come after the programs' */
+		dtp->dt_errprobe->pr_epidbase = dt_epid_alloc(dtp, dtp->dt_errprobe,
+							      dtp->dt_errclauses, dtp->dt_nerrclauses);
 	rv = 0;
 out:
 	for (int id = 0; id < dtp->dt_nprobes; id++)
