@@ -18,7 +18,8 @@
 #             `syscall:::entry,syscall:::return { @[probefunc] = count(); }
 #             BEGIN { exit(0); }`, vs one, `syscall::getppid:entry { n++; }
 #             BEGIN { exit(0); }`, and the added time per matched probe;
-#             the same compile-only (-e); the BPF programs the tracer has
+#             the same compile-only (-e, MP_COMPILE_X times BENCH_RUNS
+#             runs, default 3x); the BPF programs the tracer has
 #             loaded while the all-syscall script runs (count, translated
 #             instructions, JITed bytes).  bpftrace's column: the same with
 #             tracepoint:syscalls:sys_enter_*,sys_exit_* (it takes ~40 s,
@@ -444,6 +445,7 @@ MP_BT_ONE='tracepoint:syscalls:sys_enter_getppid { }'
 MP_BT_EXIT='BEGIN { exit(); }'
 MP_BT_RUNS=${MP_BT_RUNS:-3}
 MP_BT_TIMEOUT=${MP_BT_TIMEOUT:-180}
+MP_COMPILE_X=${MP_COMPILE_X:-3}	# compile-only runs: BENCH_RUNS times this
 
 # mp_matched BIN SCRIPT: probes matched by SCRIPT, all its clauses (dtrace -e
 # prints "description '...' matched N probes" for it).
@@ -504,9 +506,10 @@ mp_progs() {
 # CMDS[LABEL] (each a string quoted for `eval` and hyperfine -N), in a
 # warm-up round then ROUNDS rounds, each running every command once in an
 # order that rotates by one each round, so that the load's drift over
-# minutes reaches them all alike.  A round is one hyperfine run (-N --runs
-# 1 per command: no shell, and its own process start-up, which costs
-# ~10 ms here, not counted), or time_n without hyperfine.  Appends each
+# minutes reaches them all alike.  A round is one hyperfine run (-N
+# --warmup 1 --runs 1 per command: no shell, and its own process start-up,
+# which costs ~10 ms here, not counted; the warm-up run because a command
+# run after another is slower), or time_n without hyperfine.  Appends each
 # time to $TMP/t.LABEL; a command that fails the warm-up is left out and
 # its file holds "fail".
 timed_rounds() {
@@ -531,7 +534,7 @@ timed_rounds() {
 			q=()
 			for l in "${order[@]}"; do q+=("${CMDS[$l]}"); done
 			rm -f "$json"
-			if tmo $((BENCH_TIMEOUT * (n + 1))) hyperfine -N --style none --runs 1 \
+			if tmo $((BENCH_TIMEOUT * (2 * n + 1))) hyperfine -N --style none --warmup 1 --runs 1 \
 			    --export-json "$json" -- "${q[@]}" >/dev/null 2>&1 </dev/null; then
 				i=0
 				while read -r t; do
@@ -558,7 +561,7 @@ per_probe_us() {
 }
 
 bench_manyprobes() {
-	local labels=() b m x bin scr
+	local labels=() clabels=() b m bin scr
 	local -A CMDS=()
 	for b in dt base; do
 		[ "$b" = dt ] && ! have_dtrace && continue
@@ -570,10 +573,13 @@ bench_manyprobes() {
 			[ "$m" = many ] && scr=$MP_MANY
 			CMDS[$b.$m.run]="$(printf '%q ' "$bin" -n "$scr $MP_EXIT")"
 			CMDS[$b.$m.compile]="$(printf '%q ' "$bin" -e -n "$scr $MP_EXIT")"
-			for x in run compile; do labels+=("$b.$m.$x"); done
+			labels+=("$b.$m.run")
+			clabels+=("$b.$m.compile")
 		done
 	done
 	((${#labels[@]})) && timed_rounds "$BENCH_RUNS" "${labels[@]}"
+	# compiling takes ~8 ms, ~2 us a probe: more runs
+	((${#clabels[@]})) && timed_rounds $((BENCH_RUNS * MP_COMPILE_X)) "${clabels[@]}"
 
 	# bpftrace: few runs (~40 s each for all syscall tracepoints)
 	local bt_many=n/a bt_one=n/a bt_nm=n/a bt_stats="n/a n/a n/a"
