@@ -44,12 +44,12 @@
 # column) whose notes give the ratio DTRACE / base.
 #
 # unrelated waits before each measurement (up to BENCH_QUIET_WAIT seconds,
-# default 60) until no other tracer (dtrace, bpftrace) runs on the machine
-# and the measured CPU was at most BENCH_QUIET_BUSY percent busy (default
-# 25) in the last 0.5 s, and measures again (up to BENCH_QUIET_TRIES times,
-# default 3) when another tracer ran meanwhile; measurements that stayed
-# noisy are counted in the note.  Another tracer's syscall program slows
-# every system call down.
+# default 60) until no other tracer (dtrace, bpftrace) with syscall probes
+# runs on the machine and the measured CPU was at most BENCH_QUIET_BUSY
+# percent busy (default 25) in the last 0.5 s, and measures again (up to
+# BENCH_QUIET_TRIES times, default 3) when such a tracer ran meanwhile;
+# measurements that stayed noisy are counted in the note.  Another tracer's
+# syscall program slows every system call down.
 #
 # A dtrace that is missing or fails gives "n/a"; nothing can hang (all runs
 # are under `timeout`).  Results go to stdout and build/bench/results.txt;
@@ -279,11 +279,26 @@ ours() {
 	return 1
 }
 
-# foreign_tracers: pids of tracers running that this script did not start.
+# syscall_hooks PID: whether tracer PID may have syscall probes enabled: a
+# raw tracepoint on sys_enter/sys_exit among its fds, "syscall" in its
+# command line, or a -s (script), -f (function), -P (provider), -m or -i
+# option whose probes cannot be told from here.  (A foreign dtrace with only
+# BEGIN, tick or profile probes does not slow system calls down.)
+syscall_hooks() {
+	local a
+	grep -qsE '^tp_name:[[:space:]]*sys_(enter|exit)' /proc/"$1"/fdinfo/* && return 0
+	while IFS= read -r -d '' a; do
+		[[ $a == *syscall* || $a =~ ^-[A-Za-z]*[sfPmi] ]] && return 0
+	done <"/proc/$1/cmdline"
+	return 1
+}
+
+# foreign_tracers: pids of tracers with syscall probes (see syscall_hooks)
+# running that this script did not start.
 foreign_tracers() {
 	local p f=
 	for p in $(pgrep -x "$(tracer_re)" 2>/dev/null); do
-		ours "$p" || f+=" $p"
+		ours "$p" || ! syscall_hooks "$p" 2>/dev/null || f+=" $p"
 	done
 	echo "${f# }"
 }
