@@ -13,7 +13,8 @@
 #             call, while one getppid probe is enabled (dtrace
 #             `syscall::getppid:entry { n++; }`, bpftrace empty
 #             sys_enter_getppid probe) and untraced, in BENCH_ROUNDS
-#             interleaved rounds (default 4); added cost
+#             interleaved rounds (default 6); added cost.  Timed by the
+#             loop's CPU time (READ_CLOCK=cpu, the default; or wall)
 #   manyprobes  start-up wall time (launch to exit) of all syscall probes,
 #             `syscall:::entry,syscall:::return { @[probefunc] = count(); }
 #             BEGIN { exit(0); }`, vs one, `syscall::getppid:entry { n++; }
@@ -169,6 +170,9 @@ BT_ATTACHED='Attaching [0-9]+ probes?'
 
 LOOP_N=${LOOP_N:-2000000}
 READ_N=${READ_N:-1000000}
+# unrelated's clock: cpu (the loop thread's CPU time: the time other
+# processes preempt it is left out) or wall
+READ_CLOCK=${READ_CLOCK:-cpu}
 # The measured loop: getppid-bench, except where a benchmark sets its own
 # (local LOOP_CMD=(...): bash scoping reaches loop_ns).
 LOOP_CMD=("$GB" "$LOOP_N")
@@ -380,13 +384,14 @@ quiet_loop_ns() {
 # LOOP_CMD measured in BENCH_ROUNDS rounds (default 4), each measuring it
 # untraced, under DTRACE DTRACE_ARGS, under BENCH_BASE_DTRACE DTRACE_ARGS
 # (if set) and under BPFTRACE_CMD, in an order that rotates by one each
-# round, with BENCH_RUNS / BENCH_ROUNDS runs each (so BENCH_RUNS in all).
+# round, with BENCH_RUNS / BENCH_ROUNDS runs each, at least 3.
 # Each round's added costs are against that round's untraced median; the
 # rows show the medians over the rounds (TAG names the temporary files).
 rounds_rows() {
 	local title=$1 tag=$2 unit=$3 dargs=() bcmd=() r k n it v
 	local rounds=${BENCH_ROUNDS:-4}
 	local BENCH_RUNS=$(((BENCH_RUNS + rounds - 1) / rounds))	# for loop_ns
+	((BENCH_RUNS >= 3)) || BENCH_RUNS=3
 	local QUIET=1
 	shift 3
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do dargs+=("$1"); shift; done
@@ -424,12 +429,12 @@ rounds_rows() {
 	range() {
 		local x
 		# shellcheck disable=SC2086
-		x=$(printf '%s\n' ${vals[$1]} | grep -E '^-?[0-9.]+$' | sort -g | sed -n '1p;$p' | paste -sd- -)
+		x=$(printf '%s\n' ${vals[$1]} | grep -E '^-?[0-9.]+$' | sort -g | sed -n '1p;$p' | paste -sd' ' - | sed 's/ / to /')
 		echo "${x:-n/a}"
 	}
 	local noisy=0 note
 	[ -f "$TMP/noisy" ] && noisy=$(wc -l <"$TMP/noisy")
-	note="medians of $rounds rounds of $BENCH_RUNS runs"
+	note="medians of $rounds rounds of $BENCH_RUNS runs${NOTE_EXTRA:+; $NOTE_EXTRA}"
 	((noisy)) && note+="; $noisy of $((rounds * n)) measurements not quiet"
 	local da ba
 	da=$(med dt-added) ba=$(med bt-added)
@@ -446,8 +451,8 @@ rounds_rows() {
 }
 
 bench_unrelated() {
-	local LOOP_CMD=("$RB" "$READ_N")
-	rounds_rows "unrelated read()" unrelated ns/call \
+	local LOOP_CMD=("$RB" "$READ_N" - /dev/zero "$READ_CLOCK")
+	BENCH_ROUNDS=${BENCH_ROUNDS:-6} NOTE_EXTRA="$READ_CLOCK time" rounds_rows "unrelated read()" unrelated ns/call \
 	    -n 'syscall::getppid:entry { n++; }' -- \
 	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { }'
 }
