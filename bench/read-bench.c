@@ -1,7 +1,7 @@
 /*
  * read-bench [N [OUTFILE [FILE [CLOCK]]]]
  *
- * Calls read(fd, buf, 1) N times (default 1,000,000) on FILE (default
+ * Calls read(fd, buf, 1) N times (default 500,000) on FILE (default
  * /dev/zero, which always has a byte to give and never blocks), timing the
  * loop, and prints the nanoseconds per call as one number ("1190.4") on
  * stdout, or into OUTFILE if given and not "-".  CLOCK "wall" (the default)
@@ -21,7 +21,7 @@
 
 int main(int argc, char **argv)
 {
-	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 1000000;
+	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 500000;
 	const char *path = argc > 3 ? argv[3] : "/dev/zero";
 	clockid_t clk = argc > 4 && strcmp(argv[4], "cpu") == 0 ?
 	    CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;

@@ -13,7 +13,7 @@
 #             call, while one getppid probe is enabled (dtrace
 #             `syscall::getppid:entry { n++; }`, bpftrace empty
 #             sys_enter_getppid probe) and untraced, in BENCH_ROUNDS
-#             interleaved rounds (default 6); added cost.  Timed by the
+#             interleaved rounds (default 12); added cost.  Timed by the
 #             loop's CPU time (READ_CLOCK=cpu, the default; or wall)
 #   manyprobes  start-up wall time (launch to exit) of all syscall probes,
 #             `syscall:::entry,syscall:::return { @[probefunc] = count(); }
@@ -169,7 +169,7 @@ BT_ATTACHED='Attaching [0-9]+ probes?'
 # ---- shared measurements ----------------------------------------------------
 
 LOOP_N=${LOOP_N:-2000000}
-READ_N=${READ_N:-1000000}
+READ_N=${READ_N:-500000}
 # unrelated's clock: cpu (the loop thread's CPU time: the time other
 # processes preempt it is left out) or wall
 READ_CLOCK=${READ_CLOCK:-cpu}
@@ -384,14 +384,14 @@ quiet_loop_ns() {
 # LOOP_CMD measured in BENCH_ROUNDS rounds (default 4), each measuring it
 # untraced, under DTRACE DTRACE_ARGS, under BENCH_BASE_DTRACE DTRACE_ARGS
 # (if set) and under BPFTRACE_CMD, in an order that rotates by one each
-# round, with BENCH_RUNS / BENCH_ROUNDS runs each, at least 3.
+# round, with BENCH_RUNS / BENCH_ROUNDS runs each, at least 2.
 # Each round's added costs are against that round's untraced median; the
 # rows show the medians over the rounds (TAG names the temporary files).
 rounds_rows() {
 	local title=$1 tag=$2 unit=$3 dargs=() bcmd=() r k n it v
 	local rounds=${BENCH_ROUNDS:-4}
 	local BENCH_RUNS=$(((BENCH_RUNS + rounds - 1) / rounds))	# for loop_ns
-	((BENCH_RUNS >= 3)) || BENCH_RUNS=3
+	((BENCH_RUNS >= 2)) || BENCH_RUNS=2
 	local QUIET=1
 	shift 3
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do dargs+=("$1"); shift; done
@@ -452,7 +452,7 @@ rounds_rows() {
 
 bench_unrelated() {
 	local LOOP_CMD=("$RB" "$READ_N" - /dev/zero "$READ_CLOCK")
-	BENCH_ROUNDS=${BENCH_ROUNDS:-6} NOTE_EXTRA="$READ_CLOCK time" rounds_rows "unrelated read()" unrelated ns/call \
+	BENCH_ROUNDS=${BENCH_ROUNDS:-12} NOTE_EXTRA="$READ_CLOCK time" rounds_rows "unrelated read()" unrelated ns/call \
 	    -n 'syscall::getppid:entry { n++; }' -- \
 	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { }'
 }
