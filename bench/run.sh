@@ -9,6 +9,22 @@
 #             `bpftrace -e 'BEGIN { exit(); }'`
 #   event     ns per getppid() call: untraced, under a counting clause
 #             (dtrace `n++`, bpftrace empty tracepoint probe); added cost
+#   unrelated ns per read() of 1 byte from /dev/zero, an UNRELATED system
+#             call, while one getppid probe is enabled (dtrace
+#             `syscall::getppid:entry { n++; }`, bpftrace empty
+#             sys_enter_getppid probe) and untraced, in BENCH_ROUNDS
+#             interleaved rounds (default 12); added cost.  Timed by the
+#             loop's CPU time (READ_CLOCK=cpu, the default; or wall)
+#   manyprobes  start-up wall time (launch to exit) of all syscall probes,
+#             `syscall:::entry,syscall:::return { @[probefunc] = count(); }
+#             BEGIN { exit(0); }`, vs one, `syscall::getppid:entry { n++; }
+#             BEGIN { exit(0); }`, and the added time per matched probe;
+#             the same compile-only (-e, MP_COMPILE_X times BENCH_RUNS
+#             runs, default 3x); the BPF programs the tracer has
+#             loaded while the all-syscall script runs (count, translated
+#             instructions, JITed bytes).  bpftrace's column: the same with
+#             tracepoint:syscalls:sys_enter_*,sys_exit_* (it takes ~40 s,
+#             so only MP_BT_RUNS runs, default 3; 0 = skip)
 #   rss       peak RSS of a tracer with a getppid probe that exits after 1 s
 #   agg       per-event cost of @[execname] = count() vs @[comm] = count()
 #             (in BENCH_ROUNDS interleaved rounds: see per_event_rounds)
@@ -23,12 +39,25 @@
 #             drops vs bpftrace "Lost N events"), and consumer CPU per
 #             delivered record
 #
+# With BENCH_BASE_DTRACE=/path/to/another/dtrace (a baseline build), the
+# benchmarks unrelated and manyprobes also measure that binary, in the same
+# rounds as DTRACE, in extra rows marked [base] (its numbers in the dtrace
+# column) whose notes give the ratio DTRACE / base.
+#
+# unrelated waits before each measurement (up to BENCH_QUIET_WAIT seconds,
+# default 60) until no other tracer (dtrace, bpftrace) with syscall probes
+# runs on the machine and the measured CPU was at most BENCH_QUIET_BUSY
+# percent busy (default 25) in the last 0.5 s, and measures again (up to
+# BENCH_QUIET_TRIES times, default 3) when such a tracer ran meanwhile;
+# measurements that stayed noisy are counted in the note.  Another tracer's
+# syscall program slows every system call down.
+#
 # A dtrace that is missing or fails gives "n/a"; nothing can hang (all runs
 # are under `timeout`).  Results go to stdout and build/bench/results.txt;
 # progress and errors to stderr.  See bench/lib.sh for tunables.
 
 # shellcheck disable=SC2016  # $target in D scripts is for dtrace
-ALL_BENCHES="startup event rss agg quantize keys printf printf_rate"
+ALL_BENCHES="startup event unrelated manyprobes rss agg quantize keys printf printf_rate"
 
 CALLER_PWD=$PWD
 cd "$(dirname "$0")/.." || exit 1
@@ -89,7 +118,12 @@ ensure_tools() {
 
 GB=$BUILD/getppid-bench
 PG=$BUILD/paced-gen
+RB=$BUILD/read-bench
 build_bench() {
+	if [ ! -x "$RB" ] || [ bench/read-bench.c -nt "$RB" ]; then
+		${CC:-cc} -static -O2 -Wall -Wextra -o "$RB" bench/read-bench.c ||
+		    { log "cannot build $RB"; exit 1; }
+	fi
 	if [ ! -x "$PG" ] || [ bench/paced-gen.c -nt "$PG" ]; then
 		${CC:-cc} -static -O2 -Wall -Wextra -o "$PG" bench/paced-gen.c ||
 		    { log "cannot build $PG"; exit 1; }
@@ -109,6 +143,24 @@ check_dtrace() {
 	fi
 }
 have_dtrace() { [ "$DTRACE_OK" = 1 ]; }
+
+# BENCH_BASE_DTRACE: a second dtrace measured beside DTRACE (see above).
+BASE=${BENCH_BASE_DTRACE:-}
+BASE_OK=0
+check_base() {
+	[ -n "$BASE" ] || return 0
+	if [[ $BASE != */* ]] && [ ! -e "$CALLER_PWD/$BASE" ] && command -v "$BASE" >/dev/null; then
+		BASE=$(command -v "$BASE")
+	fi
+	case $BASE in /*) ;; *) BASE=$CALLER_PWD/$BASE ;; esac
+	if [ -x "$BASE" ]; then
+		BASE_OK=1
+	else
+		log "no base dtrace at $BASE: its cells read n/a"
+	fi
+}
+want_base() { [ -n "$BASE" ]; }
+have_base() { [ "$BASE_OK" = 1 ]; }
 have_bpftrace() { command -v bpftrace >/dev/null; }
 
 DT_ATTACHED='matched [0-9]+ probes?'
@@ -117,11 +169,19 @@ BT_ATTACHED='Attaching [0-9]+ probes?'
 # ---- shared measurements ----------------------------------------------------
 
 LOOP_N=${LOOP_N:-2000000}
+READ_N=${READ_N:-500000}
+# unrelated's clock: cpu (the loop thread's CPU time: the time other
+# processes preempt it is left out) or wall
+READ_CLOCK=${READ_CLOCK:-cpu}
+# The measured loop: getppid-bench, except where a benchmark sets its own
+# (local LOOP_CMD=(...): bash scoping reaches loop_ns).
+LOOP_CMD=("$GB" "$LOOP_N")
 
 # The measured loop runs pinned to BENCH_CPU (default: the last CPU we may
 # use; "none" = unpinned): here an enabled syscall tracepoint costs ~2x more
 # on CPU 0 than on CPU 1, so unpinned medians jump with scheduler placement.
 PIN=()
+PIN_CPU=
 setup_pin() {
 	local cpu=${BENCH_CPU:-}
 	command -v taskset >/dev/null || return
@@ -129,13 +189,21 @@ setup_pin() {
 	if [ -n "$cpu" ] && [ "$cpu" != none ]; then
 		# full path: bpftrace -c refuses a name found twice in PATH
 		PIN=("$(command -v taskset)" -c "$cpu")
+		PIN_CPU=$cpu
 	fi
 }
 # pinned CMD: CMD as one string, pinned like the loop (for -c targets).
 pinned() { echo "${PIN[*]}${PIN:+ }$*"; }
 
-# loop_ns: median ns per getppid call over BENCH_RUNS runs of the loop.
-loop_ns() { run_n "$BENCH_RUNS" "${PIN[@]}" "$GB" "$LOOP_N" | median; }
+# loop_ns: median ns per call (getppid, or LOOP_CMD's) over BENCH_RUNS
+# runs of the loop.  With QUIET=1 (a local of the caller), see quiet_loop_ns.
+loop_ns() {
+	if [ "${QUIET:-0}" = 1 ]; then
+		quiet_loop_ns
+	else
+		run_n "$BENCH_RUNS" "${PIN[@]}" "${LOOP_CMD[@]}" | median
+	fi
+}
 
 # untraced_ns: the untraced baseline, measured again by each benchmark just
 # before its traced runs (it drifts by 10-20% over minutes here).
@@ -186,6 +254,420 @@ bench_event() {
 	per_event_rows "getppid count" \
 	    "$DTRACE" -n 'syscall::getppid:entry { n++; }' -- \
 	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { }'
+}
+
+# ---- unrelated and manyprobes ----------------------------------------------
+
+# TRACER_RE: process names (comm) of tracers, ours and others'.
+tracer_re() {
+	local re='dtrace|bpftrace' b
+	for b in "$DTRACE" "$BASE"; do
+		[ -n "$b" ] || continue
+		b=$(basename "$b")
+		re+="|${b:0:15}"
+	done
+	echo "$re"
+}
+
+# ours PID: whether PID is this script or one of its descendants.
+ours() {
+	local p=$1 i s
+	for ((i = 0; i < 32; i++)); do
+		[ "$p" = $$ ] && return 0
+		[ -n "$p" ] && [ "$p" -gt 1 ] || return 1
+		s=$(cat "/proc/$p/stat" 2>/dev/null) || return 1
+		s=${s##*) }	# after "pid (comm) "
+		p=${s#* }
+		p=${p%% *}
+	done
+	return 1
+}
+
+# syscall_hooks PID: whether tracer PID may have syscall probes enabled: a
+# raw tracepoint on sys_enter/sys_exit among its fds, "syscall" in its
+# command line, or a -s (script), -f (function), -P (provider), -m or -i
+# option whose probes cannot be told from here.  (A foreign dtrace with only
+# BEGIN, tick or profile probes does not slow system calls down.)
+syscall_hooks() {
+	local a
+	grep -qsE '^tp_name:[[:space:]]*sys_(enter|exit)' /proc/"$1"/fdinfo/* && return 0
+	while IFS= read -r -d '' a; do
+		[[ $a == *syscall* || $a =~ ^-[A-Za-z]*[sfPmi] ]] && return 0
+	done <"/proc/$1/cmdline"
+	return 1
+}
+
+# foreign_tracers: pids of tracers with syscall probes (see syscall_hooks)
+# running that this script did not start.
+foreign_tracers() {
+	local p f=
+	for p in $(pgrep -x "$(tracer_re)" 2>/dev/null); do
+		ours "$p" || ! syscall_hooks "$p" 2>/dev/null || f+=" $p"
+	done
+	echo "${f# }"
+}
+
+# cpu_busy: percent of the last 0.5 s the measured CPU (all CPUs when the
+# loop is not pinned) was not idle.
+cpu_busy() {
+	local c=cpu${PIN_CPU} a b
+	a=$(awk -v c="$c" '$1 == c { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
+	sleep 0.5
+	b=$(awk -v c="$c" '$1 == c { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat)
+	awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " ")
+	    busy = y[1] - x[1]; all = busy + y[2] - x[2]
+	    printf "%.0f\n", (all > 0 ? 100 * busy / all : 0) }'
+}
+
+QUIET_WAIT=${BENCH_QUIET_WAIT:-60}
+QUIET_BUSY=${BENCH_QUIET_BUSY:-25}
+
+# wait_quiet: wait up to BENCH_QUIET_WAIT s until no foreign tracer runs and
+# the measured CPU is at most BENCH_QUIET_BUSY % busy.  If that does not
+# happen, return 1 (the caller measures anyway).
+wait_quiet() {
+	local deadline f b waited=0
+	deadline=$(($(now_us) + QUIET_WAIT * 1000000))
+	while :; do
+		f=$(foreign_tracers)
+		b=$(cpu_busy)
+		if [ -z "$f" ] && [ "$b" -le "$QUIET_BUSY" ]; then
+			((waited)) && log "quiet again"
+			return 0
+		fi
+		if (($(now_us) > deadline)); then
+			log "not quiet after ${QUIET_WAIT}s (other tracers: ${f:-none}; CPU ${PIN_CPU:-all} ${b}% busy): measuring anyway"
+			return 1
+		fi
+		((waited)) || log "waiting for quiet (other tracers: ${f:-none}; CPU ${PIN_CPU:-all} ${b}% busy)"
+		waited=1
+		sleep 1
+	done
+}
+
+QUIET_TRIES=${BENCH_QUIET_TRIES:-3}
+
+# quiet_loop_ns: loop_ns after wait_quiet, while a watcher (on another CPU
+# than the loop's, when there is one) looks for foreign tracers every 0.5 s;
+# if one showed up, measures again, up to BENCH_QUIET_TRIES times.  The
+# last try counts; if it was not quiet, a line goes to $TMP/noisy.
+quiet_loop_ns() {
+	local try w v other='' noisy
+	[ -n "$PIN_CPU" ] && [ "$(nproc)" -gt 1 ] && other=$(((PIN_CPU + 1) % $(nproc)))
+	for ((try = 1; try <= QUIET_TRIES; try++)); do
+		noisy=
+		wait_quiet || noisy="not quiet before"
+		rm -f "$TMP/seen"
+		(
+			[ -n "$other" ] && taskset -pc "$other" "$BASHPID" >/dev/null 2>&1
+			while :; do
+				f=$(foreign_tracers)
+				[ -n "$f" ] && echo "$f" >>"$TMP/seen"
+				sleep 0.5
+			done
+		) &
+		w=$!
+		v=$(run_n "$BENCH_RUNS" "${PIN[@]}" "${LOOP_CMD[@]}" | median)
+		kill "$w" 2>/dev/null
+		wait "$w" 2>/dev/null
+		if [ -s "$TMP/seen" ]; then
+			noisy="other tracers during: $(tr ' ' '\n' <"$TMP/seen" | sort -u | paste -sd' ' -)"
+			log "$noisy (try $try of $QUIET_TRIES)"
+		fi
+		[ -z "$noisy" ] && break
+	done
+	[ -n "$noisy" ] && echo "$noisy" >>"$TMP/noisy"
+	echo "$v"
+}
+
+# rounds_rows TITLE TAG UNIT DTRACE_ARGS... -- BPFTRACE_CMD...: the loop
+# LOOP_CMD measured in BENCH_ROUNDS rounds (default 4), each measuring it
+# untraced, under DTRACE DTRACE_ARGS, under BENCH_BASE_DTRACE DTRACE_ARGS
+# (if set) and under BPFTRACE_CMD, in an order that rotates by one each
+# round, with BENCH_RUNS / BENCH_ROUNDS runs each, at least 2.
+# Each round's added costs are against that round's untraced median; the
+# rows show the medians over the rounds (TAG names the temporary files).
+rounds_rows() {
+	local title=$1 tag=$2 unit=$3 dargs=() bcmd=() r k n it v
+	local rounds=${BENCH_ROUNDS:-4}
+	local BENCH_RUNS=$(((BENCH_RUNS + rounds - 1) / rounds))	# for loop_ns
+	((BENCH_RUNS >= 2)) || BENCH_RUNS=2
+	local QUIET=1
+	shift 3
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do dargs+=("$1"); shift; done
+	shift
+	bcmd=("$@")
+	local items=(u dt)
+	want_base && items+=(base)
+	items+=(bt)
+	n=${#items[@]}
+	local -A vals=()
+	rm -f "$TMP/noisy"
+	for ((r = 0; r < rounds; r++)); do
+		local -A cur=([u]=n/a [dt]=n/a [base]=n/a [bt]=n/a)
+		for ((k = 0; k < n; k++)); do
+			it=${items[(r + k) % n]}
+			v=n/a
+			case $it in
+			u) v=$(loop_ns) ;;
+			dt) have_dtrace && v=$(traced_ns "dt-$tag" "$DT_ATTACHED" "$DTRACE" "${dargs[@]}") ;;
+			base) have_base && v=$(traced_ns "base-$tag" "$DT_ATTACHED" "$BASE" "${dargs[@]}") ;;
+			bt) have_bpftrace && v=$(traced_ns "bt-$tag" "$BT_ATTACHED" "${bcmd[@]}") ;;
+			esac
+			cur[$it]=$v
+		done
+		for it in "${items[@]}"; do
+			vals[$it]+="${cur[$it]} "
+			[ "$it" = u ] || vals[$it-added]+="$(fsub "${cur[$it]}" "${cur[u]}") "
+		done
+		vals[ratio]+="$(fdiv "$(fsub "${cur[dt]}" "${cur[u]}")" "$(fsub "${cur[bt]}" "${cur[u]}")") "
+		want_base && vals[bratio]+="$(fdiv "$(fsub "${cur[dt]}" "${cur[u]}")" "$(fsub "${cur[base]}" "${cur[u]}")") "
+		log "$title round $((r + 1)): untraced ${cur[u]}, dtrace ${cur[dt]}$(want_base && echo ", base ${cur[base]}"), bpftrace ${cur[bt]}"
+	done
+	# shellcheck disable=SC2086  # lists of numbers
+	med() { printf '%s\n' ${vals[$1]} | median; }
+	range() {
+		local x
+		# shellcheck disable=SC2086
+		x=$(printf '%s\n' ${vals[$1]} | grep -E '^-?[0-9.]+$' | sort -g | sed -n '1p;$p' | paste -sd' ' - | sed 's/ / to /')
+		echo "${x:-n/a}"
+	}
+	local noisy=0 note
+	[ -f "$TMP/noisy" ] && noisy=$(wc -l <"$TMP/noisy")
+	note="medians of $rounds rounds of $BENCH_RUNS runs${NOTE_EXTRA:+; $NOTE_EXTRA}"
+	((noisy)) && note+="; $noisy of $((rounds * n)) measurements not quiet"
+	local da ba
+	da=$(med dt-added) ba=$(med bt-added)
+	row "$title: $unit" "$(med dt)" "$(med bt)" "$(med u)" "$note"
+	row "$title: added $unit" "$da" "$ba" "" \
+	    "ratio dtrace/bpftrace added = $(fdiv "$da" "$ba") (rounds: $(range ratio))"
+	if want_base; then
+		local xa
+		xa=$(med base-added)
+		row "$title: $unit [base]" "$(med base)" "$(med bt)" "$(med u)"
+		row "$title: added $unit [base]" "$xa" "$ba" "" \
+		    "ratio base/bpftrace added = $(fdiv "$xa" "$ba"); dtrace/base added = $(fdiv "$da" "$xa") (rounds: $(range bratio))"
+	fi
+}
+
+bench_unrelated() {
+	local LOOP_CMD=("$RB" "$READ_N" - /dev/zero "$READ_CLOCK")
+	BENCH_ROUNDS=${BENCH_ROUNDS:-12} NOTE_EXTRA="$READ_CLOCK time" rounds_rows "unrelated read()" unrelated ns/call \
+	    -n 'syscall::getppid:entry { n++; }' -- \
+	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { }'
+}
+
+MP_MANY='syscall:::entry,syscall:::return { @[probefunc] = count(); }'
+MP_ONE='syscall::getppid:entry { n++; }'
+MP_EXIT='BEGIN { exit(0); }'
+MP_BT_MANY='tracepoint:syscalls:sys_enter_*,tracepoint:syscalls:sys_exit_* { @[probe] = count(); }'
+MP_BT_ONE='tracepoint:syscalls:sys_enter_getppid { }'
+MP_BT_EXIT='BEGIN { exit(); }'
+MP_BT_RUNS=${MP_BT_RUNS:-3}
+MP_BT_TIMEOUT=${MP_BT_TIMEOUT:-180}
+MP_COMPILE_X=${MP_COMPILE_X:-3}	# compile-only runs: BENCH_RUNS times this
+
+# mp_matched BIN SCRIPT: probes matched by SCRIPT, all its clauses (dtrace -e
+# prints "description '...' matched N probes" for it).
+mp_matched() {
+	local m
+	m=$(tmo "$BENCH_TIMEOUT" "$1" -e -n "$2" </dev/null 2>&1 >/dev/null |
+	    grep -Eo 'matched [0-9]+' | awk '{ s += $2 } END { if (NR) print s }')
+	echo "${m:-n/a}"
+}
+
+# prog_stats PID: "programs xlated_insns jited_bytes" of the BPF programs
+# that PID has loaded: those it holds a file descriptor of (program or link
+# fds, /proc/PID/fdinfo prog_id), those using a map it holds (map_id), and
+# those bpftool lists with PID among their "pids".
+prog_stats() {
+	local pid=$1
+	{ cat /proc/"$pid"/fdinfo/* 2>/dev/null | awk '$1 == "prog_id:" { print "P", $2 } $1 == "map_id:" { print "M", $2 }'
+	  bpftool prog show 2>/dev/null; } |
+	awk -v pid="$pid" '
+	    $1 == "P" { mine[$2] = 1; next }
+	    $1 == "M" { maps[$2] = 1; next }
+	    /^[0-9]+:/ { id = $1 + 0; ids[id] = 1; next }
+	    {
+		for (i = 1; i < NF; i++) {
+			if ($i == "xlated") x[id] = $(i + 1) + 0
+			if ($i == "jited") j[id] = $(i + 1) + 0
+			if ($i == "map_ids") {
+				k = split($(i + 1), m, ",")
+				for (l = 1; l <= k; l++) if (m[l] in maps) mine[id] = 1
+			}
+		}
+		if ($1 == "pids") for (i = 2; i <= NF; i++) if (index($i, "(" pid ")")) mine[id] = 1
+	    }
+	    END {
+		for (id in mine) if (id in ids) { n++; xi += x[id] / 8; jb += j[id] }
+		printf "%d %d %d\n", n, xi, jb
+	    }'
+}
+
+# mp_progs NAME PATTERN CMD...: prog_stats of CMD (a tracer, started in the
+# background) once attached and its program count has stopped changing.
+mp_progs() {
+	local name=$1 pat=$2 pid s prev='' i
+	shift 2
+	tracer_start "$TMP/$name" "$pat" "$@" || { echo "n/a n/a n/a"; return; }
+	pid=$(pgrep -P "$TRACER_PID" | head -n 1)
+	for ((i = 0; i < 120; i++)); do
+		s=$(prog_stats "${pid:-$TRACER_PID}")
+		[ "$s" = "$prev" ] && break
+		prev=$s
+		sleep 1
+	done
+	tracer_stop
+	echo "$s"
+}
+
+# timed_rounds ROUNDS LABEL... : wall times in ms of the commands in
+# CMDS[LABEL] (each a string quoted for `eval` and hyperfine -N), in a
+# warm-up round then ROUNDS rounds, each running every command once in an
+# order that rotates by one each round, so that the load's drift over
+# minutes reaches them all alike.  A round is one hyperfine run (-N
+# --warmup 1 --runs 1 per command: no shell, and its own process start-up,
+# which costs ~10 ms here, not counted; the warm-up run because a command
+# run after another is slower), or time_n without hyperfine.  Appends each
+# time to $TMP/t.LABEL; a command that fails the warm-up is left out and
+# its file holds "fail".
+timed_rounds() {
+	local rounds=$1 r k n l json q t i
+	shift
+	local labels=("$@") ok=() order=()
+	for l in "${labels[@]}"; do
+		rm -f "$TMP/t.$l"
+		if eval "time_n 1 ${CMDS[$l]}" >/dev/null; then
+			ok+=("$l")
+		else
+			echo fail >"$TMP/t.$l"
+		fi
+	done
+	n=${#ok[@]}
+	((n)) || return
+	json=$TMP/t.json
+	for ((r = 0; r < rounds; r++)); do
+		order=()
+		for ((k = 0; k < n; k++)); do order+=("${ok[(r + k) % n]}"); done
+		if command -v hyperfine >/dev/null 2>&1; then
+			q=()
+			for l in "${order[@]}"; do q+=("${CMDS[$l]}"); done
+			rm -f "$json"
+			if tmo $((BENCH_TIMEOUT * (2 * n + 1))) hyperfine -N --style none --warmup 1 --runs 1 \
+			    --export-json "$json" -- "${q[@]}" >/dev/null 2>&1 </dev/null; then
+				i=0
+				while read -r t; do
+					awk -v t="$t" 'BEGIN { printf "%.2f\n", t * 1000 }' >>"$TMP/t.${order[i]}"
+					i=$((i + 1))
+				done < <(sed -n 's/^ *"median": *\([0-9.eE+-]*\),*$/\1/p' "$json")
+			else
+				log "round $((r + 1)) failed under hyperfine: ${order[*]}"
+			fi
+		else
+			for l in "${order[@]}"; do
+				eval "time_n 1 ${CMDS[$l]}" >>"$TMP/t.$l"
+			done
+		fi
+	done
+}
+
+# tmed LABEL: median of timed_rounds' times for LABEL.
+tmed() { if [ -f "$TMP/t.$1" ]; then median <"$TMP/t.$1"; else echo n/a; fi; }
+
+# per_probe_us MANY ONE NMANY NONE: (MANY - ONE) ms / (NMANY - NONE) in us.
+per_probe_us() {
+	fdiv "$(fdiv "$(fsub "$1" "$2")" "$(fsub "$3" "$4")" %.6f)" 0.001 %.1f
+}
+
+bench_manyprobes() {
+	local labels=() clabels=() b m bin scr
+	local -A CMDS=()
+	for b in dt base; do
+		[ "$b" = dt ] && ! have_dtrace && continue
+		[ "$b" = base ] && ! have_base && continue
+		bin=$DTRACE
+		[ "$b" = base ] && bin=$BASE
+		for m in many one; do
+			scr=$MP_ONE
+			[ "$m" = many ] && scr=$MP_MANY
+			CMDS[$b.$m.run]="$(printf '%q ' "$bin" -n "$scr $MP_EXIT")"
+			CMDS[$b.$m.compile]="$(printf '%q ' "$bin" -e -n "$scr $MP_EXIT")"
+			labels+=("$b.$m.run")
+			clabels+=("$b.$m.compile")
+		done
+	done
+	((${#labels[@]})) && timed_rounds "$BENCH_RUNS" "${labels[@]}"
+	# compiling takes ~8 ms, ~2 us a probe: more runs
+	((${#clabels[@]})) && timed_rounds $((BENCH_RUNS * MP_COMPILE_X)) "${clabels[@]}"
+
+	# bpftrace: few runs (~40 s each for all syscall tracepoints)
+	local bt_many=n/a bt_one=n/a bt_nm=n/a bt_stats="n/a n/a n/a"
+	if have_bpftrace && [ "$MP_BT_RUNS" -gt 0 ]; then
+		export BPFTRACE_MAX_BPF_PROGS=4096 BPFTRACE_MAX_PROBES=4096
+		local BENCH_TIMEOUT=$MP_BT_TIMEOUT
+		bt_nm=$(tmo "$BENCH_TIMEOUT" bpftrace -e "$MP_BT_MANY $MP_BT_EXIT" </dev/null 2>&1 |
+		    grep -Eo 'Attaching [0-9]+' | awk '{ print $2 }')
+		bt_nm=${bt_nm:-n/a}
+		CMDS[bt.many]="$(printf '%q ' bpftrace -e "$MP_BT_MANY $MP_BT_EXIT")"
+		CMDS[bt.one]="$(printf '%q ' bpftrace -e "$MP_BT_ONE $MP_BT_EXIT")"
+		timed_rounds "$MP_BT_RUNS" bt.many bt.one
+		bt_many=$(tmed bt.many) bt_one=$(tmed bt.one)
+		bt_stats=$(ATTACH_TIMEOUT=$MP_BT_TIMEOUT mp_progs bt-progs "$BT_ATTACHED" bpftrace -e "$MP_BT_MANY")
+		unset BPFTRACE_MAX_BPF_PROGS BPFTRACE_MAX_PROBES
+	fi
+	local bt_added
+	bt_added=$(per_probe_us "$bt_many" "$bt_one" "$bt_nm" 2)	# 2: getppid + BEGIN
+
+	local who bin sfx nm n1 many one cmany cone added cadded st st1 dtvals=() s s1
+	for who in dt base; do
+		[ "$who" = base ] && ! want_base && continue
+		bin=$DTRACE sfx=
+		[ "$who" = base ] && bin=$BASE sfx=" [base]"
+		if { [ "$who" = dt ] && have_dtrace; } || { [ "$who" = base ] && have_base; }; then
+			nm=$(mp_matched "$bin" "$MP_MANY $MP_EXIT")
+			n1=$(mp_matched "$bin" "$MP_ONE $MP_EXIT")
+			st=$(mp_progs "$who-progs" "$DT_ATTACHED" "$bin" -n "$MP_MANY")
+			st1=$(mp_progs "$who-progs1" "$DT_ATTACHED" "$bin" -n "$MP_ONE")
+		else
+			nm=n/a n1=n/a st="n/a n/a n/a" st1="n/a n/a n/a"
+		fi
+		many=$(tmed "$who.many.run") one=$(tmed "$who.one.run")
+		cmany=$(tmed "$who.many.compile") cone=$(tmed "$who.one.compile")
+		added=$(per_probe_us "$many" "$one" "$nm" "$n1")
+		cadded=$(per_probe_us "$cmany" "$cone" "$nm" "$n1")
+		read -r -a s <<<"$st"
+		read -r -a s1 <<<"$st1"
+		[ "$who" = dt ] && dtvals=("$many" "$one" "$added" "$cmany" "$cone" "$cadded" "${s[@]}" "${s1[@]}")
+		ratio() {	# on base rows: "dtrace/base = X" (X: DTRACE's value / this one)
+			[ "$who" = base ] && echo "dtrace/base = $(fdiv "${dtvals[$1]}" "$2")"
+		}
+		note() {	# the non-empty arguments, joined by "; "
+			local a o=''
+			for a; do [ -n "$a" ] && o+="${o:+; }$a"; done
+			echo "$o"
+		}
+		local btc=
+		[ "$who" = dt ] && btc=y
+		row "manyprobes: all syscalls, run: ms$sfx" "$many" "${btc:+$bt_many}" "" \
+		    "$(note "$nm probes matched (with BEGIN { exit(0); }), launch to exit" "$(ratio 0 "$many")")"
+		row "manyprobes: one syscall, run: ms$sfx" "$one" "${btc:+$bt_one}" "" \
+		    "$(note "$n1 probes matched (with BEGIN)" "$(ratio 1 "$one")")"
+		row "manyprobes: added us/probe$sfx" "$added" "${btc:+$bt_added}" "" \
+		    "$(note "over $(fsub "$nm" "$n1" | sed 's/\.0$//') probes" \
+		        "${btc:+ratio bpftrace/dtrace = $(fdiv "$bt_added" "$added")}" "$(ratio 2 "$added")")"
+		row "manyprobes: compile -e, all: ms$sfx" "$cmany" "" "" "$(ratio 3 "$cmany")"
+		row "manyprobes: compile -e, one: ms$sfx" "$cone" "" "" "$(ratio 4 "$cone")"
+		row "manyprobes: compile added us/probe$sfx" "$cadded" "" "" "$(ratio 5 "$cadded")"
+		local bs=(n/a n/a n/a)
+		[ "$who" = dt ] && read -r -a bs <<<"$bt_stats"
+		row "manyprobes: BPF programs, all$sfx" "${s[0]}" "${btc:+${bs[0]}}" "" \
+		    "$(note "loaded while the all-syscall script runs" "$(ratio 6 "${s[0]}")")"
+		row "manyprobes: BPF xlated insns, all$sfx" "${s[1]}" "${btc:+${bs[1]}}" "" "$(ratio 7 "${s[1]}")"
+		row "manyprobes: BPF jited bytes, all$sfx" "${s[2]}" "${btc:+${bs[2]}}" "" "$(ratio 8 "${s[2]}")"
+		row "manyprobes: BPF programs, one$sfx" "${s1[0]}" "" "" "$(ratio 9 "${s1[0]}")"
+		row "manyprobes: BPF xlated insns, one$sfx" "${s1[1]}" "" "" "$(ratio 10 "${s1[1]}")"
+	done
 }
 
 bench_rss() {
@@ -456,10 +938,13 @@ bench_printf_rate() {
 ensure_tools
 build_bench
 check_dtrace
+check_base
 setup_pin
 
 out "# bench/run.sh $(date -u +%Y-%m-%dT%H:%M:%SZ), kernel $(uname -r), $(nproc) CPUs, median of $BENCH_RUNS runs, loop pinned: ${PIN[*]:-no}"
 out "# dtrace: $DTRACE$(have_dtrace || echo ' (missing)'); $(bpftrace --version 2>/dev/null || echo 'bpftrace missing')"
+want_base && out "# base dtrace (rows marked [base]): $BASE$(have_base || echo ' (missing)')"
+out "# load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 others=$(pgrep -x 'bpftrace|dtrace' | tr '\n' ' ')
 [ -n "$others" ] && out "# warning: other tracers running (pids $others): every syscall may take the slow path"
 row "benchmark" "dtrace" "bpftrace" "untraced" "note"
