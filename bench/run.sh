@@ -42,7 +42,8 @@
 # With BENCH_BASE_DTRACE=/path/to/another/dtrace (a baseline build), the
 # benchmarks unrelated and manyprobes also measure that binary, in the same
 # rounds as DTRACE, in extra rows marked [base] (its numbers in the dtrace
-# column) whose notes give the ratio DTRACE / base.
+# column) whose notes give the ratio DTRACE / base.  bench/BASELINE-issue8.md
+# has the numbers of the design before issue 8 (its binary: /work/base-dtrace).
 #
 # unrelated waits before each measurement (up to BENCH_QUIET_WAIT seconds,
 # default 60) until no other tracer (dtrace, bpftrace) with syscall probes
