@@ -158,17 +158,11 @@ int dt_bpf_attach_rawtp(dtrace_hdl_t *dtp, const char *tp, int progfd, uint64_t 
  */
 static int pmu_retbit(const char *pmu)
 {
-	char path[128], buf[32];
-	int fd, n, bit;
+	char buf[32];
+	int bit;
 
-	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/format/retprobe", pmu);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	if (dt_bpf_pmu_file(pmu, "format/retprobe", buf, sizeof(buf)) != 0)
 		return -1;
-	n = (int)read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
 	return sscanf(buf, "config:%d", &bit) == 1 && bit >= 0 && bit < 64 ? bit : -1;
 }
 

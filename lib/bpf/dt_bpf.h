@@ -77,6 +77,7 @@ DT_INTERNAL bool dt_feature(dtrace_hdl_t *, int feat);
 DT_INTERNAL const char *dt_feature_name(int feat);
 DT_INTERNAL int dt_feature_require(dtrace_hdl_t *, int feat); /* 0, or -1: "... not available" */
 DT_INTERNAL int dt_bpf_pmu_type(const char *pmu);	       /* dynamic PMU's perf type, or -1 */
+DT_INTERNAL int dt_bpf_pmu_file(const char *pmu, const char *file, char *buf, size_t len);
 DT_INTERNAL int dt_bpf_btf_func(dtrace_hdl_t *, const char *func); /* fentry attach_btf_id, or -1 */
 /* BPF_LINK_CREATE of a uprobe_multi link (flags 1: return; pid 0: all): fd, or -1 and errno */
 DT_INTERNAL int dt_bpf_umulti_link(int progfd, const char *path, const uint64_t *offs,

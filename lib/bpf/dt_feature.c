@@ -49,19 +49,30 @@ const char *dt_feature_name(int feat)
  */
 int dt_bpf_pmu_type(const char *pmu)
 {
-	char path[128], buf[32];
+	char buf[32];
+	int n;
+
+	if (dt_bpf_pmu_file(pmu, "type", buf, sizeof(buf)) != 0)
+		return -1;
+	n = atoi(buf);
+	return n > 0 ? n : -1;
+}
+
+/* The contents of a dynamic PMU's sysfs file (e.g. "type", "format/retprobe"). */
+int dt_bpf_pmu_file(const char *pmu, const char *file, char *buf, size_t len)
+{
+	char path[160];
 	int fd, n;
 
-	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type", pmu);
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/%s", pmu, file);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return -1;
-	n = (int)read(fd, buf, sizeof(buf) - 1);
+	n = (int)read(fd, buf, len - 1);
 	close(fd);
 	if (n <= 0)
 		return -1;
 	buf[n] = '\0';
-	n = atoi(buf);
-	return n > 0 ? n : -1;
+	return 0;
 }
 
 /* vmlinux BTF, shared with front/dt_types.c (which frees it at close). */
