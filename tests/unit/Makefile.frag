@@ -4,17 +4,17 @@ build/unit/printf_test: tests/unit/printf_test.c lib/consume/dt_printf.c lib/dt_
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/printf_test.c lib/consume/dt_printf.c
 
 UNIT_TESTS += build/unit/agg_test
-build/unit/agg_test: tests/unit/agg_test.c build/libdtrace.a lib/dt_impl.h include/dtrace.h
+build/unit/agg_test: tests/unit/agg_test.c tests/unit/unit.h build/libdtrace.a lib/dt_impl.h include/dtrace.h
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/agg_test.c build/libdtrace.a $(LDLIBS)
 
 UNIT_TESTS += build/unit/lex_test build/unit/parse_test build/unit/cook_test
-build/unit/lex_test build/unit/parse_test build/unit/cook_test: build/unit/%: tests/unit/%.c build/libdtrace.a lib/dt_impl.h include/dtrace.h
+build/unit/lex_test build/unit/parse_test build/unit/cook_test: build/unit/%: tests/unit/%.c tests/unit/unit.h build/libdtrace.a lib/dt_impl.h include/dtrace.h
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ $< build/libdtrace.a $(LDLIBS)
 
 UNIT_TESTS += build/unit/attach_test
-build/unit/attach_test: tests/unit/attach_test.c build/libdtrace.a lib/dt_impl.h lib/cg/dt_insn.h include/dtrace.h
+build/unit/attach_test: tests/unit/attach_test.c tests/unit/unit.h build/libdtrace.a lib/dt_impl.h lib/cg/dt_insn.h include/dtrace.h
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/attach_test.c build/libdtrace.a $(LDLIBS)
 

@@ -10,34 +10,14 @@
  * the exit status is non-zero if anything failed.
  */
 #include "dt_impl.h"
+#include "unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int npass, nfail;
 
-static void check_int(const char *name, long long got, long long want)
-{
-	if (got == want) {
-		npass++;
-		printf("ok - %s\n", name);
-		return;
-	}
-	nfail++;
-	printf("not ok - %s: got %lld want %lld\n", name, got, want);
-}
 
-static void check_str(const char *name, const char *got, const char *want)
-{
-	if (strcmp(got, want) == 0) {
-		npass++;
-		printf("ok - %s\n", name);
-		return;
-	}
-	nfail++;
-	printf("not ok - %s: got\n%s\nwant\n%s\n", name, got, want);
-}
 
 /* ---------------------------------------------------------------- buckets */
 
@@ -279,6 +259,5 @@ int main(void)
 	test_valcmp();
 	test_print();
 	test_printa_fmt();
-	printf("agg: %d passed, %d failed\n", npass, nfail);
-	return nfail > 0 ? 1 : 0;
+	return unit_done("agg");
 }

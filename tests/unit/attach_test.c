@@ -23,6 +23,7 @@
  * the exit status is non-zero if anything failed.
  */
 #include "dt_impl.h"
+#include "unit.h"
 #include "cg/dt_insn.h"
 #include "prov/dt_arch.h"
 
@@ -42,28 +43,9 @@
 
 #define UPROBE_MULTI 48 /* BPF_TRACE_UPROBE_MULTI, newer than our headers */
 
-static int npass, nfail;
 static char g_exe[PATH_MAX]; /* this binary, where the uprobes go */
 
-static void check(const char *name, bool ok, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
-static void check(const char *name, bool ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		npass++;
-		printf("ok - %s\n", name);
-		return;
-	}
-	nfail++;
-	printf("not ok - %s: ", name);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
 
 /* ---------------------------------------------------------------- targets */
 
@@ -685,6 +667,5 @@ int main(void)
 	test_refusals(dtp);
 	test_attach(dtp);
 	dtrace_close(dtp);
-	printf("attach: %d passed, %d failed\n", npass, nfail);
-	return nfail != 0;
+	return unit_done("attach");
 }

@@ -14,24 +14,14 @@
  * failed.
  */
 #include "dt_impl.h"
+#include "unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int npass, nfail;
 static dtrace_hdl_t *g_dtp;
 
-static void check_str(const char *name, const char *got, const char *want)
-{
-	if (strcmp(got, want) == 0) {
-		npass++;
-		printf("ok - %s\n", name);
-		return;
-	}
-	nfail++;
-	printf("not ok - %s: got '%s' want '%s'\n", name, got, want);
-}
 
 static const char *tdesc(const dt_type_t *t, char *buf, size_t len)
 {
@@ -317,6 +307,5 @@ int main(void)
 	test_builtins();
 	test_inferred();
 	test_errors();
-	printf("cook: %d passed, %d failed\n", npass, nfail);
-	return nfail != 0;
+	return unit_done("cook");
 }

@@ -10,37 +10,15 @@
  * the exit status is non-zero if anything failed.
  */
 #include "dt_impl.h"
+#include "unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int npass, nfail;
 static dtrace_hdl_t *g_dtp;
 
-static void check(const char *name, bool ok, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void check(const char *name, bool ok, const char *fmt, ...)
-{
-	va_list ap;
 
-	if (ok) {
-		npass++;
-		printf("ok - %s\n", name);
-		return;
-	}
-	nfail++;
-	printf("not ok - %s: ", name);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
-
-static void check_str(const char *name, const char *got, const char *want)
-{
-	check(name, strcmp(got, want) == 0, "got '%s' want '%s'", got, want);
-}
 
 /* A fresh lexer on src; errors come back through *err (NULL if none). */
 static dt_pcb_t *pcb_new(const char *src)
@@ -357,6 +335,5 @@ int main(void)
 	test_comments();
 	test_lookahead();
 	test_pdesc();
-	printf("lex: %d passed, %d failed\n", npass, nfail);
-	return nfail != 0;
+	return unit_done("lex");
 }

@@ -12,24 +12,14 @@
  * failed.
  */
 #include "dt_impl.h"
+#include "unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int npass, nfail;
 static dtrace_hdl_t *g_dtp;
 
-static void check_str(const char *name, const char *got, const char *want)
-{
-	if (strcmp(got, want) == 0) {
-		npass++;
-		printf("ok - %s\n", name);
-		return;
-	}
-	nfail++;
-	printf("not ok - %s: got '%s' want '%s'\n", name, got, want);
-}
 
 /* ---------------------------------------------------------------- dump */
 
@@ -479,6 +469,5 @@ int main(void)
 	test_statements();
 	test_clauses();
 	test_errors();
-	printf("parse: %d passed, %d failed\n", npass, nfail);
-	return nfail != 0;
+	return unit_done("parse");
 }
