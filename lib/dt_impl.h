@@ -208,6 +208,8 @@ struct dtrace_hdl {
 	int dt_probetabfd;	  /* dt_probetab: ARRAY[dt_nprobetab] */
 	char *dt_strtab;
 	int dt_strtablen, dt_strtabcap;
+	int *dt_strhash;	  /* dt_strtab offsets by hash of the string (0: free) */
+	int dt_strhashcap;
 
 	/* consumer state */
 	dtrace_status_t dt_status;
@@ -260,6 +262,9 @@ DT_INTERNAL char *dt_strdup(const char *);
 DT_INTERNAL char *dt_strndup(const char *, size_t);
 DT_INTERNAL void *dt_realloc(void *, size_t);
 DT_INTERNAL uint64_t dt_now(void); /* CLOCK_MONOTONIC ns */
+
+/* core/dt_work.c: layout and code generation only, no maps or loading (-S -e, tests) */
+DT_INTERNAL int dt_cc_gen_only(dtrace_hdl_t *);
 
 /* core/dt_options.c */
 DT_INTERNAL void dt_options_init(dtrace_hdl_t *);

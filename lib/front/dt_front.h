@@ -220,8 +220,6 @@ DT_INTERNAL _Noreturn void dt_cc_error(dt_pcb_t *, int line, const char *, ...)
 DT_INTERNAL _Noreturn void dt_node_error(dt_pcb_t *, const dt_node_t *, const char *, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* front/dt_cc.c: layout and code generation only, no maps or loading (tests) */
-DT_INTERNAL int dt_cc_gen_only(dtrace_hdl_t *);
 
 /* front/dt_parse.c */
 DT_INTERNAL struct dtrace_prog *dt_parse_program(dt_pcb_t *);
