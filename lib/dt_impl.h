@@ -95,7 +95,8 @@ enum {
 	X(RAWBYTES, "rawbytes", DT_OPT_BOOL, 0)                           \
 	X(STACKFRAMES, "stackframes", DT_OPT_INT, 20)                     \
 	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 20)                   \
-	X(VERIFYLOG, "verifylog", DT_OPT_BOOL, 0)
+	X(VERIFYLOG, "verifylog", DT_OPT_BOOL, 0)                         \
+	X(FBTMODE, "fbtmode", DT_OPT_FBTMODE, DT_FBTMODE_AUTO)
 
 enum {
 #define X(e, n, k, d) DTOPT_##e,
@@ -110,7 +111,8 @@ typedef enum dt_optkind {
 	DT_OPT_SIZE,
 	DT_OPT_RATE,
 	DT_OPT_POLICY,
-	DT_OPT_RESIZE
+	DT_OPT_RESIZE,
+	DT_OPT_FBTMODE
 } dt_optkind_t;
 
 #define DT_BUFPOLICY_SWITCH 0
@@ -118,6 +120,10 @@ typedef enum dt_optkind {
 #define DT_BUFPOLICY_RING 2
 #define DT_BUFRESIZE_AUTO 0
 #define DT_BUFRESIZE_MANUAL 1
+/* -x fbtmode: how fbt probes attach (prov/dt_prov_fbt.c) */
+#define DT_FBTMODE_AUTO 0
+#define DT_FBTMODE_FENTRY 1
+#define DT_FBTMODE_KPROBE 2
 
 /* ---------------------------------------------------------------- stages */
 
@@ -145,6 +151,8 @@ struct dtrace_hdl {
 	dt_probe_t **dt_probes;	  /* indexed by id; [0] unused */
 	int dt_nprobes;		  /* highest id + 1 */
 	int dt_probecap;
+	struct dt_probe *dt_probeslab; /* where dt_probe_create() takes probes */
+	int dt_probeslabn;
 	char dt_tracefs[64];	  /* tracefs mount point */
 
 	/* macro arguments */

@@ -34,11 +34,19 @@ if [ $# -eq 0 ]; then
 		fi
 		echo "unit $(basename "$u"): $p passed, $f failed"
 	done
-	set -- "$top/tests/e2e" "$top/tests/cg"
+	set -- "$top/tests/e2e" "$top/tests/cg" "$top/tests/kernel"
 fi
 
-abs=""
-for a in "$@"; do abs="$abs $(cd "$(dirname "$a")" && pwd)/$(basename "$a")"; done
+# tests/kernel/...: run inside qemu guests (tests/kernel/run-guests.sh)
+abs="" kernel=""
+for a in "$@"; do
+	a="$(cd "$(dirname "$a")" && pwd)/$(basename "$a")"
+	case $a in
+	"$top"/tests/kernel | "$top"/tests/kernel/) kernel=" " ;;
+	"$top"/tests/kernel/*) kernel="$kernel $a" ;;
+	*) abs="$abs $a" ;;
+	esac
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -46,7 +54,7 @@ trap 'rm -rf "$tmp"' EXIT
 # loaded) must list exactly <name>.dis, with the CPU count written NCPUS.
 # CG_UPDATE=1 rewrites the .dis files (review the diff).
 ncpus=$(getconf _NPROCESSORS_CONF)
-for d in $(find $abs -name '*.d' -path "$top/tests/cg/*" | sort); do
+for d in $([ -z "$abs" ] || find $abs -name '*.d' -path "$top/tests/cg/*" | sort); do
 	exp=${d%.d}.dis
 	"$DTRACE" -S -e -q -s "$d" 2>&1 |
 		sed -e "s/ >= $ncpus goto/ >= NCPUS goto/" -e "s/ += $ncpus\$/ += NCPUS/" \
@@ -62,7 +70,7 @@ for d in $(find $abs -name '*.d' -path "$top/tests/cg/*" | sort); do
 		[ -f "$exp" ] && diff -u "$exp" "$tmp/out" | head -30
 	fi
 done
-for t in $(find $abs -name '*.sh' | sort); do
+for t in $([ -z "$abs" ] || find $abs -name '*.sh' | sort); do
 	name=${t#"$top"/tests/e2e/}
 	name=${name%.sh}
 	exp=${t%.sh}.out
@@ -81,6 +89,15 @@ for t in $(find $abs -name '*.sh' | sort); do
 		fi
 	fi
 done
+if [ -n "$kernel" ]; then
+	out=$(sh "$top/tests/kernel/run-guests.sh" $kernel 2>&1)
+	printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed'
+	line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
+	p=${line%% passed*} f=${line#*passed, } f=${f%% failed*}
+	[ -n "$line" ] || p=0 f=1
+	pass=$((pass + p)) fail=$((fail + f))
+	[ "$f" -eq 0 ] || failed="$failed kernel"
+fi
 [ -z "$failed" ] || echo "failed:$failed"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

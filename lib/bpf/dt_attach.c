@@ -203,6 +203,19 @@ int dt_bpf_attach_kprobe(dtrace_hdl_t *dtp, const char *func, bool ret, int prog
 			  what);
 }
 
+/* A kprobe at an address (a name kallsyms has more than once is refused). */
+int dt_bpf_attach_kprobe_addr(dtrace_hdl_t *dtp, const char *func, uint64_t addr, bool ret,
+			      int progfd, uint64_t cookie)
+{
+	char what[200];
+
+	if (dt_feature_require(dtp, DT_FEAT_KPROBE) != 0)
+		return -1;
+	snprintf(what, sizeof(what), "%s %s at 0x%llx", ret ? "kretprobe" : "kprobe", func,
+		 (unsigned long long)addr);
+	return pmu_attach(dtp, "kprobe", ret, 0, addr, -1, progfd, cookie, what);
+}
+
 int dt_bpf_attach_uprobe(dtrace_hdl_t *dtp, const char *path, uint64_t off, bool ret, int pid,
 			 int progfd, uint64_t cookie)
 {

@@ -420,15 +420,32 @@ static int load_error(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, int err, const char *
 			     pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func, pd->dtpd_name, reason);
 }
 
-int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
+/*
+ * How each program type is loaded: the kernel's type, and for the
+ * multi-attach and trampoline kinds the attach type the load fixes.
+ */
+static const struct {
+	enum bpf_prog_type type;
+	enum bpf_attach_type attach;
+} dt_progtypes[] = {
+	[DT_PT_TRACEPOINT] = { BPF_PROG_TYPE_TRACEPOINT, 0 },
+	[DT_PT_PERF_EVENT] = { BPF_PROG_TYPE_PERF_EVENT, 0 },
+	[DT_PT_RAW_TP] = { BPF_PROG_TYPE_RAW_TRACEPOINT, 0 },
+	[DT_PT_KPROBE] = { BPF_PROG_TYPE_KPROBE, 0 },
+	[DT_PT_KPROBE_MULTI] = { BPF_PROG_TYPE_KPROBE, BPF_TRACE_KPROBE_MULTI },
+	[DT_PT_FENTRY] = { BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY },
+	[DT_PT_FEXIT] = { BPF_PROG_TYPE_TRACING, BPF_TRACE_FEXIT },
+};
+
+/*
+ * Load bp's code for the kernel function with BTF id btfid (fentry/fexit:
+ * the target is fixed at load; 0 for other types): the fd, or -1 with the
+ * message set.
+ */
+static int prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, uint32_t btfid)
 {
-	static const enum bpf_prog_type types[] = {
-		[DT_PT_TRACEPOINT] = BPF_PROG_TYPE_TRACEPOINT,
-		[DT_PT_PERF_EVENT] = BPF_PROG_TYPE_PERF_EVENT,
-		[DT_PT_RAW_TP] = BPF_PROG_TYPE_RAW_TRACEPOINT,
-		[DT_PT_KPROBE] = BPF_PROG_TYPE_KPROBE,
-	};
 	struct bpf_insn *insns = dt_zalloc(sizeof(*insns) * bp->bp_ninsns);
+	int pt = bp->bp_probe->pr_progtype;
 	char name[16];
 	int fd;
 
@@ -446,9 +463,10 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		}
 	}
 	snprintf(name, sizeof(name), "dt_%d_%.8s", bp->bp_id, bp->bp_probe->pr_desc.dtpd_provider);
-	bp->bp_type = types[bp->bp_probe->pr_progtype];
+	bp->bp_type = dt_progtypes[pt].type;
 	{
-		LIBBPF_OPTS(bpf_prog_load_opts, opts);
+		LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = dt_progtypes[pt].attach,
+			    .attach_btf_id = btfid);
 
 		fd = bpf_prog_load(bp->bp_type, name, "GPL", insns, bp->bp_ninsns, &opts);
 	}
@@ -457,7 +475,8 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		size_t loglen = 1 << 22;
 		char *log = dt_zalloc(loglen);
 		LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log, .log_size = (unsigned)loglen,
-			    .log_level = 1);
+			    .log_level = 1, .expected_attach_type = dt_progtypes[pt].attach,
+			    .attach_btf_id = btfid);
 
 		fd = bpf_prog_load(bp->bp_type, name, "GPL", insns, bp->bp_ninsns, &opts);
 		if (fd < 0) {
@@ -469,8 +488,23 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		free(log);
 	}
 	free(insns);
+	return fd;
+}
+
+int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
+{
+	int fd = prog_load(dtp, bp, (uint32_t)bp->bp_probe->pr_btfid);
+
+	if (fd < 0)
+		return -1;
 	bp->bp_fd = fd;
 	return 0;
+}
+
+/* fentry/fexit: the same code loaded again for another function. */
+int dt_bpf_prog_reload(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, int btfid)
+{
+	return prog_load(dtp, bp, (uint32_t)btfid);
 }
 
 /* Run a BEGIN/END program once, on the current CPU. */

@@ -62,6 +62,8 @@ typedef struct dt_ring dt_ring_t;
 /* bpf/dt_bpf.c */
 DT_INTERNAL int dt_bpf_maps_create(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_prog_load(dtrace_hdl_t *, dt_bpfprog_t *);
+/* fentry/fexit: bp's code loaded for another function (BTF id): a new fd, or -1 */
+DT_INTERNAL int dt_bpf_prog_reload(dtrace_hdl_t *, dt_bpfprog_t *, int btfid);
 /* the verifier's reason and refused instruction (or -1) in its log */
 DT_INTERNAL size_t dt_bpf_log_reason(const char *log, char *buf, size_t len, long *idx);
 DT_INTERNAL int dt_bpf_test_run(dtrace_hdl_t *, dt_bpfprog_t *);
@@ -98,6 +100,8 @@ DT_INTERNAL int dt_bpf_bind_key(dtrace_hdl_t *, dt_bpfprog_t *, uint32_t key, ui
 DT_INTERNAL int dt_bpf_attach_rawtp(dtrace_hdl_t *, const char *tp, int progfd, uint64_t cookie);
 DT_INTERNAL int dt_bpf_attach_kprobe(dtrace_hdl_t *, const char *func, bool ret, int progfd,
 				     uint64_t cookie);
+DT_INTERNAL int dt_bpf_attach_kprobe_addr(dtrace_hdl_t *, const char *func, uint64_t addr,
+					  bool ret, int progfd, uint64_t cookie);
 DT_INTERNAL int dt_bpf_attach_uprobe(dtrace_hdl_t *, const char *path, uint64_t off, bool ret,
 				     int pid, int progfd, uint64_t cookie);
 DT_INTERNAL int dt_bpf_attach_kprobe_multi(dtrace_hdl_t *, const char *const *funcs,

@@ -155,6 +155,18 @@ static int dt_opt_value(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *v
 		else
 			return -1;
 		return 0;
+	case DT_OPT_FBTMODE:
+		if (val == NULL)
+			return -1;
+		if (!strcmp(val, "auto"))
+			*out = DT_FBTMODE_AUTO;
+		else if (!strcmp(val, "fentry"))
+			*out = DT_FBTMODE_FENTRY;
+		else if (!strcmp(val, "kprobe"))
+			*out = DT_FBTMODE_KPROBE;
+		else
+			return -1;
+		return 0;
 	}
 	(void)dtp;
 	return -1;

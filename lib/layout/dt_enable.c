@@ -23,7 +23,9 @@
 #include "../dt_impl.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct dt_plist {
 	dt_clause_t **pl_clauses;
@@ -263,17 +265,36 @@ int dt_enable_gen(dtrace_hdl_t *dtp)
 	return 0;
 }
 
-/* Attach every program to each of its probes, with the probe's cookie. */
+/*
+ * Attach every program to each of its probes, with the probe's cookie.
+ * When that takes more than a second, a progress line on stderr (not with
+ * -q, nor when stderr is not a terminal), erased when done.
+ */
 int dt_enable_attach(dtrace_hdl_t *dtp)
 {
+	bool show = !dtp->dt_options[DTOPT_QUIET] && isatty(2), shown = false;
+	uint64_t start = dt_now();
+	int total = 0, done = 0;
+
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next)
+		total += bp->bp_nprobes;
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next) {
-		for (int i = 0; i < bp->bp_nprobes; i++) {
+		for (int i = 0; i < bp->bp_nprobes; i++, done++) {
 			dt_probe_t *pr = bp->bp_probes[i];
 			uint64_t cookie = (uint64_t)pr->pr_epidbase << 32 | (uint32_t)pr->pr_enidx;
 
-			if (pr->pr_prov->pv_attach(dtp, pr, bp, cookie) != 0)
+			if (show && (done & 63) == 0 && dt_now() - start > 1000000000ull) {
+				fprintf(stderr, "\rdtrace: attaching probes: %d of %d", done, total);
+				shown = true;
+			}
+			if (pr->pr_prov->pv_attach(dtp, pr, bp, cookie) != 0) {
+				if (shown)
+					fprintf(stderr, "\n");
 				return -1;
+			}
 		}
 	}
+	if (shown)
+		fprintf(stderr, "\r%*s\r", 60, "");
 	return 0;
 }

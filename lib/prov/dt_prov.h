@@ -16,6 +16,9 @@ typedef enum dt_progtype {
 	DT_PT_PERF_EVENT,
 	DT_PT_RAW_TP, /* raw tracepoints; BEGIN/END, run with BPF_PROG_TEST_RUN */
 	DT_PT_KPROBE, /* kprobes and uprobes: the context is struct pt_regs */
+	DT_PT_KPROBE_MULTI, /* kprobe_multi links: pt_regs too */
+	DT_PT_FENTRY, /* fentry/fexit: the function's arguments as u64s (then the */
+	DT_PT_FEXIT,  /* return value), one load per function (pr_btfid) */
 } dt_progtype_t;
 
 /*
@@ -41,6 +44,7 @@ typedef struct dt_argsrc {
 } dt_argsrc_t;
 
 #define DT_NARGS 10 /* arg0 .. arg9 */
+#define DT_PROBE_SLAB 1024 /* probes allocated at once */
 
 /*
  * How a program shared by several probes learns at run time which probe
@@ -72,6 +76,7 @@ typedef struct dt_probe {
 	/* provider's own */
 	int pr_sysnr;	    /* syscall: its number, or -1 */
 	uint64_t pr_period; /* profile: ns between firings */
+	int pr_btfid;	    /* fentry/fexit: the function's BTF id, loaded against */
 	/* enabling (dtrace_go) */
 	int pr_enidx;	    /* index in dt_probetab, -1 if not enabled */
 	struct dt_bpfprog *pr_prog; /* the program that serves it */
@@ -112,6 +117,6 @@ DT_INTERNAL bool dt_gmatch(const char *s, const char *p);
 DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
 DT_INTERNAL int dt_probe_info(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
-extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall;
+extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall, dt_prov_fbt;
 
 #endif /* DT_PROV_H */

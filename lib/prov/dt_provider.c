@@ -16,9 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static dt_provider_t *const dt_providers[] = { &dt_prov_dtrace, &dt_prov_profile,
-						&dt_prov_syscall };
+						&dt_prov_syscall, &dt_prov_fbt };
 
 void dt_provider_init(dtrace_hdl_t *dtp)
 {
@@ -45,8 +46,18 @@ dt_provider_t *dt_provider_lookup(dtrace_hdl_t *dtp, const char *name)
 dt_probe_t *dt_probe_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *mod,
 			    const char *func, const char *name)
 {
-	dt_probe_t *pr = dt_zalloc(sizeof(*pr));
+	dt_probe_t *pr;
 
+	/* in slabs: fbt makes tens of thousands (probes are never freed) */
+	if (dtp->dt_probeslab == NULL || dtp->dt_probeslabn == DT_PROBE_SLAB) {
+		/* populated at once: a page fault per page costs more than the probes */
+		void *p = mmap(NULL, sizeof(dt_probe_t) * DT_PROBE_SLAB, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+		dtp->dt_probeslab = p != MAP_FAILED ? p : dt_zalloc(sizeof(dt_probe_t) * DT_PROBE_SLAB);
+		dtp->dt_probeslabn = 0;
+	}
+	pr = &dtp->dt_probeslab[dtp->dt_probeslabn++];
 	if (dtp->dt_nprobes >= dtp->dt_probecap) {
 		dtp->dt_probecap = dtp->dt_probecap ? dtp->dt_probecap * 2 : 1024;
 		dtp->dt_probes = dt_realloc(dtp->dt_probes, sizeof(dt_probe_t *) * dtp->dt_probecap);
@@ -173,10 +184,11 @@ int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
 		    pv->pv_provide(dtp, pv, pd) != 0)
 			return -1;
 	}
-	for (int id = 1; id < dtp->dt_nprobes; id++) {
+	for (int id = 1, cap = 0; id < dtp->dt_nprobes; id++) {
 		if (!probe_matches(dtp->dt_probes[id], pd))
 			continue;
-		v = dt_realloc(v, sizeof(dt_probe_t *) * (n + 1));
+		if (n == cap) /* geometric: fbt matches tens of thousands */
+			v = dt_realloc(v, sizeof(dt_probe_t *) * (cap = cap ? cap * 2 : 16));
 		v[n++] = dtp->dt_probes[id];
 	}
 	*out = v;

@@ -1,0 +1,711 @@
+/*
+ * dt_prov_fbt.c -- the fbt provider: an entry and a return probe for every
+ * kernel function that can be traced, fbt:<module>:<function>:entry|return
+ * (module "vmlinux" for the kernel itself).
+ *
+ * The functions are those of tracefs' available_filter_functions (the
+ * functions ftrace can patch, "name [module]" for modules), less the
+ * kprobes blacklist (debugfs kprobes/blacklist) when it is readable; a name
+ * listed twice (static functions of the same name) is one probe, the
+ * kernel resolves it to its first address.  Listing reads no BTF.
+ *
+ * How the enabled probes attach is chosen when tracing starts (fbt_prepare)
+ * from -x fbtmode and the kernel's features (bpf/dt_feature.c):
+ *  - fentry: fentry/fexit trampolines, one program load per function (the
+ *    target is fixed at load: the load, with its verification, is the
+ *    cost); vmlinux functions with BTF whose arguments are at most six
+ *    registers.  The fastest per event.
+ *  - kprobe: one kprobe_multi link per program and direction (entry,
+ *    return), every function's cookie in it, where the kernel has
+ *    kprobe_multi (6.12; 6.1 has no CONFIG_FPROBE); else one kprobe or
+ *    kretprobe per function.
+ *  - auto (default): fentry where it can be used when at most
+ *    DT_FBT_FENTRY_MAX probes are enabled, kprobe otherwise.
+ * A probe that cannot attach in the chosen mode is refused with its name
+ * and the reason, before anything is attached; a failure while attaching
+ * fails dtrace_go() before tracing starts (nothing is ever half-traced).
+ *
+ * Arguments.  At entry, args[] are typed from the function's BTF prototype
+ * and arg0..argN are the raw values: from the argument registers at a
+ * kprobe (prov/dt_arch.h; at most six, arguments passed on the stack read
+ * as 0), from the trampoline's argument array at fentry.  At return,
+ * arg1/args[1] is the return value (typed as the function returns it;
+ * args[1] does not exist for void functions) and arg0/args[0], DTrace's
+ * offset of the returning instruction, is 0: neither a kretprobe nor fexit
+ * tells which return instruction was taken.
+ */
+#include "../dt_impl.h"
+#include "dt_arch.h"
+
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+/* auto mode: fentry for at most this many enabled probes (each is a load) */
+#define DT_FBT_FENTRY_MAX 64
+/* arguments in registers (x86-64 C ABI), and the fentry trampoline's limit */
+#define DT_FBT_MAXSLOTS 6
+
+typedef struct fbt_batch { /* kprobe_multi: one program's probes, one direction */
+	const char **fb_funcs;
+	uint64_t *fb_cookies;
+	int fb_n;
+} fbt_batch_t;
+
+typedef struct fbt_sym { /* single kprobes: a name kallsyms has more than once */
+	const char *fs_mod, *fs_func;
+	uint64_t *fs_addrs;
+	int fs_n;
+} fbt_sym_t;
+
+typedef struct fbt {
+	/* vmlinux BTF functions by name: open addressing, ids (0: empty) */
+	int *fi_ids;
+	size_t fi_size;
+	fbt_batch_t fi_batch[2]; /* entry, return */
+	fbt_sym_t *fi_syms;	 /* the enabled functions, by module and name */
+	int fi_nsyms;
+} fbt_t;
+
+/* Functions kprobes may not probe, by name (the kernel's blacklist). */
+typedef struct fbt_names {
+	char **nm_v;
+	size_t nm_n, nm_size;
+} fbt_names_t;
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+static void names_add(fbt_names_t *nm, const char *s)
+{
+	if (nm->nm_n * 2 >= nm->nm_size) {
+		fbt_names_t bigger = { NULL, 0, nm->nm_size ? nm->nm_size * 2 : 1024 };
+
+		bigger.nm_v = dt_zalloc(sizeof(char *) * bigger.nm_size);
+		for (size_t i = 0; i < nm->nm_size; i++)
+			if (nm->nm_v[i] != NULL)
+				names_add(&bigger, nm->nm_v[i]);
+		free(nm->nm_v);
+		*nm = bigger;
+	}
+	for (size_t i = hash_str(s) & (nm->nm_size - 1);; i = (i + 1) & (nm->nm_size - 1)) {
+		if (nm->nm_v[i] == NULL) {
+			nm->nm_v[i] = (char *)s;
+			nm->nm_n++;
+			return;
+		}
+		if (!strcmp(nm->nm_v[i], s))
+			return;
+	}
+}
+
+/* Is s in the set? */
+static bool names_has(const fbt_names_t *nm, const char *s)
+{
+	if (nm->nm_size == 0)
+		return false;
+	for (size_t i = hash_str(s) & (nm->nm_size - 1); nm->nm_v[i] != NULL;
+	     i = (i + 1) & (nm->nm_size - 1))
+		if (!strcmp(nm->nm_v[i], s))
+			return true;
+	return false;
+}
+
+/* debugfs kprobes/blacklist: "0xstart-0xend\tname" per line. */
+static void read_blacklist(fbt_names_t *bl)
+{
+	FILE *fp = fopen("/sys/kernel/debug/kprobes/blacklist", "r");
+	char line[512];
+
+	if (fp == NULL)
+		return;
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		char *name = strchr(line, '\t'), *end;
+
+		if (name == NULL)
+			continue;
+		name++;
+		if ((end = strpbrk(name, " \t\n[")) != NULL)
+			*end = '\0';
+		if (*name != '\0' && !names_has(bl, name))
+			names_add(bl, dt_strdup(name));
+	}
+	fclose(fp);
+}
+
+static void names_free(fbt_names_t *nm)
+{
+	for (size_t i = 0; i < nm->nm_size; i++)
+		free(nm->nm_v[i]);
+	free(nm->nm_v);
+}
+
+/* The entry probe already made for mod:func (seen: open addressing, 2^k). */
+static dt_probe_t **seen_slot(dt_probe_t **seen, size_t size, const char *mod, const char *func)
+{
+	size_t i = (hash_str(func) ^ hash_str(mod)) & (size - 1);
+
+	for (; seen[i] != NULL; i = (i + 1) & (size - 1))
+		if (!strcmp(seen[i]->pr_desc.dtpd_func, func) && !strcmp(seen[i]->pr_desc.dtpd_mod, mod))
+			break;
+	return &seen[i];
+}
+
+static int fbt_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
+{
+	fbt_names_t bl = { 0 };
+	char path[160], *line = NULL;
+	size_t cap = 0, size = 1 << 16, n = 0;
+	dt_probe_t **seen;
+	ssize_t len;
+	FILE *fp;
+
+	pv->pv_data = dt_zalloc(sizeof(fbt_t));
+	if (dt_bpf_tracefs(dtp) != 0)
+		return 0; /* no tracefs: no fbt probes */
+	snprintf(path, sizeof(path), "%s/available_filter_functions", dtp->dt_tracefs);
+	if ((fp = fopen(path, "r")) == NULL)
+		return 0;
+	read_blacklist(&bl);
+	seen = dt_zalloc(sizeof(dt_probe_t *) * size);
+	while ((len = getline(&line, &cap, fp)) > 0) {
+		char *mod = "vmlinux", *sp;
+		dt_probe_t **slot;
+
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		if ((sp = strchr(line, ' ')) != NULL) { /* "name [module]" */
+			*sp = '\0';
+			if (sp[1] == '[' && (mod = strchr(sp + 2, ']')) != NULL) {
+				*mod = '\0';
+				mod = sp + 2;
+			} else {
+				mod = "vmlinux";
+			}
+		}
+		if (line[0] == '\0' || names_has(&bl, line) ||
+		    strlen(line) >= DTRACE_FUNCNAMELEN || strlen(mod) >= DTRACE_MODNAMELEN)
+			continue;
+		if (*(slot = seen_slot(seen, size, mod, line)) != NULL)
+			continue;
+		if (++n * 2 > size) { /* grow the set */
+			dt_probe_t **old = seen;
+
+			seen = dt_zalloc(sizeof(dt_probe_t *) * size * 2);
+			for (size_t i = 0; i < size; i++)
+				if (old[i] != NULL)
+					*seen_slot(seen, size * 2, old[i]->pr_desc.dtpd_mod,
+						   old[i]->pr_desc.dtpd_func) = old[i];
+			free(old);
+			size *= 2;
+			slot = seen_slot(seen, size, mod, line);
+		}
+		for (int ret = 0; ret < 2; ret++) {
+			dt_probe_t *pr = dt_probe_create(dtp, pv, mod, line, ret ? "return" : "entry");
+
+			pr->pr_entry = !ret;
+			pr->pr_return = ret;
+			if (!ret)
+				*slot = pr;
+		}
+	}
+	free(line);
+	free(seen);
+	fclose(fp);
+	names_free(&bl);
+	return 0;
+}
+
+/* ------------------------------------------------------------ BTF */
+
+static struct btf *vmlinux_btf(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_btf == NULL) {
+		struct btf *btf = btf__load_vmlinux_btf();
+
+		if (libbpf_get_error(btf))
+			return NULL;
+		dtp->dt_btf = btf;
+	}
+	return dtp->dt_btf;
+}
+
+/* The BTF id of vmlinux function name, or 0; the index is built once. */
+static int btf_func(dtrace_hdl_t *dtp, fbt_t *fi, const char *name)
+{
+	struct btf *btf = vmlinux_btf(dtp);
+
+	if (btf == NULL)
+		return 0;
+	if (fi->fi_ids == NULL) {
+		int n = (int)btf__type_cnt(btf), nfunc = 0;
+
+		for (int id = 1; id < n; id++)
+			nfunc += btf_is_func(btf__type_by_id(btf, id));
+		for (fi->fi_size = 1024; fi->fi_size < (size_t)nfunc * 2; fi->fi_size *= 2)
+			;
+		fi->fi_ids = dt_zalloc(sizeof(int) * fi->fi_size);
+		for (int id = 1; id < n; id++) {
+			const struct btf_type *t = btf__type_by_id(btf, id);
+			const char *s;
+			size_t i;
+
+			if (!btf_is_func(t))
+				continue;
+			s = btf__name_by_offset(btf, t->name_off);
+			for (i = hash_str(s) & (fi->fi_size - 1); fi->fi_ids[i] != 0;
+			     i = (i + 1) & (fi->fi_size - 1))
+				if (!strcmp(btf__name_by_offset(btf, btf__type_by_id(btf, fi->fi_ids[i])->name_off), s))
+					break;
+			if (fi->fi_ids[i] == 0)
+				fi->fi_ids[i] = id;
+		}
+	}
+	for (size_t i = hash_str(name) & (fi->fi_size - 1); fi->fi_ids[i] != 0;
+	     i = (i + 1) & (fi->fi_size - 1)) {
+		const struct btf_type *t = btf__type_by_id(btf, fi->fi_ids[i]);
+
+		if (!strcmp(btf__name_by_offset(btf, t->name_off), name))
+			return fi->fi_ids[i];
+	}
+	return 0;
+}
+
+/* Skip modifiers and (if all) typedefs. */
+static int btf_skip(const struct btf *btf, int id, bool typedefs)
+{
+	for (;;) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (id == 0 || t == NULL)
+			return 0;
+		if (btf_is_mod(t) || btf_is_type_tag(t) || (typedefs && btf_is_typedef(t)))
+			id = t->type;
+		else
+			return id;
+	}
+}
+
+/*
+ * The C declaration of BTF type id as dt_type_parse() reads it: typedefs
+ * D knows keep their name, others are resolved; enums are ints of their
+ * size, function pointers void *.
+ */
+static void btf_cdecl(dtrace_hdl_t *dtp, const struct btf *btf, int id, char *buf, size_t len,
+		      int depth)
+{
+	const struct btf_type *t;
+	const char *name;
+
+	id = btf_skip(btf, id, false);
+	t = id ? btf__type_by_id(btf, id) : NULL;
+	if (t == NULL || depth > 8) {
+		snprintf(buf, len, "void");
+		return;
+	}
+	name = btf__name_by_offset(btf, t->name_off);
+	switch (btf_kind(t)) {
+	case BTF_KIND_TYPEDEF:
+		if (dt_type_lookup(dtp, name) != NULL)
+			snprintf(buf, len, "%s", name);
+		else
+			btf_cdecl(dtp, btf, t->type, buf, len, depth + 1);
+		return;
+	case BTF_KIND_INT: {
+		static const char *const ints[2][4] = {
+			{ "unsigned char", "unsigned short", "unsigned int", "unsigned long" },
+			{ "char", "short", "int", "long" },
+		};
+		bool sgn = btf_int_encoding(t) & BTF_INT_SIGNED;
+		int sz = t->size == 1 ? 0 : t->size == 2 ? 1 : t->size == 4 ? 2 : 3;
+
+		if (t->size == 1 && !strcmp(name, "char"))
+			sgn = true;
+		snprintf(buf, len, "%s", ints[sgn][sz]);
+		return;
+	}
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		snprintf(buf, len, "%s", t->size == 8 ? "long" : "int");
+		return;
+	case BTF_KIND_PTR: {
+		int to = btf_skip(btf, t->type, true);
+
+		if (to != 0 && btf_is_func_proto(btf__type_by_id(btf, to))) {
+			snprintf(buf, len, "void *");
+			return;
+		}
+		btf_cdecl(dtp, btf, t->type, buf, len, depth + 1);
+		strncat(buf, buf[strlen(buf) - 1] == '*' ? "*" : " *", len - strlen(buf) - 1);
+		return;
+	}
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		if (*name == '\0')
+			snprintf(buf, len, "void");
+		else
+			snprintf(buf, len, "%s %s", btf_is_union(t) ? "union" : "struct", name);
+		return;
+	default:
+		snprintf(buf, len, "unsigned long");
+	}
+}
+
+/*
+ * The prototype of vmlinux function id: the argument slots (u64s of the
+ * trampoline's array, registers at a kprobe) where each argument starts,
+ * their count (-1 if an argument does not fit the six registers or is a
+ * struct bigger than 16 bytes), and the return type (0: void).
+ */
+typedef struct fbt_proto {
+	int fp_nargs;
+	int fp_slot[DT_NARGS];
+	int fp_nslots;
+	int fp_ret;
+	int fp_args[DT_NARGS]; /* BTF type ids */
+} fbt_proto_t;
+
+static int btf_proto(const struct btf *btf, int id, fbt_proto_t *fp)
+{
+	const struct btf_type *fn = btf__type_by_id(btf, id), *proto;
+	const struct btf_param *p;
+	int slots = 0;
+
+	memset(fp, 0, sizeof(*fp));
+	if (fn == NULL || (proto = btf__type_by_id(btf, fn->type)) == NULL || !btf_is_func_proto(proto))
+		return -1;
+	fp->fp_ret = btf_skip(btf, proto->type, true) ? (int)proto->type : 0;
+	p = btf_params(proto);
+	for (int i = 0; i < btf_vlen(proto); i++, p++) {
+		int tid = btf_skip(btf, p->type, true);
+		const struct btf_type *t = btf__type_by_id(btf, tid);
+		int size = t && (btf_is_struct(t) || btf_is_union(t)) ? (int)t->size : 8;
+
+		if (i == btf_vlen(proto) - 1 && p->type == 0)
+			break; /* varargs */
+		if (i < DT_NARGS) {
+			fp->fp_slot[i] = slots;
+			fp->fp_args[i] = (int)p->type;
+			fp->fp_nargs = i + 1;
+		}
+		if (size > 16)
+			slots = DT_FBT_MAXSLOTS + 1;
+		slots += (size + 7) / 8;
+	}
+	fp->fp_nslots = slots;
+	return 0;
+}
+
+/* ------------------------------------------------------------ probes */
+
+static int fbt_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	(void)dtp;
+	pr->pr_progtype = DT_PT_KPROBE;
+	return 0;
+}
+
+/* Argument sources at a kprobe: the registers; at return, ax in arg1. */
+static void kprobe_args(dt_probe_t *pr, const fbt_proto_t *fp)
+{
+	static const int16_t regs[] = DT_FUNC_ARGREGS;
+
+	for (int a = 0; a < DT_NARGS; a++)
+		pr->pr_argsrc[a] = (dt_argsrc_t){ DT_ARG_ZERO, 0, 0 };
+	if (pr->pr_return) {
+		pr->pr_argsrc[1] = (dt_argsrc_t){ DT_ARG_CTX, 8, DT_REGS_RETVAL };
+		return;
+	}
+	for (int a = 0; a < DT_NARGS; a++) {
+		int slot = fp != NULL && a < fp->fp_nargs ? fp->fp_slot[a] : a;
+
+		if (slot < DT_FUNC_NARGREGS)
+			pr->pr_argsrc[a] = (dt_argsrc_t){ DT_ARG_CTX, 8, regs[slot] };
+	}
+}
+
+/* ... at fentry/fexit: the trampoline's array of u64s, then the return value. */
+static void fentry_args(dt_probe_t *pr, const fbt_proto_t *fp)
+{
+	for (int a = 0; a < DT_NARGS; a++)
+		pr->pr_argsrc[a] = (dt_argsrc_t){ DT_ARG_ZERO, 0, 0 };
+	if (pr->pr_return) {
+		if (fp->fp_ret != 0)
+			pr->pr_argsrc[1] = (dt_argsrc_t){ DT_ARG_CTX, 8, (int16_t)(8 * fp->fp_nslots) };
+		return;
+	}
+	for (int a = 0; a < fp->fp_nargs; a++)
+		pr->pr_argsrc[a] = (dt_argsrc_t){ DT_ARG_CTX, 8, (int16_t)(8 * fp->fp_slot[a]) };
+}
+
+static int fbt_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	fbt_t *fi = pr->pr_prov->pv_data;
+	struct btf *btf = vmlinux_btf(dtp);
+	fbt_proto_t fp;
+	char decl[256];
+	int id = strcmp(pr->pr_desc.dtpd_mod, "vmlinux") ? 0 : btf_func(dtp, fi, pr->pr_desc.dtpd_func);
+	bool typed = id > 0 && btf_proto(btf, id, &fp) == 0;
+
+	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
+	kprobe_args(pr, typed ? &fp : NULL);
+	if (pr->pr_return) {
+		pr->pr_argtypes[0] = dt_type_int(dtp, 4, true);
+		pr->pr_nargs = 1;
+		if (!typed || fp.fp_ret != 0) {
+			if (typed)
+				btf_cdecl(dtp, btf, fp.fp_ret, decl, sizeof(decl), 0);
+			pr->pr_argtypes[1] = typed ? dt_type_parse(dtp, decl) : dt_type_int(dtp, 8, false);
+			pr->pr_nargs = 2;
+		}
+		return 0;
+	}
+	if (!typed) { /* no BTF (a module, a renamed copy): untyped registers */
+		for (int a = 0; a < DT_FUNC_NARGREGS; a++)
+			pr->pr_argtypes[a] = dt_type_int(dtp, 8, false);
+		pr->pr_nargs = DT_FUNC_NARGREGS;
+		return 0;
+	}
+	for (int a = 0; a < fp.fp_nargs; a++) {
+		btf_cdecl(dtp, btf, fp.fp_args[a], decl, sizeof(decl), 0);
+		pr->pr_argtypes[a] = dt_type_parse(dtp, decl);
+	}
+	pr->pr_nargs = fp.fp_nargs;
+	return 0;
+}
+
+/* Functions the kernel never lets a trampoline attach to (btf_id_deny). */
+static bool fentry_denied(const char *func)
+{
+	static const char *const deny[] = { "migrate_disable", "migrate_enable",
+					    "rcu_read_unlock_strict", "preempt_count_add",
+					    "preempt_count_sub", "__rcu_read_lock",
+					    "__rcu_read_unlock" };
+
+	for (size_t i = 0; i < sizeof(deny) / sizeof(deny[0]); i++)
+		if (!strcmp(func, deny[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Can pr attach with fentry/fexit?  Fills its BTF id and prototype; if not,
+ * why in buf.
+ */
+static bool fentry_ok(dtrace_hdl_t *dtp, fbt_t *fi, dt_probe_t *pr, fbt_proto_t *fp,
+		      char *buf, size_t len)
+{
+	const char *func = pr->pr_desc.dtpd_func;
+	int id;
+
+	if (strcmp(pr->pr_desc.dtpd_mod, "vmlinux") != 0) {
+		snprintf(buf, len, "fentry is used for vmlinux functions only");
+		return false;
+	}
+	if ((id = btf_func(dtp, fi, func)) <= 0 || btf_proto(vmlinux_btf(dtp), id, fp) != 0) {
+		snprintf(buf, len, "function %s has no BTF prototype", func);
+		return false;
+	}
+	if (fp->fp_nslots > DT_FBT_MAXSLOTS) {
+		snprintf(buf, len, "function %s has arguments beyond the %d registers fentry handles",
+			 func, DT_FBT_MAXSLOTS);
+		return false;
+	}
+	if (fentry_denied(func)) {
+		snprintf(buf, len, "the kernel does not allow fentry on %s", func);
+		return false;
+	}
+	pr->pr_btfid = id;
+	return true;
+}
+
+static int sym_cmp(const void *a, const void *b)
+{
+	const fbt_sym_t *x = a, *y = b;
+	int c = strcmp(x->fs_func, y->fs_func);
+
+	return c ? c : strcmp(x->fs_mod, y->fs_mod);
+}
+
+/*
+ * A kprobe by name is refused (EADDRNOTAVAIL) when kallsyms has the name
+ * more than once (static functions of the same name): such probes attach
+ * at every address of the name, in their module.  Finds them among the
+ * enabled probes that attach with single kprobes.
+ */
+static void find_dups(fbt_t *fi, dt_probe_t **probes, int n)
+{
+	FILE *fp;
+	char line[512];
+	int k = 0;
+
+	fi->fi_syms = dt_zalloc(sizeof(fbt_sym_t) * (n + 1));
+	for (int i = 0; i < n; i++)
+		if (probes[i]->pr_progtype == DT_PT_KPROBE)
+			fi->fi_syms[k++] = (fbt_sym_t){ probes[i]->pr_desc.dtpd_mod,
+							probes[i]->pr_desc.dtpd_func, NULL, 0 };
+	qsort(fi->fi_syms, k, sizeof(fbt_sym_t), sym_cmp);
+	fi->fi_nsyms = k;
+	if (k == 0 || (fp = fopen("/proc/kallsyms", "r")) == NULL)
+		return;
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		char type, name[256], mod[128] = "vmlinux";
+		unsigned long long addr;
+		fbt_sym_t key = { mod, name, NULL, 0 }, *fs;
+
+		if (sscanf(line, "%llx %c %255s [%127[^]]]", &addr, &type, name, mod) < 3 ||
+		    (type != 't' && type != 'T' && type != 'w' && type != 'W'))
+			continue;
+		if ((fs = bsearch(&key, fi->fi_syms, k, sizeof(fbt_sym_t), sym_cmp)) == NULL)
+			continue;
+		fs->fs_addrs = dt_realloc(fs->fs_addrs, sizeof(uint64_t) * (fs->fs_n + 1));
+		fs->fs_addrs[fs->fs_n++] = addr;
+	}
+	fclose(fp);
+}
+
+/*
+ * Every single kprobe and every fentry link is a file descriptor: raise the
+ * soft limit (and, as root, the hard one) to fit n of them and the rest.
+ */
+static void nofile(int n)
+{
+	struct rlimit rl;
+	rlim_t want = (rlim_t)n + 4096;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= want)
+		return;
+	if (rl.rlim_max < want) {
+		struct rlimit hard = { want, want };
+
+		if (setrlimit(RLIMIT_NOFILE, &hard) == 0)
+			return;
+	}
+	rl.rlim_cur = rl.rlim_max < want ? rl.rlim_max : want;
+	setrlimit(RLIMIT_NOFILE, &rl);
+}
+
+static int fbt_prepare(dtrace_hdl_t *dtp, dt_provider_t *pv, dt_probe_t **probes, int n)
+{
+	fbt_t *fi = pv->pv_data;
+	int mode = (int)dtp->dt_options[DTOPT_FBTMODE];
+	bool fentry = mode == DT_FBTMODE_FENTRY ||
+		      (mode == DT_FBTMODE_AUTO && n <= DT_FBT_FENTRY_MAX && dt_feature(dtp, DT_FEAT_FENTRY));
+	bool multi = !fentry && dt_feature(dtp, DT_FEAT_KPROBE_MULTI);
+	char why[256];
+
+	if (mode == DT_FBTMODE_FENTRY && dt_feature_require(dtp, DT_FEAT_FENTRY) != 0)
+		return -1;
+	if (!fentry && dt_feature_require(dtp, DT_FEAT_KPROBE) != 0)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		dt_probe_t *pr = probes[i];
+		const dtrace_probedesc_t *pd = &pr->pr_desc;
+		fbt_proto_t fp;
+
+		if (fentry && fentry_ok(dtp, fi, pr, &fp, why, sizeof(why))) {
+			pr->pr_progtype = pr->pr_return ? DT_PT_FEXIT : DT_PT_FENTRY;
+			fentry_args(pr, &fp);
+			continue;
+		}
+		if (mode == DT_FBTMODE_FENTRY)
+			return dt_set_errmsg(dtp, EDT_ATTACH, "cannot instrument %s:%s:%s:%s with "
+					     "fentry: %s", pd->dtpd_provider, pd->dtpd_mod,
+					     pd->dtpd_func, pd->dtpd_name, why);
+		if (fentry && dt_feature_require(dtp, DT_FEAT_KPROBE) != 0)
+			return -1;
+		pr->pr_progtype = multi ? DT_PT_KPROBE_MULTI : DT_PT_KPROBE;
+		if (!pr->pr_argsdone) /* sources matter only to clauses that read them */
+			kprobe_args(pr, NULL);
+	}
+	if (!multi)
+		find_dups(fi, probes, n);
+	nofile(n);
+	return 0;
+}
+
+/* A single kprobe, or one per address of a name kallsyms has twice. */
+static int kprobe_attach(dtrace_hdl_t *dtp, fbt_t *fi, dt_probe_t *pr, dt_bpfprog_t *bp,
+			 uint64_t cookie)
+{
+	fbt_sym_t key = { pr->pr_desc.dtpd_mod, pr->pr_desc.dtpd_func, NULL, 0 }, *fs;
+
+	fs = fi->fi_nsyms == 0 ? NULL : bsearch(&key, fi->fi_syms, fi->fi_nsyms, sizeof(fbt_sym_t), sym_cmp);
+	if (fs == NULL || fs->fs_n < 2)
+		return dt_bpf_attach_kprobe(dtp, key.fs_func, pr->pr_return, bp->bp_fd, cookie);
+	for (int i = 0; i < fs->fs_n; i++)
+		if (dt_bpf_attach_kprobe_addr(dtp, key.fs_func, fs->fs_addrs[i], pr->pr_return,
+					      bp->bp_fd, cookie) != 0)
+			return -1;
+	return 0;
+}
+
+/* kprobe_multi: the probes of one program and direction go in one link. */
+static int batch_attach(dtrace_hdl_t *dtp, fbt_t *fi, dt_probe_t *pr, dt_bpfprog_t *bp,
+			uint64_t cookie)
+{
+	bool last = pr == bp->bp_probes[bp->bp_nprobes - 1];
+	int rv = 0;
+
+	for (int r = 0; r < 2; r++) {
+		fbt_batch_t *b = &fi->fi_batch[r];
+
+		if (pr->pr_return == r) {
+			b->fb_funcs = dt_realloc(b->fb_funcs, sizeof(char *) * (b->fb_n + 1));
+			b->fb_cookies = dt_realloc(b->fb_cookies, sizeof(uint64_t) * (b->fb_n + 1));
+			b->fb_funcs[b->fb_n] = pr->pr_desc.dtpd_func;
+			b->fb_cookies[b->fb_n++] = cookie;
+		}
+		if (!last || b->fb_n == 0)
+			continue;
+		if (rv == 0)
+			rv = dt_bpf_attach_kprobe_multi(dtp, b->fb_funcs, b->fb_cookies, b->fb_n, r,
+							bp->bp_fd);
+		free(b->fb_funcs);
+		free(b->fb_cookies);
+		memset(b, 0, sizeof(*b));
+	}
+	return rv;
+}
+
+static int fbt_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_bpfprog_t *bp, uint64_t cookie)
+{
+	fbt_t *fi = pr->pr_prov->pv_data;
+	const char *func = pr->pr_desc.dtpd_func;
+	int fd, rv;
+
+	switch (pr->pr_progtype) {
+	case DT_PT_KPROBE_MULTI:
+		return batch_attach(dtp, fi, pr, bp, cookie);
+	case DT_PT_FENTRY:
+	case DT_PT_FEXIT:
+		fd = pr == bp->bp_probe ? bp->bp_fd : dt_bpf_prog_reload(dtp, bp, pr->pr_btfid);
+		if (fd < 0)
+			return -1;
+		rv = dt_bpf_attach_fentry(dtp, func, pr->pr_return, fd, cookie);
+		if (fd != bp->bp_fd)
+			close(fd); /* the link holds the program */
+		return rv;
+	default:
+		return kprobe_attach(dtp, fi, pr, bp, cookie);
+	}
+}
+
+dt_provider_t dt_prov_fbt = {
+	.pv_name = "fbt",
+	.pv_populate = fbt_populate,
+	.pv_probe_info = fbt_probe_info,
+	.pv_probe_args = fbt_probe_args,
+	.pv_prepare = fbt_prepare,
+	.pv_attach = fbt_attach,
+};

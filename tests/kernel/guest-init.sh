@@ -1,0 +1,35 @@
+#!/bin/busybox sh
+# /init of the kernel-test guests (tests/kernel/run-guests.sh): the host's
+# root, read-only over 9p, under a RAM overlay becomes the root; the
+# results directory is shared read-write at the same path; then
+# tests/kernel/guest-run.sh (or $CMD: bench/kernel-fbt.sh) runs as root
+# and the guest powers off.
+/bin/busybox --install -s /bin
+export PATH=/bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+. /run-env
+for m in $(cat /mod/order); do insmod /mod/$m || echo "guest: insmod $m failed"; done
+o=trans=virtio,version=9p2000.L,msize=262144
+mount -t 9p -o $o,ro,cache=loose hostroot /lower || echo "guest: cannot mount the host root"
+mount -t tmpfs tmpfs /ovl
+mkdir -p /ovl/upper /ovl/work /root/host
+mount -t overlay overlay -o lowerdir=/lower,upperdir=/ovl/upper,workdir=/ovl/work /root/host ||
+	echo "guest: overlay failed"
+h=/root/host
+mount -t proc proc $h/proc
+mount -t sysfs sysfs $h/sys
+mount -t devtmpfs devtmpfs $h/dev
+mount -t tmpfs tmpfs $h/tmp
+mkdir -p $h/dev/pts $h/dev/shm
+mount -t devpts devpts $h/dev/pts
+mount -t tracefs tracefs $h/sys/kernel/tracing
+mount -t debugfs debugfs $h/sys/kernel/debug
+mount -t bpf bpf $h/sys/fs/bpf
+mkdir -p $h$RES
+mount -t 9p -o $o,cache=none results $h$RES || echo "guest: cannot mount the results"
+ulimit -l unlimited
+chroot $h /bin/sh "${CMD:-$TOP/tests/kernel/guest-run.sh}" "$RES" $TESTS >$h$RES/log 2>&1
+sync
+poweroff -f
