@@ -69,6 +69,7 @@ typedef struct dt_probe {
 	int pr_activity;    /* tracing state it fires in: DT_ACTIVITY_ACTIVE but BEGIN/END */
 	bool pr_entry;	    /* entry/return flavour for flowindent */
 	bool pr_return;
+	bool pr_alone;	    /* shares no program: cannot be told apart at run time */
 	/* provider's own */
 	int pr_sysnr;	    /* syscall: its number, or -1 */
 	uint64_t pr_period; /* profile: ns between firings */
@@ -112,6 +113,15 @@ DT_INTERNAL bool dt_gmatch(const char *s, const char *p);
 DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
 DT_INTERNAL int dt_probe_info(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
-extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall;
+extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall, dt_prov_sdt;
+
+/* prov/dt_tp.c: kernel tracepoints (tracefs events, BTF argument types) */
+typedef int dt_tp_f(dtrace_hdl_t *, const char *sys, const char *event, void *arg);
+DT_INTERNAL int dt_tp_iter(dtrace_hdl_t *, dt_tp_f *, void *);
+DT_INTERNAL bool dt_tp_exists(dtrace_hdl_t *, const char *event);
+DT_INTERNAL int dt_tp_args(dtrace_hdl_t *, const char *event, dt_type_t **types, int max);
+DT_INTERNAL int dt_tp_probe_args(dtrace_hdl_t *, dt_probe_t *, const char *event);
+DT_INTERNAL int dt_tp_attach(dtrace_hdl_t *, const char *event, struct dt_bpfprog *,
+			     uint64_t cookie);
 
 #endif /* DT_PROV_H */

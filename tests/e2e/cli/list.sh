@@ -7,8 +7,9 @@ tfs=/sys/kernel/tracing
 [ -d $tfs/events ] || tfs=/sys/kernel/debug/tracing
 n=$(ls $tfs/events/syscalls | grep -c '^sys_enter_')
 total=$($DTRACE -l | wc -l)
-# header + dtrace (3) + standard profile probes (15) + syscall entry/return
-[ "$total" -eq $((1 + 3 + 15 + 2 * n)) ] && echo "all probes listed" || echo "listed $total"
+nsdt=$($DTRACE -l -P sdt | tail -n +2 | wc -l) # tests/e2e/sdt/sdt_list.sh checks them
+# header + dtrace (3) + standard profile probes (15) + syscall entry/return + sdt
+[ "$total" -eq $((1 + 3 + 15 + 2 * n + nsdt)) ] && echo "all probes listed" || echo "listed $total"
 $DTRACE -l -P dtrace
 $DTRACE -l -i 2 -i 1
 $DTRACE -l -n BEGIN -P dtrace
