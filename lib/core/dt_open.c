@@ -54,6 +54,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	if (dtp->dt_scratchmap != NULL && dtp->dt_scratchmap != MAP_FAILED)
 		munmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
 	dt_type_fini(dtp); /* BTF, megabytes, and the types made from it */
+	free(dtp->dt_tpbtf);
 	free(dtp);
 }
 

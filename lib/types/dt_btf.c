@@ -483,3 +483,19 @@ void dt_btf_fini(dtrace_hdl_t *dtp)
 	btf__free(dtp->dt_btf);
 	dtp->dt_btf = NULL;
 }
+
+/* The kernel's (vmlinux) BTF, opened once; NULL if it has none. */
+struct btf *dt_type_kbtf(dtrace_hdl_t *dtp)
+{
+	dt_btfobj_t *vm = vmlinux(dtp);
+
+	return vm != NULL ? vm->bo_btf : NULL;
+}
+
+/* The D type of a vmlinux BTF type id. */
+dt_type_t *dt_type_btf(dtrace_hdl_t *dtp, int id)
+{
+	dt_btfobj_t *vm = vmlinux(dtp);
+
+	return vm != NULL ? convert(dtp, vm, id, 0) : dt_type_int(dtp, 8, false);
+}

@@ -121,5 +121,8 @@ DT_INTERNAL dt_type_t *dt_decl_enum(dtrace_hdl_t *, const char *tag);
 DT_INTERNAL int dt_decl_enumer(dtrace_hdl_t *, dt_type_t *, const char *name, int64_t);
 DT_INTERNAL void dt_decl_enum_end(dtrace_hdl_t *, dt_type_t *);
 DT_INTERNAL int dt_decl_typedef(dtrace_hdl_t *, const char *name, dt_type_t *);
+struct btf;
+DT_INTERNAL struct btf *dt_type_kbtf(dtrace_hdl_t *);	/* vmlinux BTF, once, or NULL */
+DT_INTERNAL dt_type_t *dt_type_btf(dtrace_hdl_t *, int id); /* the D type of a BTF id */
 
 #endif /* DT_TYPES_H */
