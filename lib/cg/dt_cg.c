@@ -759,8 +759,11 @@ static void gen_argsrc(dt_cg_t *cg, const dt_argsrc_t *as, int reg)
 	switch (as->as_kind) {
 	case DT_ARG_CTX:
 	case DT_ARG_RETVAL:
+	case DT_ARG_NEGCTX:
 		dt_cg_ldctx(cg, reg);
 		dt_cg_insn(cg, LDX(BPF_DW, reg, reg, as->as_off));
+		if (as->as_kind == DT_ARG_NEGCTX)
+			dt_cg_insn(cg, NEG64(reg));
 		if (as->as_kind == DT_ARG_RETVAL) { /* -errno reads as -1 */
 			dt_cg_insn(cg, JMP_IMM(BPF_JSGE, reg, 0, 2));
 			dt_cg_insn(cg, JMP_IMM(BPF_JSLT, reg, -4095, 1));
@@ -948,6 +951,27 @@ static void gen_addr(dt_cg_t *cg, dt_node_t *dnp)
 	}
 }
 
+/*
+ * A bitfield whose containing bytes' address is in slot: read the fewest
+ * whole bytes that hold it, shift it to the top and back down, signed or
+ * not as its type (C's rule).
+ */
+void dt_cg_bitfield(dt_cg_t *cg, int slot, const dt_member_t *dm)
+{
+	int nbits = dm->dm_bitoff + dm->dm_bits;
+	int nbytes = nbits <= 8 ? 1 : nbits <= 16 ? 2 : nbits <= 32 ? 4 : 8;
+	int tmp = dt_cg_readmem(cg, slot, nbytes, false);
+
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_insn(cg, LDX(dt_cg_bpfsize(nbytes), R0, R1, 0));
+	if (64 - nbits > 0)
+		dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R0, 64 - nbits));
+	if (64 - dm->dm_bits > 0)
+		dt_cg_insn(cg, ALU64_IMM(dm->dm_type->dt_signed ? BPF_ARSH : BPF_RSH, R0,
+					 64 - dm->dm_bits));
+	dt_cg_set(cg, slot, R0);
+}
+
 /* Load the value of a memory lvalue whose address is on top of the stack. */
 static void gen_memload(dt_cg_t *cg, dt_node_t *dnp)
 {
@@ -957,6 +981,10 @@ static void gen_memload(dt_cg_t *cg, dt_node_t *dnp)
 	if (t->dt_kind == DT_TK_ARRAY || t->dt_kind == DT_TK_STRUCT ||
 	    t->dt_kind == DT_TK_UNION)
 		return; /* value is the address, as in C */
+	if (dnp->dn_kind == N_MEMBER && dnp->dn_member != NULL) {
+		dt_cg_bitfield(cg, slot, dnp->dn_member);
+		return;
+	}
 	if (t->dt_kind == DT_TK_STRING) {
 		tmp = dt_cg_readstr(cg, slot, false);
 		dt_cg_tmpaddr(cg, R0, tmp);
@@ -1680,7 +1708,11 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp, dt_epid_t *ep)
 	cg->cg_depth = 0;
 
 	/* after exit(), later clauses of the firing do not run, as in DTrace */
-	if (cg->cg_mayexit) {
+	if (cg->cg_mayexit && cg->cg_nest && !cg->cg_inerror) {
+		dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
+		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, cg->cg_activity, 0), cg->cg_epilogue);
+	} else if (cg->cg_mayexit) {
 		dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
 		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
 		dt_cg_insn(cg, JMP_IMM(BPF_JEQ, R1, cg->cg_activity, 2));
@@ -1812,6 +1844,103 @@ static void gen_bind_sysnr(dt_cg_t *cg, int out)
 	dt_cg_insn(cg, STX(BPF_DW, FP, R0, DT_STACK_COOKIE));
 }
 
+/*
+ * The provider's conditions on the probe's firing (pr_filter): a probe
+ * that is one case of its tracepoint returns at once in the other cases.
+ */
+static void gen_filters(dt_cg_t *cg, int out)
+{
+	for (int i = 0; i < DT_NFILT; i++) {
+		const dt_filter_t *fl = &cg->cg_probe->pr_filter[i];
+		int32_t v = (int32_t)fl->fl_val;
+
+		switch (fl->fl_op) {
+		case DT_FILT_LEADER:
+		case DT_FILT_NOTLEADER:
+			dt_cg_call(cg, BPF_FUNC_get_current_pid_tgid);
+			dt_cg_insn(cg, MOV64_REG(R1, R0));
+			dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R1, 32));
+			dt_cg_insn(cg, MOV32_REG(R0, R0));
+			dt_cg_jump(cg, JMP_REG(fl->fl_op == DT_FILT_LEADER ? BPF_JNE : BPF_JEQ, R0, R1, 0),
+				   out);
+			continue;
+		case DT_FILT_NONE:
+			continue;
+		}
+		dt_cg_ldctx(cg, R1);
+		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, fl->fl_src.as_off));
+		switch (fl->fl_op) {
+		case DT_FILT_EQ:
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, v, 0), out);
+			break;
+		case DT_FILT_NE:
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, v, 0), out);
+			break;
+		case DT_FILT_SLT:
+			dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R1, v, 0), out);
+			break;
+		case DT_FILT_ANYSET:
+			dt_cg_insn(cg, ALU64_IMM(BPF_AND, R1, v));
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), out);
+			break;
+		case DT_FILT_ALLCLEAR:
+			dt_cg_insn(cg, ALU64_IMM(BPF_AND, R1, v));
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), out);
+			break;
+		}
+	}
+}
+
+/*
+ * Raw tracepoint programs nest: one that runs in process context (a
+ * system call's, sdt's) can be interrupted by one on a tracepoint that
+ * fires in an interrupt (irq, timer, block completion), on the same CPU;
+ * the kernel keeps only one program from nesting in itself.  When such
+ * probes are enabled (dt_rawnest), each raw tracepoint program counts its
+ * depth in the CPU's class-0 scratch area (cs_nest) and works in the area
+ * of that depth (class 0, then DT_SCRATCH_NESTED...), so a nested program
+ * leaves the interrupted one's records and temporaries alone; deeper than
+ * the areas it does not trace.  Every return after the count goes through
+ * the epilogue that decrements it (the class-0 area is kept on the
+ * stack).  On entry r0 is the class-0 area (or NULL), r6 the CPU.
+ */
+static void gen_nest(dt_cg_t *cg, int out, int ok)
+{
+	int nest = (int)offsetof(dt_cpustate_t, cs_nest);
+
+	cg->cg_epilogue = dt_cg_label(cg);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), out);
+	dt_cg_insn(cg, LDX(BPF_DW, R1, R0, nest));
+	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R1, DT_NEST_MAX, 0), out);
+	dt_cg_insn(cg, MOV64_REG(R2, R1));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, 1));
+	dt_cg_insn(cg, STX(BPF_DW, R0, R2, nest));
+	dt_cg_insn(cg, STX(BPF_DW, FP, R0, DT_STACK_NEST));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ok);
+	/* depth d > 0: area (DT_SCRATCH_NESTED + d - 1) * ncpus + cpu, by adds of ncpus */
+	for (int i = 0; i < DT_SCRATCH_NESTED; i++)
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R6, cg->cg_dtp->dt_ncpus));
+	for (int d = 1; d < DT_NEST_MAX - 1; d++) {
+		dt_cg_insn(cg, JMP_IMM(BPF_JEQ, R1, d, 1));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R6, cg->cg_dtp->dt_ncpus));
+	}
+	dt_cg_lookup32(cg, DT_MAP_SCRATCH, R6);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
+	dt_cg_jump(cg, JA(0), cg->cg_epilogue);
+}
+
+/* The return of a program that counted its depth (gen_nest). */
+static void gen_epilogue(dt_cg_t *cg)
+{
+	int nest = (int)offsetof(dt_cpustate_t, cs_nest);
+
+	dt_cg_place(cg, cg->cg_epilogue);
+	dt_cg_insn(cg, LDX(BPF_DW, R1, FP, DT_STACK_NEST));
+	dt_cg_insn(cg, LDX(BPF_DW, R2, R1, nest));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, -1));
+	dt_cg_insn(cg, STX(BPF_DW, R1, R2, nest));
+}
+
 static void gen_prologue(dt_cg_t *cg)
 {
 	int out = dt_cg_label(cg), ok = dt_cg_label(cg);
@@ -1819,6 +1948,7 @@ static void gen_prologue(dt_cg_t *cg)
 	dt_cg_insn(cg, STX(BPF_DW, FP, R1, DT_STACK_CTX));
 	if (cg->cg_shared && cg->cg_probe->pr_bind != DT_BIND_COOKIE)
 		gen_bind_sysnr(cg, out);
+	gen_filters(cg, out);
 	dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
 	dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
 	cg->cg_actjmp = cg->cg_ninsns;
@@ -1828,8 +1958,13 @@ static void gen_prologue(dt_cg_t *cg)
 		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, (int)cg->cg_dtp->dt_options[DTOPT_CPU], 0), out);
 	if (cg->cg_probe->pr_progtype != DT_PT_RAW_TP) /* scratch class 1 */
 		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, cg->cg_dtp->dt_ncpus));
+	if (cg->cg_nest)
+		dt_cg_insn(cg, MOV64_REG(R6, R0)); /* the CPU */
 	dt_cg_lookup32(cg, DT_MAP_SCRATCH, R0);
-	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
+	if (cg->cg_nest)
+		gen_nest(cg, out, ok);
+	else
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
 	dt_cg_place(cg, out);
 	dt_cg_insn(cg, MOV64_IMM(R0, 0));
 	dt_cg_insn(cg, EXIT());
@@ -1869,7 +2004,7 @@ static void drop_scratch(dt_cg_t *cg)
 {
 	int a = cg->cg_actjmp, end = cg->cg_scrend;
 
-	if (cg->cg_dtp->dt_options[DTOPT_CPU] >= 0)
+	if (cg->cg_dtp->dt_options[DTOPT_CPU] >= 0 || cg->cg_nest)
 		return;
 	for (int i = end; i < cg->cg_ninsns; i++)
 		if (cg->cg_insns[i].dst_reg == R9 || cg->cg_insns[i].src_reg == R9)
@@ -1928,11 +2063,15 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		free(cg);
 		return -1;
 	}
+	cg->cg_nest = dtp->dt_rawnest && bp->bp_probe->pr_progtype == DT_PT_RAW_TP &&
+		      cg->cg_activity == DT_ACTIVITY_ACTIVE;
 	gen_prologue(cg);
 	for (int i = 0; i < bp->bp_nclauses; i++) {
 		cg->cg_stmt = i;
 		gen_clause(cg, bp->bp_clauses[i], bp->bp_stmts[i]);
 	}
+	if (cg->cg_nest)
+		gen_epilogue(cg);
 	dt_cg_insn(cg, MOV64_IMM(R0, 0));
 	dt_cg_insn(cg, EXIT());
 	if (cg->cg_ncalls > 0)

@@ -66,8 +66,11 @@ static void plan_error(dtrace_hdl_t *dtp)
 
 static bool same_signature(const dt_probe_t *a, const dt_probe_t *b, unsigned uses)
 {
+	if (a != b && (a->pr_alone || b->pr_alone))
+		return false;
 	if (a->pr_progtype != b->pr_progtype || a->pr_bind != b->pr_bind ||
-	    a->pr_activity != b->pr_activity || a->pr_prov != b->pr_prov)
+	    a->pr_activity != b->pr_activity || a->pr_prov != b->pr_prov ||
+	    memcmp(a->pr_filter, b->pr_filter, sizeof(a->pr_filter)) != 0)
 		return false;
 	if (uses == 0)
 		return true;
@@ -181,6 +184,11 @@ int dt_enable_plan(dtrace_hdl_t *dtp)
 	}
 	if (plan_prepare(dtp, en, nen) != 0)
 		goto out;
+	/* raw tracepoint probes of providers other than syscall may fire in interrupts */
+	for (int i = 0; i < nen; i++)
+		if (en[i]->pr_progtype == DT_PT_RAW_TP && en[i]->pr_bind == DT_BIND_COOKIE &&
+		    en[i]->pr_activity == DT_ACTIVITY_ACTIVE)
+			dtp->dt_rawnest = true;
 	for (int i = 0; i < nen; i++) {
 		dt_probe_t *pr = en[i];
 		dt_bpfprog_t *bp = program_for(dtp, pr, &lists[pr->pr_desc.dtpd_id], &tail);

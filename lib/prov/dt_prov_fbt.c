@@ -38,7 +38,6 @@
 #include "dt_arch.h"
 
 #include <bpf/btf.h>
-#include <bpf/libbpf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,22 +227,10 @@ static int fbt_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 
 /* ------------------------------------------------------------ BTF */
 
-static struct btf *vmlinux_btf(dtrace_hdl_t *dtp)
-{
-	if (dtp->dt_btf == NULL) {
-		struct btf *btf = btf__load_vmlinux_btf();
-
-		if (libbpf_get_error(btf))
-			return NULL;
-		dtp->dt_btf = btf;
-	}
-	return dtp->dt_btf;
-}
-
 /* The BTF id of vmlinux function name, or 0; the index is built once. */
 static int btf_func(dtrace_hdl_t *dtp, fbt_t *fi, const char *name)
 {
-	struct btf *btf = vmlinux_btf(dtp);
+	struct btf *btf = dt_type_kbtf(dtp);
 
 	if (btf == NULL)
 		return 0;
@@ -293,71 +280,6 @@ static int btf_skip(const struct btf *btf, int id, bool typedefs)
 			id = t->type;
 		else
 			return id;
-	}
-}
-
-/*
- * The C declaration of BTF type id as dt_type_parse() reads it: typedefs
- * D knows keep their name, others are resolved; enums are ints of their
- * size, function pointers void *.
- */
-static void btf_cdecl(dtrace_hdl_t *dtp, const struct btf *btf, int id, char *buf, size_t len,
-		      int depth)
-{
-	const struct btf_type *t;
-	const char *name;
-
-	id = btf_skip(btf, id, false);
-	t = id ? btf__type_by_id(btf, id) : NULL;
-	if (t == NULL || depth > 8) {
-		snprintf(buf, len, "void");
-		return;
-	}
-	name = btf__name_by_offset(btf, t->name_off);
-	switch (btf_kind(t)) {
-	case BTF_KIND_TYPEDEF:
-		if (dt_type_lookup(dtp, name) != NULL)
-			snprintf(buf, len, "%s", name);
-		else
-			btf_cdecl(dtp, btf, t->type, buf, len, depth + 1);
-		return;
-	case BTF_KIND_INT: {
-		static const char *const ints[2][4] = {
-			{ "unsigned char", "unsigned short", "unsigned int", "unsigned long" },
-			{ "char", "short", "int", "long" },
-		};
-		bool sgn = btf_int_encoding(t) & BTF_INT_SIGNED;
-		int sz = t->size == 1 ? 0 : t->size == 2 ? 1 : t->size == 4 ? 2 : 3;
-
-		if (t->size == 1 && !strcmp(name, "char"))
-			sgn = true;
-		snprintf(buf, len, "%s", ints[sgn][sz]);
-		return;
-	}
-	case BTF_KIND_ENUM:
-	case BTF_KIND_ENUM64:
-		snprintf(buf, len, "%s", t->size == 8 ? "long" : "int");
-		return;
-	case BTF_KIND_PTR: {
-		int to = btf_skip(btf, t->type, true);
-
-		if (to != 0 && btf_is_func_proto(btf__type_by_id(btf, to))) {
-			snprintf(buf, len, "void *");
-			return;
-		}
-		btf_cdecl(dtp, btf, t->type, buf, len, depth + 1);
-		strncat(buf, buf[strlen(buf) - 1] == '*' ? "*" : " *", len - strlen(buf) - 1);
-		return;
-	}
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-		if (*name == '\0')
-			snprintf(buf, len, "void");
-		else
-			snprintf(buf, len, "%s %s", btf_is_union(t) ? "union" : "struct", name);
-		return;
-	default:
-		snprintf(buf, len, "unsigned long");
 	}
 }
 
@@ -451,11 +373,9 @@ static void fentry_args(dt_probe_t *pr, const fbt_proto_t *fp)
 static int fbt_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 {
 	fbt_t *fi = pr->pr_prov->pv_data;
-	struct btf *btf = vmlinux_btf(dtp);
 	fbt_proto_t fp;
-	char decl[256];
 	int id = strcmp(pr->pr_desc.dtpd_mod, "vmlinux") ? 0 : btf_func(dtp, fi, pr->pr_desc.dtpd_func);
-	bool typed = id > 0 && btf_proto(btf, id, &fp) == 0;
+	bool typed = id > 0 && btf_proto(dt_type_kbtf(dtp), id, &fp) == 0;
 
 	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
 	kprobe_args(pr, typed ? &fp : NULL);
@@ -463,9 +383,7 @@ static int fbt_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 		pr->pr_argtypes[0] = dt_type_int(dtp, 4, true);
 		pr->pr_nargs = 1;
 		if (!typed || fp.fp_ret != 0) {
-			if (typed)
-				btf_cdecl(dtp, btf, fp.fp_ret, decl, sizeof(decl), 0);
-			pr->pr_argtypes[1] = typed ? dt_type_parse(dtp, decl) : dt_type_int(dtp, 8, false);
+			pr->pr_argtypes[1] = typed ? dt_type_btf(dtp, fp.fp_ret) : dt_type_int(dtp, 8, false);
 			pr->pr_nargs = 2;
 		}
 		return 0;
@@ -476,10 +394,8 @@ static int fbt_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 		pr->pr_nargs = DT_FUNC_NARGREGS;
 		return 0;
 	}
-	for (int a = 0; a < fp.fp_nargs; a++) {
-		btf_cdecl(dtp, btf, fp.fp_args[a], decl, sizeof(decl), 0);
-		pr->pr_argtypes[a] = dt_type_parse(dtp, decl);
-	}
+	for (int a = 0; a < fp.fp_nargs; a++)
+		pr->pr_argtypes[a] = dt_type_btf(dtp, fp.fp_args[a]);
 	pr->pr_nargs = fp.fp_nargs;
 	return 0;
 }
@@ -512,7 +428,7 @@ static bool fentry_ok(dtrace_hdl_t *dtp, fbt_t *fi, dt_probe_t *pr, fbt_proto_t 
 		snprintf(buf, len, "fentry is used for vmlinux functions only");
 		return false;
 	}
-	if ((id = btf_func(dtp, fi, func)) <= 0 || btf_proto(vmlinux_btf(dtp), id, fp) != 0) {
+	if ((id = btf_func(dtp, fi, func)) <= 0 || btf_proto(dt_type_kbtf(dtp), id, fp) != 0) {
 		snprintf(buf, len, "function %s has no BTF prototype", func);
 		return false;
 	}

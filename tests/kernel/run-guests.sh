@@ -112,6 +112,9 @@ done
 
 pass=0 fail=0 failed=""
 work=$top/build/kernel # per kernel: console, log, outputs of failed tests
+# boot every kernel at once (the tests are mostly one process: a guest
+# keeps about one host CPU busy), then report in order
+booted=""
 for meta in $kernels; do
 	kv=$(resolve "$meta")
 	if [ -z "$kv" ]; then # no apt lists: the newest cached kernel of that series
@@ -132,19 +135,26 @@ for meta in $kernels; do
 	(cd "$res/in" && echo run-env | cpio -o -H newc --quiet | gzip -1) >"$res/extra.cpio.gz"
 	cat "$kd/base.cpio.gz" "$res/extra.cpio.gz" >"$res/initrd.cpio.gz"
 	if [ -s "$kd/vmlinux" ]; then kernel=$kd/vmlinux; else kernel=$kd/bzImage; fi
-	start=$(date +%s)
-	timeout -k 10 "$tmo" qemu-system-x86_64 -nodefaults -no-user-config -display none \
-		-serial file:"$res/console" -monitor none -no-reboot -m 2048 -smp 2 \
-		-accel tcg,thread=multi -cpu max -kernel "$kernel" -initrd "$res/initrd.cpio.gz" \
-		-append "console=ttyS0 panic=-1 oops=panic rdinit=/init quiet loglevel=1" \
-		-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
-		-virtfs "local,path=$res,mount_tag=results,security_model=none,multidevs=remap" \
-		</dev/null >/dev/null 2>&1
-	qrc=$?
-	secs=$(($(date +%s) - start))
+	(
+		start=$(date +%s)
+		timeout -k 10 "$tmo" qemu-system-x86_64 -nodefaults -no-user-config -display none \
+			-serial file:"$res/console" -monitor none -no-reboot -m 2048 -smp 2 \
+			-accel tcg,thread=multi -cpu max -kernel "$kernel" -initrd "$res/initrd.cpio.gz" \
+			-append "console=ttyS0 panic=-1 oops=panic rdinit=/init quiet loglevel=1" \
+			-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
+			-virtfs "local,path=$res,mount_tag=results,security_model=none,multidevs=remap" \
+			</dev/null >/dev/null 2>&1
+		echo "$? $(($(date +%s) - start))" >"$res/qemu-status"
+	) &
+	booted="$booted $kv"
+done
+wait
+for kv in $booted; do
+	res=$work/$kv
+	read -r qrc secs <"$res/qemu-status"
 	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$res/log" 2>/dev/null | tail -1)
 	if [ -z "$line" ]; then
-		[ $qrc -eq 124 ] && why="timed out after ${tmo}s" || why="guest died (qemu status $qrc)"
+		[ "$qrc" -eq 124 ] && why="timed out after ${tmo}s" || why="guest died (qemu status $qrc)"
 		say "$kv: $why; console:"
 		tail -20 "$res/console" | tr -d '\r'
 		[ -f "$res/log" ] && tail -20 "$res/log"

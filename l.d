@@ -1,0 +1,2 @@
+BEGIN { trace(1); }
+syscall::getppid:entry, END {}
