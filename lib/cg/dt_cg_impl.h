@@ -18,6 +18,7 @@
 #define DT_NREGSLOTS 3
 #define DT_MAXDEPTH 48
 #define DT_STACK_COOKIE (DT_STACK_SPILL - 8 * (DT_MAXDEPTH - DT_NREGSLOTS)) /* shared programs */
+#define DT_STACK_TS (DT_STACK_COOKIE - 8) /* timestamp of this firing, 0 until read */
 
 
 typedef struct dt_cgfix {
@@ -62,6 +63,7 @@ typedef struct dt_cg {
 	bool cg_hasfault;
 	bool cg_mayexit;  /* an earlier clause of the program calls exit() */
 	bool cg_inerror;	  /* generating the ERROR subprogram */
+	const dt_node_t *cg_nullstr; /* an operand of ==/!=/<...: an unset string is "" there */
 	int *cg_calls;	  /* call sites of the ERROR subprogram */
 	int cg_ncalls;
 	int cg_strsize;
