@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define DT_TP_PREFIX "btf_trace_"
 
@@ -236,4 +237,39 @@ int dt_tp_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr, const char *event)
 int dt_tp_attach(dtrace_hdl_t *dtp, const char *event, dt_bpfprog_t *bp, uint64_t cookie)
 {
 	return dt_bpf_attach_rawtp(dtp, event, bp->bp_fd, bp->bp_shared ? cookie : 0);
+}
+
+/*
+ * Does the kernel have tracepoint event: one with a tracefs event in
+ * system sys, or, with sys NULL, one without (its __traceiter_ function
+ * in kallsyms; no BTF needed).
+ */
+bool dt_tp_have(dtrace_hdl_t *dtp, const char *sys, const char *event)
+{
+	char path[256], line[512];
+	struct stat st;
+	bool found = false;
+	size_t len;
+	FILE *fp;
+
+	if (sys != NULL) {
+		if (dt_bpf_tracefs(dtp) != 0)
+			return false;
+		snprintf(path, sizeof(path), "%s/events/%s/%s", dtp->dt_tracefs, sys, event);
+		return stat(path, &st) == 0;
+	}
+	if ((fp = fopen("/proc/kallsyms", "re")) == NULL)
+		return false;
+	snprintf(path, sizeof(path), " __traceiter_%s", event);
+	len = strlen(path);
+	while (!found && fgets(line, sizeof(line), fp) != NULL) {
+		char *p = strstr(line, " __traceiter_");
+
+		found = p != NULL && p > line && !strncmp(p, path, len) &&
+			(p[len] == '\n' || p[len] == ' ' || p[len] == '\t');
+		/* "addr T name": the name follows the type letter */
+		found = found && p[-1] != ' ' && p[-2] == ' ';
+	}
+	fclose(fp);
+	return found;
 }
