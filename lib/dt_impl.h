@@ -94,7 +94,7 @@ enum {
 	X(AGGSORTREV, "aggsortrev", DT_OPT_BOOL, 0)                       \
 	X(RAWBYTES, "rawbytes", DT_OPT_BOOL, 0)                           \
 	X(STACKFRAMES, "stackframes", DT_OPT_INT, 20)                     \
-	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 20)                   \
+	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 100)                   \
 	X(VERIFYLOG, "verifylog", DT_OPT_BOOL, 0)
 
 enum {
@@ -240,6 +240,9 @@ struct dtrace_hdl {
 	struct dt_specwork *dt_specwork; /* the consumer's cleaning (dt_spec.c) */
 	struct dt_aggstate *dt_aggstate;
 	void *dt_btf;		  /* struct btf * of vmlinux, lazily */
+	struct dt_symtab *dt_symtab; /* kernel and process symbols, lazily (proc/dt_sym.c) */
+	struct dt_pmap *dt_pmap;  /* processes' mappings as made (proc/dt_pmap.c) */
+	bool dt_usyms;		  /* some record or key holds user addresses */
 	uint32_t dt_featprobed;	  /* kernel features probed (bit 1 << DT_FEAT_*) */
 	uint32_t dt_feathave;	  /* ... and present */
 	char **dt_cppargv;	  /* -D, -U, -I for the C preprocessor */

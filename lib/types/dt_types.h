@@ -38,6 +38,7 @@ typedef struct dt_type {
 	int dt_nelems;
 	dt_member_t *dt_members; /* struct/union, resolved lazily from BTF */
 	int dt_btfid;		/* vmlinux BTF id of a struct/union, or 0 */
+	int dt_rec;		/* a stack() or sym()-like value: its DT_ACT_* record kind */
 	bool dt_resolved;
 } dt_type_t;
 
