@@ -243,6 +243,8 @@ struct dtrace_hdl {
 	struct dt_symtab *dt_symtab; /* kernel and process symbols, lazily (proc/dt_sym.c) */
 	struct dt_pmap *dt_pmap;  /* processes' mappings as made (proc/dt_pmap.c) */
 	bool dt_usyms;		  /* some record or key holds user addresses */
+	void *dt_tpbtf;		  /* prov/dt_tp.c: vmlinux's btf_trace_ typedefs, sorted */
+	int dt_ntpbtf;
 	uint32_t dt_featprobed;	  /* kernel features probed (bit 1 << DT_FEAT_*) */
 	uint32_t dt_feathave;	  /* ... and present */
 	char **dt_cppargv;	  /* -D, -U, -I for the C preprocessor */
