@@ -13,7 +13,7 @@ $DTRACE -qx stackframes=1 -n 'syscall::write:entry /pid == $target/ { stack(); }
 # profile: kernel stacks of whatever ran, frames named
 $DTRACE -qn 'profile-997 { @[stack()] = count(); } tick-300ms { exit(0); }' |
 	awk 'NF == 1 && $1 ~ /^vmlinux`/ { named++ }
-	     END { print named > 0 ? "profile stacks named" : "profile: no named frame" }'
+	     END { print (named > 0 ? "profile stacks named" : "profile: no named frame") }'
 # symbols of a kernel address
 # (the address's low 32 bits: macro arguments are signed 64-bit)
 a=$(awk '$3 == "do_syscall_64" && $1 ~ /^ffffffff/ { print "0x" substr($1, 9); exit }' /proc/kallsyms)
