@@ -239,7 +239,7 @@ struct dtrace_hdl {
 	int dt_specent;		  /* bytes per dt_specbuf entry: header + specsize */
 	struct dt_specwork *dt_specwork; /* the consumer's cleaning (dt_spec.c) */
 	struct dt_aggstate *dt_aggstate;
-	void *dt_btf;		  /* struct btf * of vmlinux, lazily */
+	void *dt_btf;		  /* struct btf * of vmlinux, lazily (types/dt_btf.c) */
 	struct dt_symtab *dt_symtab; /* kernel and process symbols, lazily (proc/dt_sym.c) */
 	struct dt_pmap *dt_pmap;  /* processes' mappings as made (proc/dt_pmap.c) */
 	bool dt_usyms;		  /* some record or key holds user addresses */
@@ -250,8 +250,7 @@ struct dtrace_hdl {
 	char **dt_cppargv;	  /* -D, -U, -I for the C preprocessor */
 	int dt_cppargc;
 	unsigned dt_cflags;	  /* compile flags of the last compile (-S) */
-	dt_type_t *dt_typecache[64];
-	int dt_ntypecache;
+	struct dt_typestate *dt_typestate; /* interned and named types (types/dt_types.c) */
 };
 
 /* ---------------------------------------------------------------- functions */

@@ -68,7 +68,11 @@ dt_type_t *dt_stackfn_type(dtrace_hdl_t *dtp, int fnid, int nframes)
 		act = DT_ACT_UADDR, n = 2, name = "_usymaddr";
 		break;
 	}
-	t = dt_type_array(dtp, u64, n); /* one per call: a few per program */
+	/* a copy of uint64_t [n], not interned: one per call, a few per program */
+	t = dt_zalloc(sizeof(*t));
+	*t = *dt_type_array(dtp, u64, n);
+	t->dt_anext = t->dt_arrays = t->dt_ptrto = t->dt_uptrto = NULL;
+	t->dt_canon = t;
 	t->dt_rec = act;
 	t->dt_name = name;
 	return t;
