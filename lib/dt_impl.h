@@ -128,6 +128,7 @@ typedef enum dt_optkind {
 #include "bpf/dt_bpf.h"
 #include "cg/dt_cg.h"
 #include "consume/dt_consume.h"
+#include "proc/dt_pmap.h"
 
 /* ---------------------------------------------------------------- handle */
 

@@ -16,6 +16,7 @@ typedef enum dt_progtype {
 	DT_PT_PERF_EVENT,
 	DT_PT_RAW_TP, /* raw tracepoints; BEGIN/END, run with BPF_PROG_TEST_RUN */
 	DT_PT_KPROBE, /* kprobes and uprobes: the context is struct pt_regs */
+	DT_PT_UPROBE_MULTI, /* uprobes on a uprobe_multi link (pt_regs; loaded for it) */
 } dt_progtype_t;
 
 /*
@@ -72,6 +73,7 @@ typedef struct dt_probe {
 	/* provider's own */
 	int pr_sysnr;	    /* syscall: its number, or -1 */
 	uint64_t pr_period; /* profile: ns between firings */
+	void *pr_data;	    /* the provider's own, per probe */
 	/* enabling (dtrace_go) */
 	int pr_enidx;	    /* index in dt_probetab, -1 if not enabled */
 	struct dt_bpfprog *pr_prog; /* the program that serves it */
@@ -97,6 +99,8 @@ typedef struct dt_provider {
 	int (*pv_probe_args)(dtrace_hdl_t *, dt_probe_t *);
 	int (*pv_prepare)(dtrace_hdl_t *, struct dt_provider *, dt_probe_t **, int n);
 	int (*pv_attach)(dtrace_hdl_t *, dt_probe_t *, struct dt_bpfprog *, uint64_t cookie);
+	bool pv_anyname;   /* provide() sees every description (per-process providers:
+			      pid123, myprov123), whatever its provider field */
 	bool pv_populated;
 	void *pv_data;	/* the provider's own state */
 } dt_provider_t;
@@ -104,6 +108,7 @@ typedef struct dt_provider {
 
 /* prov/dt_provider.c */
 DT_INTERNAL void dt_provider_init(dtrace_hdl_t *);
+DT_INTERNAL int dt_provider_populate_all(dtrace_hdl_t *);
 DT_INTERNAL dt_provider_t *dt_provider_lookup(dtrace_hdl_t *, const char *);
 DT_INTERNAL dt_probe_t *dt_probe_create(dtrace_hdl_t *, dt_provider_t *, const char *mod,
 					const char *func, const char *name);
@@ -112,6 +117,6 @@ DT_INTERNAL bool dt_gmatch(const char *s, const char *p);
 DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
 DT_INTERNAL int dt_probe_info(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
-extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall;
+extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall, dt_prov_pid, dt_prov_usdt;
 
 #endif /* DT_PROV_H */
