@@ -246,6 +246,7 @@ struct dtrace_hdl {
 	char **dt_cppargv;	  /* -D, -U, -I for the C preprocessor */
 	int dt_cppargc;
 	unsigned dt_cflags;	  /* compile flags of the last compile (-S) */
+	struct dt_pdef *dt_pdefs; /* provider definitions (front/dt_pdef.c), for -h */
 	dt_type_t *dt_typecache[64];
 	int dt_ntypecache;
 };
@@ -266,6 +267,11 @@ DT_INTERNAL uint64_t dt_now(void); /* CLOCK_MONOTONIC ns */
 
 /* core/dt_work.c: layout and code generation only, no maps or loading (-S -e, tests) */
 DT_INTERNAL int dt_cc_gen_only(dtrace_hdl_t *);
+
+/* front/dt_pdef.c: provider definitions */
+DT_INTERNAL int dt_pdef_parse(dtrace_hdl_t *, const char **pp, int *linep);
+DT_INTERNAL void dt_pdef_free(dtrace_hdl_t *);
+DT_INTERNAL int dt_pdef_count(dtrace_hdl_t *);
 
 /* core/dt_options.c */
 DT_INTERNAL void dt_options_init(dtrace_hdl_t *);

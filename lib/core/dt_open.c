@@ -46,6 +46,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	if (dtp == NULL)
 		return;
 	dt_proc_fini(dtp); /* kill the -c command if it still runs */
+	dt_pdef_free(dtp);
 	dt_bpf_detach_all(dtp);
 	dt_consume_fini(dtp);
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next)

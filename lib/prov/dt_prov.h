@@ -33,7 +33,13 @@ typedef enum dt_argkind {
 	DT_ARG_PC_KERNEL, /* perf event: the interrupted PC if in the kernel, else 0 */
 	DT_ARG_PC_USER,	  /* perf event: the interrupted PC if in user mode, else 0 */
 	DT_ARG_ERRREC,	  /* dtrace:::ERROR: the field at off of the error record */
+	/* USDT operands (size: bytes, | DT_ARG_SIGNED to sign-extend) */
+	DT_ARG_CTXN,	  /* the u64 at ctx + off, cut to size bytes (a register) */
+	DT_ARG_UMEM,	  /* size bytes of user memory at (u64 at ctx + off) + val */
+	DT_ARG_CONST,	  /* val */
 } dt_argkind_t;
+
+#define DT_ARG_SIGNED 0x80
 
 typedef struct dt_argsrc {
 	uint8_t as_kind;  /* dt_argkind_t */
@@ -64,6 +70,7 @@ typedef struct dt_probe {
 	int pr_nargs;	    /* typed args */
 	dt_type_t **pr_argtypes;
 	dt_argsrc_t pr_argsrc[DT_NARGS]; /* native args */
+	int64_t pr_argval[DT_NARGS]; /* DT_ARG_UMEM: displacement; DT_ARG_CONST: the value */
 	dt_argsrc_t pr_errno; /* errno: DT_ARG_ZERO, or the raw return value's source */
 	dt_progtype_t pr_progtype;
 	dt_bindkind_t pr_bind;

@@ -61,14 +61,14 @@ static void pid_func(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *prov, dt_
 	for (int r = 0; r < 2; r++) {
 		if (!dt_uprobe_field(names[r], name))
 			continue;
-		up.up_off = (uint64_t)foff;
 		up.up_ret = r;
-		dt_uprobe_create(dtp, pv, prov, mod->pm_name, s->us_name, names[r], &up);
+		dt_uprobe_create(dtp, pv, prov, mod->pm_name, s->us_name, names[r], "", &up,
+				 (dt_usite_t){ (uint64_t)foff, 0 });
 	}
 	if (off >= 0 && (s->us_size == 0 || (uint64_t)off < s->us_size)) {
-		up.up_off = (uint64_t)(foff + off);
 		up.up_ret = false;
-		dt_uprobe_create(dtp, pv, prov, mod->pm_name, s->us_name, name, &up);
+		dt_uprobe_create(dtp, pv, prov, mod->pm_name, s->us_name, name, "", &up,
+				 (dt_usite_t){ (uint64_t)(foff + off), 0 });
 	}
 }
 

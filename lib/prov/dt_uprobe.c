@@ -37,13 +37,19 @@ typedef struct dt_uproc {
 
 typedef struct dt_upend {
 	dt_uprobe_t *pe_up;
+	dt_usite_t pe_site;
 	uint64_t pe_cookie;
 } dt_upend_t;
+
+typedef struct dt_uname {
+	char *un_key;	 /* "prov:mod:func:name:key" */
+	dt_probe_t *un_probe;
+} dt_uname_t;
 
 typedef struct dt_uprov {
 	dt_uproc_t *uv_procs;
 	int uv_nprocs;
-	char **uv_names;      /* hash set of "prov:mod:func:name" */
+	dt_uname_t *uv_names; /* hash of the probes made, by name and key */
 	size_t uv_cap, uv_n;
 	dt_upend_t *uv_pend;  /* collected for the program being attached */
 	int uv_npend;
@@ -107,56 +113,69 @@ static size_t hash_str(const char *s)
 	return h;
 }
 
-/* Add name to the set; false if it was there. */
-static bool names_add(dt_uprov_t *uv, const char *name)
+/* The entry for key: the probe made under it, or a free one to fill. */
+static dt_uname_t *names_find(dt_uprov_t *uv, const char *key)
 {
 	size_t i;
 
 	if (uv->uv_n * 2 >= uv->uv_cap) {
-		char **old = uv->uv_names;
+		dt_uname_t *old = uv->uv_names;
 		size_t ocap = uv->uv_cap;
 
 		uv->uv_cap = ocap ? ocap * 2 : 1024;
-		uv->uv_names = dt_zalloc(sizeof(char *) * uv->uv_cap);
+		uv->uv_names = dt_zalloc(sizeof(dt_uname_t) * uv->uv_cap);
 		for (size_t j = 0; j < ocap; j++) {
-			if (old[j] == NULL)
+			if (old[j].un_key == NULL)
 				continue;
-			for (i = hash_str(old[j]) % uv->uv_cap; uv->uv_names[i]; i = (i + 1) % uv->uv_cap)
+			for (i = hash_str(old[j].un_key) % uv->uv_cap; uv->uv_names[i].un_key;
+			     i = (i + 1) % uv->uv_cap)
 				;
 			uv->uv_names[i] = old[j];
 		}
 		free(old);
 	}
-	for (i = hash_str(name) % uv->uv_cap; uv->uv_names[i]; i = (i + 1) % uv->uv_cap)
-		if (!strcmp(uv->uv_names[i], name))
-			return false;
-	uv->uv_names[i] = dt_strdup(name);
-	uv->uv_n++;
-	return true;
+	for (i = hash_str(key) % uv->uv_cap; uv->uv_names[i].un_key; i = (i + 1) % uv->uv_cap)
+		if (!strcmp(uv->uv_names[i].un_key, key))
+			break;
+	return &uv->uv_names[i];
 }
 
 dt_probe_t *dt_uprobe_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *prov,
-			     const char *mod, const char *func, const char *name,
-			     const dt_uprobe_t *up)
+			     const char *mod, const char *func, const char *name, const char *key,
+			     const dt_uprobe_t *up, dt_usite_t site)
 {
-	size_t len = strlen(prov) + strlen(mod) + strlen(func) + strlen(name) + 4;
-	char *key = dt_zalloc(len);
-	dt_probe_t *pr;
+	size_t len = strlen(prov) + strlen(mod) + strlen(func) + strlen(name) + strlen(key) + 5;
+	char *k = dt_zalloc(len);
+	dt_uprov_t *uv = uprov(pv);
+	dt_uname_t *un;
 	dt_uprobe_t *copy;
+	dt_probe_t *pr;
 
-	snprintf(key, len, "%s:%s:%s:%s", prov, mod, func, name);
-	if (!names_add(uprov(pv), key)) {
-		free(key);
-		return NULL;
+	snprintf(k, len, "%s:%s:%s:%s:%s", prov, mod, func, name, key);
+	un = names_find(uv, k);
+	if (un->un_key != NULL) {
+		free(k);
+		copy = un->un_probe->pr_data;
+		for (int i = 0; i < copy->up_nsites; i++)
+			if (copy->up_sites[i].us_off == site.us_off)
+				return un->un_probe;
+		copy->up_sites = dt_realloc(copy->up_sites, sizeof(dt_usite_t) * (copy->up_nsites + 1));
+		copy->up_sites[copy->up_nsites++] = site;
+		return un->un_probe;
 	}
-	free(key);
 	pr = dt_probe_create(dtp, pv, mod, func, name);
 	snprintf(pr->pr_desc.dtpd_provider, DTRACE_PROVNAMELEN, "%s", prov);
 	copy = dt_zalloc(sizeof(*copy));
 	*copy = *up;
+	copy->up_sites = dt_zalloc(sizeof(dt_usite_t));
+	copy->up_sites[0] = site;
+	copy->up_nsites = 1;
 	pr->pr_data = copy;
 	pr->pr_entry = !up->up_ret && !strcmp(name, "entry");
 	pr->pr_return = up->up_ret;
+	un->un_key = k;
+	un->un_probe = pr;
+	uv->uv_n++;
 	return pr;
 }
 
@@ -230,8 +249,8 @@ static int flush(dtrace_hdl_t *dtp, dt_uprov_t *uv, int progfd)
 		bool anyref = false;
 
 		for (j = i; j < n && cmp_pend(&pe[i], &pe[j]) == 0; j++) {
-			offs[j - i] = pe[j].pe_up->up_off;
-			refs[j - i] = pe[j].pe_up->up_refctr;
+			offs[j - i] = pe[j].pe_site.us_off;
+			refs[j - i] = pe[j].pe_site.us_refctr;
 			cookies[j - i] = pe[j].pe_cookie;
 			anyref |= refs[j - i] != 0;
 		}
@@ -252,15 +271,22 @@ int dt_uprobe_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_bpfprog_t *bp, uint64
 	dt_uprobe_t *up = pr->pr_data;
 	dt_uprov_t *uv = uprov(pr->pr_prov);
 
-	if (pr->pr_progtype != DT_PT_UPROBE_MULTI)
-		return dt_bpf_attach_uprobe_ref(dtp, up->up_path, up->up_off, up->up_refctr,
-						up->up_ret, up->up_pid, bp->bp_fd, cookie);
-	uv->uv_pend = dt_realloc(uv->uv_pend, sizeof(dt_upend_t) * (uv->uv_npend + 1));
-	uv->uv_pend[uv->uv_npend].pe_up = up;
-	uv->uv_pend[uv->uv_npend].pe_cookie = cookie;
-	uv->uv_npend++;
+	for (int i = 0; i < up->up_nsites; i++) {
+		if (pr->pr_progtype != DT_PT_UPROBE_MULTI) {
+			if (dt_bpf_attach_uprobe_ref(dtp, up->up_path, up->up_sites[i].us_off,
+						     up->up_sites[i].us_refctr, up->up_ret, up->up_pid,
+						     bp->bp_fd, cookie) != 0)
+				return -1;
+			continue;
+		}
+		uv->uv_pend = dt_realloc(uv->uv_pend, sizeof(dt_upend_t) * (uv->uv_npend + 1));
+		uv->uv_pend[uv->uv_npend].pe_up = up;
+		uv->uv_pend[uv->uv_npend].pe_site = up->up_sites[i];
+		uv->uv_pend[uv->uv_npend].pe_cookie = cookie;
+		uv->uv_npend++;
+	}
 	/* the probes of a program are attached in a row: the last one flushes */
-	if (pr != bp->bp_probes[bp->bp_nprobes - 1])
+	if (pr->pr_progtype != DT_PT_UPROBE_MULTI || pr != bp->bp_probes[bp->bp_nprobes - 1])
 		return 0;
 	return flush(dtp, uv, bp->bp_fd);
 }

@@ -9,11 +9,17 @@
 
 #include "../dt_impl.h"
 
+/* Where a probe attaches: file offset of the instruction, of its USDT semaphore (or 0). */
+typedef struct dt_usite {
+	uint64_t us_off;
+	uint64_t us_refctr;
+} dt_usite_t;
+
 /* A probe of a user-level provider: where it attaches (pr_data). */
 typedef struct dt_uprobe {
 	char *up_path;	     /* the file */
-	uint64_t up_off;     /* file offset of the instruction */
-	uint64_t up_refctr;  /* file offset of a USDT semaphore, or 0 */
+	dt_usite_t *up_sites; /* a pid probe has one, a USDT probe one per site */
+	int up_nsites;
 	int up_pid;	     /* the process */
 	bool up_ret;	     /* a uretprobe */
 	int up_nargs;	     /* USDT: arguments described by the note */
@@ -24,10 +30,14 @@ typedef struct dt_uprobe {
 DT_INTERNAL dt_pmap_t *dt_uprobe_pmap(dtrace_hdl_t *, dt_provider_t *, int pid);
 /* The processes the provider has read (for listing every probe of each). */
 DT_INTERNAL bool dt_uprobe_seen(dt_provider_t *, int pid);
-/* A probe, unless one of that name exists; up is copied. */
+/*
+ * A probe at site (up is copied); if a probe of that name and key exists
+ * (key: what must be equal for one probe, say its operands), the site is
+ * added to it instead.  Returns the probe.
+ */
 DT_INTERNAL dt_probe_t *dt_uprobe_create(dtrace_hdl_t *, dt_provider_t *, const char *prov,
 					 const char *mod, const char *func, const char *name,
-					 const dt_uprobe_t *up);
+					 const char *key, const dt_uprobe_t *up, dt_usite_t site);
 DT_INTERNAL bool dt_uprobe_field(const char *s, const char *pat); /* NULL/"" match all */
 DT_INTERNAL int dt_uprobe_info(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_uprobe_prepare(dtrace_hdl_t *, dt_provider_t *, dt_probe_t **, int);

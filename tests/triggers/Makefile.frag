@@ -13,3 +13,10 @@ build/triggers/libulib.so: tests/triggers/user/ulib.c
 	$(CC) $(UCFLAGS) -shared -fPIC -o $@ $<
 build/triggers/ufunc: tests/triggers/user/ufunc.c build/triggers/libulib.so
 	$(CC) $(UCFLAGS) -o $@ $< -Lbuild/triggers -lulib -Wl,-rpath,'$$ORIGIN'
+# USDT: the header comes from our own dtrace -h
+TRIGGERS += build/triggers/usdt
+build/triggers/uprov.h: tests/triggers/user/uprov.d build/dtrace
+	@mkdir -p build/triggers
+	build/dtrace -h -s $< -o $@
+build/triggers/usdt: tests/triggers/user/usdt.c build/triggers/uprov.h
+	$(CC) $(UCFLAGS) -Ibuild/triggers -o $@ $<

@@ -1,0 +1,5 @@
+def f(n):
+    return n
+
+for i in range(7):
+    f(i)
