@@ -15,12 +15,11 @@ echo "f_push starts with $(byte)"
 for sig in TERM KILL; do
 	$DTRACE -qn "pid$p:a.out:f_push:entry,pid$p:libc.so.6::entry { }" &
 	d=$!
-	# until its links are made
+	# until its links are made (libc.so.6's come before the executable's)
 	for i in $(seq 600); do
-		grep -q 'link_type:.*uprobe_multi' /proc/$d/fdinfo/* 2>/dev/null && break
+		[ "$(byte)" = cc ] && break
 		sleep 0.1
 	done
-	sleep 0.5
 	progs=$(grep -h prog_id /proc/$d/fdinfo/* 2>/dev/null | awk '{ print $2 }' | sort -u)
 	echo "SIG$sig: traced, f_push starts with $(byte)"
 	kill -$sig $d

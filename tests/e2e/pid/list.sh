@@ -2,7 +2,7 @@
 # modules by name (a.out, the trigger's libulib.so, libc.so.6), functions
 # and names by glob, offsets only when named; IDs follow every other
 # provider's probes, in creation order.
-l() { $DTRACE -l "$@" | sed 's/pid[0-9][0-9]*/pidN/; s/^ *[0-9][0-9]*/ID/'; }
+l() { $DTRACE -l "$@" | sed 's/pid[0-9][0-9]*/pidN/; s/^ *[0-9][0-9]*/ID/' | tr -s ' '; }
 l -n 'pid$target:a.out:f_*:' -c "$T/ufunc"
 l -n 'pid$target:a.out:f_push:4' -c "$T/ufunc"
 l -n 'pid$target:lib*:lib_mul:return' -c "$T/ufunc"

@@ -3,7 +3,7 @@
 # and traced: probe names with "__" shown as "-", arguments from the notes'
 # operands (registers, a constant), is-enabled checks that see the probe
 # enabled only while it is (the semaphores).
-l() { $DTRACE -l "$@" | sed 's/myapp[0-9][0-9]*/myappN/; s/^ *[0-9][0-9]*/ID/'; }
+l() { $DTRACE -l "$@" | sed 's/myapp[0-9][0-9]*/myappN/; s/^ *[0-9][0-9]*/ID/' | tr -s ' '; }
 l -n 'myapp$target:::' -c "$T/usdt"
 l -n 'myapp$target:usdt:main:query-start' -c "$T/usdt"
 # everything the process has: with no description
