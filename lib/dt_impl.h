@@ -94,7 +94,7 @@ enum {
 	X(AGGSORTREV, "aggsortrev", DT_OPT_BOOL, 0)                       \
 	X(RAWBYTES, "rawbytes", DT_OPT_BOOL, 0)                           \
 	X(STACKFRAMES, "stackframes", DT_OPT_INT, 20)                     \
-	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 20)                   \
+	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 100)                   \
 	X(VERIFYLOG, "verifylog", DT_OPT_BOOL, 0)
 
 enum {
@@ -128,7 +128,7 @@ typedef enum dt_optkind {
 #include "bpf/dt_bpf.h"
 #include "cg/dt_cg.h"
 #include "consume/dt_consume.h"
-#include "proc/dt_pmap.h"
+#include "proc/dt_umap.h"
 
 /* ---------------------------------------------------------------- handle */
 
@@ -240,8 +240,12 @@ struct dtrace_hdl {
 	int dt_specent;		  /* bytes per dt_specbuf entry: header + specsize */
 	struct dt_specwork *dt_specwork; /* the consumer's cleaning (dt_spec.c) */
 	struct dt_aggstate *dt_aggstate;
-	void *dt_btf;		  /* struct btf * of vmlinux, lazily */
+	void *dt_btf;		  /* struct btf * of vmlinux, lazily (types/dt_btf.c) */
+	struct dt_symtab *dt_symtab; /* kernel and process symbols, lazily (proc/dt_sym.c) */
+	struct dt_pmap *dt_pmap;  /* processes' mappings as made (proc/dt_pmap.c) */
+	bool dt_usyms;		  /* some record or key holds user addresses */
 	void *dt_tpbtf;		  /* prov/dt_tp.c: vmlinux's btf_trace_ typedefs, sorted */
+	bool dt_rawnest;	  /* raw tracepoint programs may nest (cg/dt_cg.c gen_nest) */
 	int dt_ntpbtf;
 	uint32_t dt_featprobed;	  /* kernel features probed (bit 1 << DT_FEAT_*) */
 	uint32_t dt_feathave;	  /* ... and present */
@@ -249,8 +253,7 @@ struct dtrace_hdl {
 	int dt_cppargc;
 	unsigned dt_cflags;	  /* compile flags of the last compile (-S) */
 	struct dt_pdef *dt_pdefs; /* provider definitions (front/dt_pdef.c), for -h */
-	dt_type_t *dt_typecache[64];
-	int dt_ntypecache;
+	struct dt_typestate *dt_typestate; /* interned and named types (types/dt_types.c) */
 };
 
 /* ---------------------------------------------------------------- functions */

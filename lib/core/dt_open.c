@@ -2,6 +2,7 @@
  * dt_open.c -- creating and destroying the handle.
  */
 #include "../dt_impl.h"
+#include "../proc/dt_sym.h"
 #include "../proc/dt_proc.h"
 
 #include <bpf/btf.h>
@@ -49,12 +50,13 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_pdef_free(dtp);
 	dt_bpf_detach_all(dtp);
 	dt_consume_fini(dtp);
+	dt_sym_fini(dtp); /* proc/dt_sym.c */
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next)
 		if (bp->bp_fd >= 0)
 			close(bp->bp_fd);
 	if (dtp->dt_scratchmap != NULL && dtp->dt_scratchmap != MAP_FAILED)
 		munmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
-	btf__free(dtp->dt_btf); /* vmlinux BTF, megabytes: loaded by dt_types.c */
+	dt_type_fini(dtp); /* BTF, megabytes, and the types made from it */
 	free(dtp->dt_tpbtf);
 	free(dtp);
 }

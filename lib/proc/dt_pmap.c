@@ -1,129 +1,155 @@
 /*
- * dt_pmap.c -- the ELF objects a process has mapped, from /proc/PID/maps:
- * each file with an executable mapping once, with its module name ("a.out"
- * for the executable, as DTrace names it; otherwise the DT_SONAME, which is
- * what the dynamic linker and users call a library, "libc.so.6", or the
- * file's base name), its address range and its load bias (run-time address
- * minus ELF virtual address: 0 for a fixed-address executable).  Files are
- * named as the process maps them (in dtrace's own mount namespace).
+ * dt_pmap.c -- following processes' executable mappings as they are made,
+ * so that the user stacks and addresses of a process that has exited by
+ * the time they are printed still resolve.
  *
- * The pid and USDT providers create probes from these at attach time;
- * symbol lookup for stacks can reuse them.
+ * When a program records user stacks or addresses, one perf "dummy"
+ * software event per CPU, counting nothing, asks the kernel for a record
+ * of every executable mapping made on that CPU (PERF_RECORD_MMAP2: pid,
+ * address, length, file offset, file name) and of every exec
+ * (PERF_RECORD_COMM with PERF_RECORD_MISC_COMM_EXEC).  The kernel writes
+ * them synchronously, in the mapping process, so that none is missed
+ * however short-lived the process; the consumer reads them at every
+ * dtrace_work() and before printing (dt_pmap_drain()), and hands them to
+ * the symbol tables (proc/dt_sym.c), which prefer what /proc/PID/maps said
+ * while the process lived and fall back on these for processes that had
+ * gone before they were first looked at.
  */
 #include "../dt_impl.h"
+#include "dt_sym.h"
 
-#include <elf.h>
-#include <errno.h>
-#include <inttypes.h>
-#include <limits.h>
-#include <stdio.h>
+#include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
-static dt_pmod_t *pmap_find(dt_pmap_t *pm, const char *path)
-{
-	for (int i = 0; i < pm->pmp_nmods; i++)
-		if (!strcmp(pm->pmp_mods[i].pm_path, path))
-			return &pm->pmp_mods[i];
-	return NULL;
-}
+#define DT_PMAP_PAGES 16 /* data pages per CPU (64k: ~500 mappings between reads) */
 
-dt_pmap_t *dt_pmap_read(pid_t pid)
-{
-	char file[64], exe[PATH_MAX], line[PATH_MAX + 256];
-	ssize_t n;
-	dt_pmap_t *pm;
-	FILE *fp;
+struct dt_pmap {
+	int pm_ncpus;
+	int *pm_fds;
+	void **pm_bases;
+	size_t pm_pagesz;
+};
 
-	snprintf(file, sizeof(file), "/proc/%d/maps", (int)pid);
-	if ((fp = fopen(file, "re")) == NULL)
-		return NULL;
-	snprintf(file, sizeof(file), "/proc/%d/exe", (int)pid);
-	if ((n = readlink(file, exe, sizeof(exe) - 1)) < 0)
-		n = 0;
-	exe[n] = '\0';
+int dt_pmap_start(dtrace_hdl_t *dtp)
+{
+	struct perf_event_attr attr;
+	struct dt_pmap *pm;
+	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
+
+	if (dtp->dt_pmap != NULL || ncpus <= 0)
+		return 0;
 	pm = dt_zalloc(sizeof(*pm));
-	pm->pmp_pid = pid;
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		unsigned long long start, end, off;
-		char perms[8], *path, *nl;
-		int pos = 0;
-		dt_pmod_t *mod;
-
-		if (sscanf(line, "%llx-%llx %7s %llx %*s %*s%n", &start, &end, perms, &off, &pos) < 4 ||
-		    pos == 0)
-			continue;
-		path = line + pos;
-		while (*path == ' ')
-			path++;
-		if ((nl = strchr(path, '\n')) != NULL)
-			*nl = '\0';
-		if (*path != '/' || strstr(path, " (deleted)") != NULL)
-			continue;
-		if ((mod = pmap_find(pm, path)) == NULL) {
-			pm->pmp_mods = dt_realloc(pm->pmp_mods, sizeof(dt_pmod_t) * (pm->pmp_nmods + 1));
-			mod = &pm->pmp_mods[pm->pmp_nmods++];
-			memset(mod, 0, sizeof(*mod));
-			mod->pm_path = dt_strdup(path);
-			mod->pm_start = start;
-			mod->pm_bias = UINT64_MAX; /* from the mapping at offset 0 */
-			mod->pm_exec = -1;	   /* no executable mapping yet */
+	pm->pm_ncpus = (int)ncpus;
+	pm->pm_fds = dt_zalloc(sizeof(int) * (size_t)ncpus);
+	pm->pm_bases = dt_zalloc(sizeof(void *) * (size_t)ncpus);
+	pm->pm_pagesz = (size_t)sysconf(_SC_PAGESIZE);
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_DUMMY;
+	attr.mmap = 1;	/* executable mappings only */
+	attr.mmap2 = 1;
+	attr.comm = 1;
+	attr.comm_exec = 1;
+	attr.watermark = 1;
+	attr.wakeup_watermark = 1 << 30; /* never wake anyone */
+	for (int c = 0; c < pm->pm_ncpus; c++) {
+		pm->pm_fds[c] = (int)syscall(__NR_perf_event_open, &attr, -1, c, -1,
+					     PERF_FLAG_FD_CLOEXEC);
+		if (pm->pm_fds[c] < 0)
+			continue; /* an offline CPU */
+		pm->pm_bases[c] = mmap(NULL, (1 + DT_PMAP_PAGES) * pm->pm_pagesz,
+				       PROT_READ | PROT_WRITE, MAP_SHARED, pm->pm_fds[c], 0);
+		if (pm->pm_bases[c] == MAP_FAILED) {
+			pm->pm_bases[c] = NULL;
+			close(pm->pm_fds[c]);
+			pm->pm_fds[c] = -1;
 		}
-		if (start < mod->pm_start)
-			mod->pm_start = start;
-		if (end > mod->pm_end)
-			mod->pm_end = end;
-		if (off == 0 && mod->pm_bias == UINT64_MAX)
-			mod->pm_bias = start; /* minus the lowest vaddr, once the ELF is read */
-		if (perms[2] == 'x')
-			mod->pm_exec = 0;
 	}
-	fclose(fp);
-	/* keep the files with code; name them */
-	int j = 0;
-
-	for (int i = 0; i < pm->pmp_nmods; i++) {
-		dt_pmod_t *mod = &pm->pmp_mods[i];
-		const char *slash = strrchr(mod->pm_path, '/');
-		dt_uelf_t *ue;
-
-		if (mod->pm_exec < 0 || (ue = dt_pmod_elf(mod)) == NULL) {
-			free(mod->pm_path);
-			dt_uelf_free(mod->pm_elf);
-			continue;
-		}
-		mod->pm_exec = !strcmp(mod->pm_path, exe);
-		mod->pm_base = dt_strdup(slash + 1);
-		mod->pm_name = dt_strdup(mod->pm_exec ? "a.out"
-					 : ue->ue_soname != NULL ? ue->ue_soname : slash + 1);
-		if (mod->pm_bias == UINT64_MAX)
-			mod->pm_bias = mod->pm_start;
-		mod->pm_bias = ue->ue_type == ET_EXEC ? 0 : mod->pm_bias - ue->ue_minvaddr;
-		pm->pmp_mods[j++] = *mod;
-	}
-	pm->pmp_nmods = j;
-	return pm;
+	dtp->dt_pmap = pm;
+	return 0;
 }
 
-/* The module's ELF facts, read once. */
-dt_uelf_t *dt_pmod_elf(dt_pmod_t *mod)
+static void pmap_record(dtrace_hdl_t *dtp, const struct perf_event_header *h)
 {
-	if (mod->pm_elf == NULL)
-		mod->pm_elf = dt_uelf_open(mod->pm_path);
-	return mod->pm_elf;
+	const char *p = (const char *)(h + 1);
+
+	if (h->type == PERF_RECORD_MMAP2) {
+		uint32_t pid;
+		uint64_t addr, len, pgoff, ino;
+
+		memcpy(&pid, p, 4);
+		memcpy(&addr, p + 8, 8);
+		memcpy(&len, p + 16, 8);
+		memcpy(&pgoff, p + 24, 8);
+		memcpy(&ino, p + 40, 8);
+		/* then maj, min (or build id), ino, generation, prot, flags: 32 bytes */
+		dt_usym_addmap(dtp, (pid_t)pid, addr, len, pgoff, ino, p + 64,
+			       h->size - sizeof(*h) - 64);
+	} else if (h->type == PERF_RECORD_COMM && (h->misc & PERF_RECORD_MISC_COMM_EXEC)) {
+		uint32_t pid;
+
+		memcpy(&pid, p, 4);
+		dt_usym_exec(dtp, (pid_t)pid);
+	}
 }
 
-void dt_pmap_free(dt_pmap_t *pm)
+/* Read every CPU's records so far. */
+void dt_pmap_drain(dtrace_hdl_t *dtp)
 {
+	struct dt_pmap *pm = dtp->dt_pmap;
+	size_t size = DT_PMAP_PAGES * (pm != NULL ? pm->pm_pagesz : 0);
+	char rec[8192];
+
 	if (pm == NULL)
 		return;
-	for (int i = 0; i < pm->pmp_nmods; i++) {
-		free(pm->pmp_mods[i].pm_path);
-		free(pm->pmp_mods[i].pm_name);
-		free(pm->pmp_mods[i].pm_base);
-		dt_uelf_free(pm->pmp_mods[i].pm_elf);
+	for (int c = 0; c < pm->pm_ncpus; c++) {
+		struct perf_event_mmap_page *mp = pm->pm_bases[c];
+		const char *data;
+		uint64_t head, tail;
+
+		if (mp == NULL)
+			continue;
+		data = (const char *)mp + pm->pm_pagesz;
+		head = __atomic_load_n(&mp->data_head, __ATOMIC_ACQUIRE);
+		tail = mp->data_tail;
+		while (tail < head) {
+			struct perf_event_header h;
+			size_t off = tail % size, first;
+
+			first = size - off < sizeof(h) ? size - off : sizeof(h);
+			memcpy(&h, data + off, first);
+			memcpy((char *)&h + first, data, sizeof(h) - first);
+			if (h.size < sizeof(h) || h.size > sizeof(rec))
+				break;
+			first = size - off < h.size ? size - off : h.size;
+			memcpy(rec, data + off, first);
+			memcpy(rec + first, data, h.size - first);
+			pmap_record(dtp, (const struct perf_event_header *)rec);
+			tail += h.size;
+		}
+		__atomic_store_n(&mp->data_tail, head, __ATOMIC_RELEASE);
 	}
-	free(pm->pmp_mods);
+}
+
+void dt_pmap_stop(dtrace_hdl_t *dtp)
+{
+	struct dt_pmap *pm = dtp->dt_pmap;
+
+	if (pm == NULL)
+		return;
+	for (int c = 0; c < pm->pm_ncpus; c++) {
+		if (pm->pm_bases[c] != NULL)
+			munmap(pm->pm_bases[c], (1 + DT_PMAP_PAGES) * pm->pm_pagesz);
+		if (pm->pm_fds[c] >= 0 && pm->pm_bases[c] != NULL)
+			close(pm->pm_fds[c]);
+	}
+	free(pm->pm_fds);
+	free(pm->pm_bases);
 	free(pm);
+	dtp->dt_pmap = NULL;
 }

@@ -75,7 +75,7 @@ static void pid_func(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *prov, dt_
 static int pid_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
 {
 	int pid = pid_of(pd->pd_prov);
-	dt_pmap_t *pm;
+	dt_umap_t *pm;
 
 	if (pid == 0)
 		return 0;

@@ -145,7 +145,7 @@ static int usdt_operands(const char *args, dt_argsrc_t *as, int64_t *vals)
 /* The probes of every note in the process. */
 static int usdt_scan(dtrace_hdl_t *dtp, dt_provider_t *pv, int pid)
 {
-	dt_pmap_t *pm;
+	dt_umap_t *pm;
 
 	if (dt_uprobe_seen(pv, pid))
 		return 0;

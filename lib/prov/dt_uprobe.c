@@ -5,7 +5,7 @@
  * dtrace grab N if -p did not (so that its end ends tracing, "dtrace: pid N
  * has exited", as in DTrace), starts a -c command up to its entry point
  * (proc/dt_pstart.c) so that its libraries are mapped, and reads its
- * mappings once (proc/dt_pmap.c).
+ * mappings once (proc/dt_umap.c).
  *
  * Probes.  Each provider keeps a hash of the names it has created, so that
  * providing the same description twice creates nothing new.
@@ -32,7 +32,7 @@
 
 typedef struct dt_uproc {
 	int uc_pid;
-	dt_pmap_t *uc_pmap;
+	dt_umap_t *uc_pmap;
 } dt_uproc_t;
 
 typedef struct dt_upend {
@@ -77,10 +77,10 @@ bool dt_uprobe_seen(dt_provider_t *pv, int pid)
 	return false;
 }
 
-dt_pmap_t *dt_uprobe_pmap(dtrace_hdl_t *dtp, dt_provider_t *pv, int pid)
+dt_umap_t *dt_uprobe_pmap(dtrace_hdl_t *dtp, dt_provider_t *pv, int pid)
 {
 	dt_uprov_t *uv = uprov(pv);
-	dt_pmap_t *pm;
+	dt_umap_t *pm;
 
 	for (int i = 0; i < uv->uv_nprocs; i++)
 		if (uv->uv_procs[i].uc_pid == pid)
@@ -95,7 +95,7 @@ dt_pmap_t *dt_uprobe_pmap(dtrace_hdl_t *dtp, dt_provider_t *pv, int pid)
 		return NULL;
 	if (dt_proc_ready(dtp, pid) != 0)
 		return NULL;
-	if ((pm = dt_pmap_read(pid)) == NULL)
+	if ((pm = dt_umap_read(pid)) == NULL)
 		pm = dt_zalloc(sizeof(*pm)); /* it has gone: no probes */
 	uv->uv_procs = dt_realloc(uv->uv_procs, sizeof(dt_uproc_t) * (uv->uv_nprocs + 1));
 	uv->uv_procs[uv->uv_nprocs].uc_pid = pid;

@@ -27,7 +27,7 @@ typedef struct dt_uprobe {
 } dt_uprobe_t;
 
 /* The mappings of process pid (grabbed, or started to its entry point if -c made it). */
-DT_INTERNAL dt_pmap_t *dt_uprobe_pmap(dtrace_hdl_t *, dt_provider_t *, int pid);
+DT_INTERNAL dt_umap_t *dt_uprobe_pmap(dtrace_hdl_t *, dt_provider_t *, int pid);
 /* The processes the provider has read (for listing every probe of each). */
 DT_INTERNAL bool dt_uprobe_seen(dt_provider_t *, int pid);
 /*

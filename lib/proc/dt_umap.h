@@ -1,12 +1,12 @@
 /*
- * dt_pmap.h -- a process's mapped ELF objects (proc/dt_pmap.c) and what
+ * dt_umap.h -- a process's mapped ELF objects (proc/dt_umap.c) and what
  * user-level providers and symbol lookup read from them (proc/dt_uelf.c):
  * function symbols, virtual address to file offset, SystemTap SDT notes.
  *
  * Included through dt_impl.h.
  */
-#ifndef DT_PMAP_H
-#define DT_PMAP_H
+#ifndef DT_UMAP_H
+#define DT_UMAP_H
 
 #include <stdint.h>
 #include <sys/types.h>
@@ -53,15 +53,15 @@ typedef struct dt_pmod {
 	dt_uelf_t *pm_elf;     /* read when first asked for (dt_pmod_elf) */
 } dt_pmod_t;
 
-typedef struct dt_pmap {
+typedef struct dt_umap {
 	pid_t pmp_pid;
 	dt_pmod_t *pmp_mods;   /* in address order */
 	int pmp_nmods;
-} dt_pmap_t;
+} dt_umap_t;
 
-/* proc/dt_pmap.c */
-DT_INTERNAL dt_pmap_t *dt_pmap_read(pid_t pid); /* NULL with errno */
-DT_INTERNAL void dt_pmap_free(dt_pmap_t *);
+/* proc/dt_umap.c */
+DT_INTERNAL dt_umap_t *dt_umap_read(pid_t pid); /* NULL with errno */
+DT_INTERNAL void dt_umap_free(dt_umap_t *);
 DT_INTERNAL dt_uelf_t *dt_pmod_elf(dt_pmod_t *); /* NULL if not readable ELF */
 
 /* proc/dt_uelf.c */
@@ -70,4 +70,4 @@ DT_INTERNAL void dt_uelf_free(dt_uelf_t *);
 DT_INTERNAL int64_t dt_uelf_off(const dt_uelf_t *, uint64_t vaddr); /* file offset, or -1 */
 DT_INTERNAL const dt_usym_t *dt_uelf_lookup(const dt_uelf_t *, uint64_t vaddr);
 
-#endif /* DT_PMAP_H */
+#endif /* DT_UMAP_H */
