@@ -11,7 +11,7 @@ $DTRACE -qn 'pid$target:a.out:f_*:entry { printf("%s %s %d %d\n", probefunc, pro
 		printf("%s:%s:%s %d\n", probemod, probefunc, probename, arg1); }' -c "$T/ufunc 3"
 echo "rc=$?"
 # probeprov is pid<N>; the default action names function and probe
-$DTRACE -n 'pid$target:a.out:f_step:return { trace(probeprov); }' -c "$T/ufunc 1" 2>&1 |
+$DTRACE -n 'pid$target:a.out:f_step:return { trace(probeprov); }' -c "$T/ufunc 1" 2>&1 | tr -s ' ' |
 	sed 's/^ *\([0-9]*\) *[0-9]* /CPU ID /; s/pid[0-9][0-9]*/pidN/g; s/pid [0-9]*/pid N/'
 # a bad offset, a function or module that does not exist
 $DTRACE -n 'pid$target:a.out:f_step:ff { }' -c "$T/ufunc 1" 2>&1 | sed 's/pid[0-9][0-9]*/pidN/g'

@@ -6,7 +6,7 @@ $DTRACE -n 'pid$target:a.out:f_push:entry { @[probefunc] = count(); }' -c "$T/uf
 $T/ufunc 7 0 stop &
 p=$!
 for i in $(seq 300); do grep -q libulib /proc/$p/maps && break; sleep 0.1; done
-$DTRACE -n "pid$p::lib_mul:return { @[probemod, probefunc] = sum(arg1); }" > out 2>&1 &
+$DTRACE -n "pid$p::lib_mul:return { @[probemod, probefunc] = sum(arg1); }" > dtrace.txt 2>&1 &
 d=$!
 for i in $(seq 600); do
 	grep -q 'link_type:' /proc/$d/fdinfo/* 2>/dev/null && break
@@ -15,4 +15,4 @@ done
 kill -CONT $p
 wait $d
 echo "rc=$?"
-sed "s/pid$p/pidN/; s/pid $p /pid N /" out
+sed "s/pid$p/pidN/; s/pid $p /pid N /" dtrace.txt

@@ -14,10 +14,10 @@ $DTRACE -qn 'myapp$target:::query-start { printf("%s %s %d\n", probename, copyin
 # not enabled: the is-enabled check says so
 $DTRACE -qn 'myapp$target:::tick { @ = count(); }' -c "$T/usdt 4"
 # a -p process, and a glob provider that sees it
-$T/usdt 5 0 stop > out &
+$T/usdt 5 0 stop > usdt.txt &
 p=$!
 for i in $(seq 300); do grep -q T /proc/$p/stat 2>/dev/null && break; sleep 0.1; done
-$DTRACE -n 'myapp*:::query-done /pid == $target/ { @[probename, arg0] = count(); }' -p $p > agg 2>&1 &
+$DTRACE -n 'myapp*:::query-done /pid == $target/ { @[probename, arg0] = count(); }' -p $p > dtrace.txt 2>&1 &
 d=$!
 for i in $(seq 600); do
 	grep -q 'link_type:' /proc/$d/fdinfo/* 2>/dev/null && break
@@ -25,5 +25,5 @@ for i in $(seq 600); do
 done
 kill -CONT $p
 wait $d
-cat out
-sed "s/pid $p /pid N /" agg
+cat usdt.txt
+sed "s/pid $p /pid N /" dtrace.txt
