@@ -79,7 +79,7 @@ static int usdt_reg(const char **pp)
  * One operand description ("-4@%eax", "8@-16(%rbp)", "4@$5", "%rdi"): its
  * source.  Unknown forms read 0.
  */
-static void usdt_operand(const char *s, dt_argsrc_t *as, int64_t *val)
+void dt_usdt_operand(const char *s, dt_argsrc_t *as, int64_t *val)
 {
 	const char *at = strchr(s, '@'), *p;
 	long size = 8;
@@ -135,7 +135,7 @@ static int usdt_operands(const char *args, dt_argsrc_t *as, int64_t *vals)
 	int n = 0;
 
 	for (char *w = strtok_r(copy, " \t", &save); w && n < DT_NARGS; w = strtok_r(NULL, " \t", &save)) {
-		usdt_operand(w, &as[n], &vals[n]);
+		dt_usdt_operand(w, &as[n], &vals[n]);
 		n++;
 	}
 	free(copy);
