@@ -21,6 +21,7 @@ UB=$top/build/ubench
 N=${UB_N:-2000000}
 R=${BENCH_RUNS:-5}
 LIBC=$(readlink -f /lib/x86_64-linux-gnu/libc.so.6)
+export BPFTRACE_MAX_PROBES=100000 # uprobe:libc:* is thousands of probes
 make -s -C "$top" build/triggers/uprov.h >/dev/null
 cc -O2 -fcf-protection=none -I"$top/build/triggers" -o "$UB" "$top/bench/ubench.c" || exit 1
 
