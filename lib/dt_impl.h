@@ -94,8 +94,11 @@ enum {
 	X(AGGSORTREV, "aggsortrev", DT_OPT_BOOL, 0)                       \
 	X(RAWBYTES, "rawbytes", DT_OPT_BOOL, 0)                           \
 	X(STACKFRAMES, "stackframes", DT_OPT_INT, 20)                     \
-	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 20)                   \
+	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 100)                   \
 	X(VERIFYLOG, "verifylog", DT_OPT_BOOL, 0)
+
+/* Bytes a string takes: strsize characters (DTrace counts them) and a NUL. */
+#define DT_STRSIZE(dtp) ((int)(dtp)->dt_options[DTOPT_STRSIZE] + 1)
 
 enum {
 #define X(e, n, k, d) DTOPT_##e,
@@ -240,6 +243,9 @@ struct dtrace_hdl {
 	struct dt_specwork *dt_specwork; /* the consumer's cleaning (dt_spec.c) */
 	struct dt_aggstate *dt_aggstate;
 	void *dt_btf;		  /* struct btf * of vmlinux, lazily (types/dt_btf.c) */
+	struct dt_symtab *dt_symtab; /* kernel and process symbols, lazily (proc/dt_sym.c) */
+	struct dt_pmap *dt_pmap;  /* processes' mappings as made (proc/dt_pmap.c) */
+	bool dt_usyms;		  /* some record or key holds user addresses */
 	void *dt_tpbtf;		  /* prov/dt_tp.c: vmlinux's btf_trace_ typedefs, sorted */
 	bool dt_rawnest;	  /* raw tracepoint programs may nest (cg/dt_cg.c gen_nest) */
 	int dt_ntpbtf;

@@ -19,6 +19,7 @@
 #define DT_MAXDEPTH 48
 #define DT_STACK_COOKIE (DT_STACK_SPILL - 8 * (DT_MAXDEPTH - DT_NREGSLOTS)) /* shared programs */
 #define DT_STACK_NEST (DT_STACK_COOKIE - 8) /* gen_nest: the CPU's class-0 scratch area */
+#define DT_STACK_TS (DT_STACK_NEST - 8) /* timestamp of this firing, 0 until read */
 
 
 typedef struct dt_cgfix {
@@ -65,6 +66,7 @@ typedef struct dt_cg {
 	int cg_epilogue;  /* ... and returns through this label */
 	bool cg_mayexit;  /* an earlier clause of the program calls exit() */
 	bool cg_inerror;	  /* generating the ERROR subprogram */
+	const dt_node_t *cg_nullstr; /* an operand of ==/!=/<...: an unset string is "" there */
 	int *cg_calls;	  /* call sites of the ERROR subprogram */
 	int cg_ncalls;
 	int cg_strsize;
@@ -126,5 +128,11 @@ DT_INTERNAL void dt_cg_discard(dt_cg_t *, dt_node_t *);
 /* dt_cg_agg.c: @a[keys] = f(args), and printa/clear/trunc/normalize/denormalize/setopt */
 DT_INTERNAL void dt_cg_aggstmt(dt_cg_t *, dt_node_t *);
 DT_INTERNAL bool dt_cg_aggact(dt_cg_t *, dt_node_t *);
+
+/* dt_cg_stack.c: stack(), ustack(), sym() and kin as records and keys; copyin() */
+DT_INTERNAL void dt_cg_stackval(dt_cg_t *, dt_node_t *call, bool istmp, int off);
+DT_INTERNAL bool dt_cg_stackact(dt_cg_t *, dt_node_t *call);
+DT_INTERNAL void dt_cg_copyin(dt_cg_t *, dt_node_t *);
+DT_INTERNAL dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *, dt_node_t *);
 
 #endif /* DT_CG_IMPL_H */

@@ -19,7 +19,7 @@
 
 static int strwidth(dtrace_hdl_t *dtp, const dt_node_t *k)
 {
-	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE], w = strsize;
+	int strsize = DT_STRSIZE(dtp), w = strsize;
 
 	if (k->dn_kind == N_STR)
 		w = k->dn_strlen + 1;
@@ -80,6 +80,8 @@ static void layout_init(dt_aggmap_t *am, dt_ident_t *idp)
 		am->am_keys[i].ak_string = idp->di_keys[i]->dt_kind == DT_TK_STRING;
 		am->am_keys[i].ak_size = am->am_keys[i].ak_string ? 1 : 8;
 		am->am_keys[i].ak_tsize = 8;
+		if ((am->am_keys[i].ak_rec = idp->di_keys[i]->dt_rec) != 0)
+			am->am_keys[i].ak_size = idp->di_keys[i]->dt_size;
 	}
 	memcpy(am->am_params, idp->di_aggparams, sizeof(am->am_params));
 }
