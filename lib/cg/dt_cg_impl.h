@@ -18,6 +18,7 @@
 #define DT_NREGSLOTS 3
 #define DT_MAXDEPTH 48
 #define DT_STACK_COOKIE (DT_STACK_SPILL - 8 * (DT_MAXDEPTH - DT_NREGSLOTS)) /* shared programs */
+#define DT_STACK_NEST (DT_STACK_COOKIE - 8) /* gen_nest: the CPU's class-0 scratch area */
 
 
 typedef struct dt_cgfix {
@@ -60,6 +61,8 @@ typedef struct dt_cg {
 	int cg_clausestart;
 	int cg_actidx;
 	bool cg_hasfault;
+	bool cg_nest;	  /* counts its nesting depth (gen_nest) */
+	int cg_epilogue;  /* ... and returns through this label */
 	bool cg_mayexit;  /* an earlier clause of the program calls exit() */
 	bool cg_inerror;	  /* generating the ERROR subprogram */
 	int *cg_calls;	  /* call sites of the ERROR subprogram */
@@ -127,5 +130,11 @@ DT_INTERNAL void dt_cg_discard(dt_cg_t *, dt_node_t *);
 /* dt_cg_agg.c: @a[keys] = f(args), and printa/clear/trunc/normalize/denormalize/setopt */
 DT_INTERNAL void dt_cg_aggstmt(dt_cg_t *, dt_node_t *);
 DT_INTERNAL bool dt_cg_aggact(dt_cg_t *, dt_node_t *);
+
+/* dt_cg_stack.c: stack(), ustack(), sym() and kin as records and keys; copyin() */
+DT_INTERNAL void dt_cg_stackval(dt_cg_t *, dt_node_t *call, bool istmp, int off);
+DT_INTERNAL bool dt_cg_stackact(dt_cg_t *, dt_node_t *call);
+DT_INTERNAL void dt_cg_copyin(dt_cg_t *, dt_node_t *);
+DT_INTERNAL dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *, dt_node_t *);
 
 #endif /* DT_CG_IMPL_H */

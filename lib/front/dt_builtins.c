@@ -46,6 +46,8 @@ static const dt_builtin_fn_t dt_fntab[] = {
 	{ "discard", DT_FN_DISCARD, DT_FN_SPEC, 1, 1, NULL },
 	{ "strlen", DT_FN_STRLEN, DT_FN_SUBR, 1, 1, "size_t" },
 	{ "copyinstr", DT_FN_COPYINSTR, DT_FN_SUBR, 1, 2, "string" },
+	{ "copyin", DT_FN_COPYIN, DT_FN_SUBR, 2, 2, "void *" },
+	{ "copyinto", DT_FN_COPYINTO, DT_FN_ACTION, 3, 3, NULL },
 	{ "stack", DT_FN_STACK, DT_FN_ACTION, 0, 1, NULL },
 	{ "ustack", DT_FN_USTACK, DT_FN_ACTION, 0, 2, NULL },
 	{ "count", DT_FN_COUNT, DT_FN_AGG, 0, 0, NULL },
@@ -73,6 +75,7 @@ static const dt_builtin_fn_t dt_fntab[] = {
 	{ "uaddr", DT_FN_UADDR, DT_FN_ACTION, 1, 1, NULL },
 	{ "func", DT_FN_FUNC, DT_FN_ACTION, 1, 1, NULL },
 	{ "ufunc", DT_FN_UFUNC, DT_FN_ACTION, 1, 1, NULL },
+	{ "umod", DT_FN_UMOD, DT_FN_ACTION, 1, 1, NULL },
 	{ "tracemem", DT_FN_TRACEMEM, DT_FN_ACTION, 2, 3, NULL },
 	{ NULL, 0, 0, 0, 0, NULL }
 };

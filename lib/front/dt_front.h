@@ -348,11 +348,17 @@ enum {
 	DT_FN_UADDR,
 	DT_FN_FUNC,
 	DT_FN_UFUNC,
+	DT_FN_UMOD,
+	DT_FN_COPYINTO,
 	DT_FN_NFUNCS
 };
 
 DT_INTERNAL const dt_builtin_var_t *dt_builtin_var(const char *);
 DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn(const char *);
 DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn_byid(int);
+
+/* front/dt_stackfn.c: stack(), ustack() and the symbol functions as values */
+DT_INTERNAL bool dt_stackfn_is(int fnid);
+DT_INTERNAL dt_type_t *dt_stackfn_type(dtrace_hdl_t *, int fnid, int nframes);
 
 #endif /* DT_FRONT_H */

@@ -32,6 +32,9 @@ typedef enum dt_actkind {
 	DT_ACT_SYSTEM,
 	DT_ACT_PRINTM,
 	DT_ACT_TRACEMEM,
+	DT_ACT_MOD,	/* mod(): kernel address, printed as its module */
+	DT_ACT_UMOD,	/* umod(): pid and user address, printed as its module */
+	DT_ACT_UADDR,	/* uaddr(): pid and user address, printed with its offset */
 } dt_actkind_t;
 
 typedef struct dt_recdesc {
@@ -143,15 +146,21 @@ typedef struct dt_cpustate {
 	uint64_t cs_specfail_busy;  /* speculation(): buffers busy */
 	uint64_t cs_specfail_none;  /* speculation(): none available */
 	uint64_t cs_bufused;	    /* fill policy: bytes written */
-	uint64_t cs_pad[8];
+	uint64_t cs_nest;	    /* class 0: depth of raw tracepoint programs running */
+	uint64_t cs_pad[7];
 } dt_cpustate_t;
 
 /*
  * dt_scratch has DT_SCRATCH_CLASSES areas per CPU: entry class * ncpus +
- * cpu.  Raw-tracepoint programs (syscalls, BEGIN/END) use class 0;
- * tracepoint and perf-event programs, which may interrupt them, class 1.
+ * cpu.  Raw-tracepoint programs (syscalls, sdt, BEGIN/END) use class 0;
+ * tracepoint and perf-event programs, which may interrupt them, class 1;
+ * raw-tracepoint programs that interrupt others (an interrupt's tracepoint
+ * during a system call's program: cg/dt_cg.c gen_nest) the classes from
+ * DT_SCRATCH_NESTED, one per depth up to DT_NEST_MAX.
  */
-#define DT_SCRATCH_CLASSES 2
+#define DT_NEST_MAX 3
+#define DT_SCRATCH_NESTED 2
+#define DT_SCRATCH_CLASSES (DT_SCRATCH_NESTED + DT_NEST_MAX - 1)
 
 /*
  * Principal buffer accounting, per CPU, in the mmapped dt_bufstate map (one
@@ -255,6 +264,7 @@ typedef struct dt_aggkey {
 	int ak_tsize;	/* integer: size of its D type (1, 2, 4, 8), for printing */
 	bool ak_string;
 	bool ak_signed;
+	int ak_rec;	/* a stack or symbol key: its DT_ACT_* kind (consume/dt_stack.c) */
 } dt_aggkey_t;
 
 typedef struct dt_aggmap {
