@@ -2,7 +2,8 @@
 # Install the Debian build dependencies that are missing (run as root).
 # The build needs: gcc, make, pkg-config, libbpf, libelf, libdw (symbols), zlib, and cpp(1)
 # for -C.  Tests use static triggers (libc6-dev has libc.a) and bpftool
-# (runtime/cleanup checks that nothing stays in the kernel).  The kernel
+# (runtime/cleanup checks that nothing stays in the kernel); python3-minimal
+# for a real package's USDT probes (tests/e2e/usdt/python).  The kernel
 # tests (tests/kernel/run-guests.sh) boot Debian's kernels under qemu: they
 # need qemu-system-x86, busybox-static, cpio, kmod, xz-utils and zstd; if
 # those cannot be installed, the kernel tests are skipped (with one line).
@@ -10,7 +11,8 @@ set -e
 need=""
 want=""
 check() { dpkg -s "$1" >/dev/null 2>&1 || need="$need $1"; }
-for p in gcc make pkg-config libbpf-dev libelf-dev libdw-dev zlib1g-dev cpp libc6-dev bpftool; do
+for p in gcc make pkg-config libbpf-dev libelf-dev libdw-dev zlib1g-dev cpp libc6-dev bpftool \
+	python3-minimal; do
 	check "$p"
 done
 for p in qemu-system-x86 busybox-static cpio kmod xz-utils zstd; do

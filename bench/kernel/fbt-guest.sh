@@ -2,7 +2,7 @@
 # Inside the 6.12 guest (bench/kernel-fbt.sh): fbt vs bpftrace.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C
-DTRACE=$top/build/dtrace RB=$top/build/read-bench N=${FBT_BENCH_N:-20000} R=${FBT_BENCH_RUNS:-3}
+DTRACE=$top/build/dtrace RB=$top/build/read-bench N=${FBT_BENCH_N:-50000} R=${FBT_BENCH_RUNS:-3}
 BT=$(command -v bpftrace)
 now() { cut -d' ' -f1 /proc/uptime; }
 # median wall seconds of R runs of a command
@@ -32,7 +32,12 @@ rb() { # median ns per read while the command traces
 		if [ $# -gt 0 ]; then
 			"$@" >/dev/null 2>&1 &
 			p=$!
-			sleep ${FBT_BENCH_SETTLE:-8}
+			j=0 # attached: vfs_read has an ftrace user
+			while [ $j -lt 300 ] && ! grep -q '^vfs_read' /sys/kernel/tracing/enabled_functions; do
+				sleep 0.2
+				j=$((j + 1))
+			done
+			sleep 1
 		fi
 		$RB $N - /dev/zero cpu
 		echo

@@ -111,7 +111,7 @@ for a in "$@"; do
 done
 
 pass=0 fail=0 failed=""
-work=$top/build/kernel # per kernel: console, log, outputs of failed tests
+work=$top/build/kernel${DT_GUEST_CMD:+-cmd} # per kernel: console, log, outputs of failed tests
 # boot every kernel at once (the tests are mostly one process: a guest
 # keeps about one host CPU busy), then report in order
 booted=""
