@@ -214,7 +214,7 @@ int dt_bpf_attach_kprobe_addr(dtrace_hdl_t *dtp, const char *func, uint64_t addr
 		return -1;
 	snprintf(what, sizeof(what), "%s %s at 0x%llx", ret ? "kretprobe" : "kprobe", func,
 		 (unsigned long long)addr);
-	return pmu_attach(dtp, "kprobe", ret, 0, addr, -1, progfd, cookie, what);
+	return pmu_attach(dtp, "kprobe", ret, 0, 0, addr, -1, progfd, cookie, what);
 }
 
 int dt_bpf_attach_uprobe(dtrace_hdl_t *dtp, const char *path, uint64_t off, bool ret, int pid,

@@ -435,6 +435,8 @@ static const struct {
 	[DT_PT_KPROBE_MULTI] = { BPF_PROG_TYPE_KPROBE, BPF_TRACE_KPROBE_MULTI },
 	[DT_PT_FENTRY] = { BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY },
 	[DT_PT_FEXIT] = { BPF_PROG_TYPE_TRACING, BPF_TRACE_FEXIT },
+	/* BPF_TRACE_UPROBE_MULTI: 48, not in the 6.1 headers */
+	[DT_PT_UPROBE_MULTI] = { BPF_PROG_TYPE_KPROBE, (enum bpf_attach_type)48 },
 };
 
 /*
@@ -444,18 +446,6 @@ static const struct {
  */
 static int prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, uint32_t btfid)
 {
-<<<<<<< HEAD
-=======
-	static const enum bpf_prog_type types[] = {
-		[DT_PT_TRACEPOINT] = BPF_PROG_TYPE_TRACEPOINT,
-		[DT_PT_PERF_EVENT] = BPF_PROG_TYPE_PERF_EVENT,
-		[DT_PT_RAW_TP] = BPF_PROG_TYPE_RAW_TRACEPOINT,
-		[DT_PT_KPROBE] = BPF_PROG_TYPE_KPROBE,
-		[DT_PT_UPROBE_MULTI] = BPF_PROG_TYPE_KPROBE,
-	};
-	/* a uprobe_multi program says so when loaded (BPF_TRACE_UPROBE_MULTI, 48) */
-	unsigned eat = bp->bp_probe->pr_progtype == DT_PT_UPROBE_MULTI ? 48 : 0;
->>>>>>> main
 	struct bpf_insn *insns = dt_zalloc(sizeof(*insns) * bp->bp_ninsns);
 	int pt = bp->bp_probe->pr_progtype;
 	char name[16];
@@ -477,12 +467,8 @@ static int prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, uint32_t btfid)
 	snprintf(name, sizeof(name), "dt_%d_%.8s", bp->bp_id, bp->bp_probe->pr_desc.dtpd_provider);
 	bp->bp_type = dt_progtypes[pt].type;
 	{
-<<<<<<< HEAD
 		LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = dt_progtypes[pt].attach,
 			    .attach_btf_id = btfid);
-=======
-		LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = eat);
->>>>>>> main
 
 		fd = bpf_prog_load(bp->bp_type, name, "GPL", insns, bp->bp_ninsns, &opts);
 	}
@@ -491,12 +477,8 @@ static int prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, uint32_t btfid)
 		size_t loglen = 1 << 22;
 		char *log = dt_zalloc(loglen);
 		LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log, .log_size = (unsigned)loglen,
-<<<<<<< HEAD
 			    .log_level = 1, .expected_attach_type = dt_progtypes[pt].attach,
 			    .attach_btf_id = btfid);
-=======
-			    .log_level = 1, .expected_attach_type = eat);
->>>>>>> main
 
 		fd = bpf_prog_load(bp->bp_type, name, "GPL", insns, bp->bp_ninsns, &opts);
 		if (fd < 0) {

@@ -16,13 +16,10 @@ typedef enum dt_progtype {
 	DT_PT_PERF_EVENT,
 	DT_PT_RAW_TP, /* raw tracepoints; BEGIN/END, run with BPF_PROG_TEST_RUN */
 	DT_PT_KPROBE, /* kprobes and uprobes: the context is struct pt_regs */
-<<<<<<< HEAD
 	DT_PT_KPROBE_MULTI, /* kprobe_multi links: pt_regs too */
 	DT_PT_FENTRY, /* fentry/fexit: the function's arguments as u64s (then the */
 	DT_PT_FEXIT,  /* return value), one load per function (pr_btfid) */
-=======
 	DT_PT_UPROBE_MULTI, /* uprobes on a uprobe_multi link (pt_regs; loaded for it) */
->>>>>>> main
 } dt_progtype_t;
 
 /*
@@ -116,11 +113,8 @@ typedef struct dt_probe {
 	/* provider's own */
 	int pr_sysnr;	    /* syscall: its number, or -1 */
 	uint64_t pr_period; /* profile: ns between firings */
-<<<<<<< HEAD
 	int pr_btfid;	    /* fentry/fexit: the function's BTF id, loaded against */
-=======
 	void *pr_data;	    /* the provider's own, per probe */
->>>>>>> main
 	/* enabling (dtrace_go) */
 	int pr_enidx;	    /* index in dt_probetab, -1 if not enabled */
 	struct dt_bpfprog *pr_prog; /* the program that serves it */
@@ -166,14 +160,9 @@ DT_INTERNAL bool dt_gmatch(const char *s, const char *p);
 DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
 DT_INTERNAL int dt_probe_info(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
-<<<<<<< HEAD
-extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall, dt_prov_sdt,
-	dt_prov_fbt;
-extern dt_provider_t dt_prov_sched, dt_prov_proc, dt_prov_io;
-=======
 extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall, dt_prov_sdt;
 extern dt_provider_t dt_prov_sched, dt_prov_proc, dt_prov_io, dt_prov_pid, dt_prov_usdt;
->>>>>>> main
+extern dt_provider_t dt_prov_fbt;
 
 /* prov/dt_tp.c: kernel tracepoints (tracefs events, BTF argument types) */
 typedef int dt_tp_f(dtrace_hdl_t *, const char *sys, const char *event, void *arg);

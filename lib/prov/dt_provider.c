@@ -20,12 +20,8 @@
 
 static dt_provider_t *const dt_providers[] = { &dt_prov_dtrace, &dt_prov_profile,
 						&dt_prov_syscall, &dt_prov_sched, &dt_prov_proc,
-<<<<<<< HEAD
-						&dt_prov_io,	  &dt_prov_sdt,	  &dt_prov_fbt };
-=======
 						&dt_prov_io,	  &dt_prov_sdt,	 &dt_prov_pid,
-						&dt_prov_usdt };
->>>>>>> main
+						&dt_prov_usdt,	  &dt_prov_fbt };
 
 void dt_provider_init(dtrace_hdl_t *dtp)
 {
