@@ -40,6 +40,8 @@
 #             (minus the same run with 1 key)
 #   printf    printf record throughput: cost to the traced thread per
 #             record and records/s through the consumer
+#   ustack    @[ustack()] = count(): BPF cost per profile-997 sample, and
+#             the time to print 10,000 distinct stacks (bench/ustack.sh)
 #   printf_rate  highest paced rate of printf("%d %d\n", arg0, arg1)
 #             records delivered with zero loss at the default bufsize (dtrace
 #             drops vs bpftrace "Lost N events"), and consumer CPU per
@@ -64,13 +66,15 @@
 # progress and errors to stderr.  See bench/lib.sh for tunables.
 
 # shellcheck disable=SC2016  # $target in D scripts is for dtrace
-ALL_BENCHES="startup event unrelated manyprobes sdt rss agg quantize keys printf printf_rate"
+ALL_BENCHES="startup event unrelated manyprobes sdt rss agg quantize keys printf printf_rate ustack"
 
 CALLER_PWD=$PWD
 cd "$(dirname "$0")/.." || exit 1
 ROOT=$PWD
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
+# shellcheck source=bench/ustack.sh
+. bench/ustack.sh
 
 is_bench() { [[ " $ALL_BENCHES " == *" $1 "* ]]; }
 
