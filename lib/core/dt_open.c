@@ -53,6 +53,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 			close(bp->bp_fd);
 	if (dtp->dt_scratchmap != NULL && dtp->dt_scratchmap != MAP_FAILED)
 		munmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
+	btf__free(dtp->dt_funcbtf);
 	btf__free(dtp->dt_btf); /* vmlinux BTF, megabytes: loaded by dt_types.c */
 	free(dtp);
 }

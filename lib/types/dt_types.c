@@ -134,7 +134,7 @@ dt_type_t *dt_type_lookup(dtrace_hdl_t *dtp, const char *name)
 		return dt_type_string(dtp);
 	for (size_t i = 0; i < sizeof(dt_inttab) / sizeof(dt_inttab[0]); i++)
 		if (!strcmp(name, dt_inttab[i].name))
-			return dt_type_named_int(dtp, name, dt_inttab[i].size, dt_inttab[i].sgn);
+			return dt_type_named_int(dtp, dt_inttab[i].name, dt_inttab[i].size, dt_inttab[i].sgn);
 	return NULL;
 }
 
