@@ -608,6 +608,8 @@ int main(int argc, char **argv)
 			fatal(&st, "failed to write output: %s", strerror(errno));
 	} while (!done);
 
+	/* DTrace ends tracing with a newline, then the aggregations not printed */
+	fputc('\n', st.g_ofp);
 	dtrace_aggregate_print(st.g_dtp, st.g_ofp);
 	fflush(st.g_ofp);
 	st.g_status = dtrace_exit_status(st.g_dtp);

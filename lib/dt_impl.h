@@ -243,6 +243,8 @@ struct dtrace_hdl {
 	struct dt_specwork *dt_specwork; /* the consumer's cleaning (dt_spec.c) */
 	struct dt_aggstate *dt_aggstate;
 	void *dt_btf;		  /* struct btf * of vmlinux, lazily */
+	void *dt_tpbtf;		  /* prov/dt_tp.c: vmlinux's btf_trace_ typedefs, sorted */
+	int dt_ntpbtf;
 	uint32_t dt_featprobed;	  /* kernel features probed (bit 1 << DT_FEAT_*) */
 	uint32_t dt_feathave;	  /* ... and present */
 	char **dt_cppargv;	  /* -D, -U, -I for the C preprocessor */

@@ -759,8 +759,11 @@ static void gen_argsrc(dt_cg_t *cg, const dt_argsrc_t *as, int reg)
 	switch (as->as_kind) {
 	case DT_ARG_CTX:
 	case DT_ARG_RETVAL:
+	case DT_ARG_NEGCTX:
 		dt_cg_ldctx(cg, reg);
 		dt_cg_insn(cg, LDX(BPF_DW, reg, reg, as->as_off));
+		if (as->as_kind == DT_ARG_NEGCTX)
+			dt_cg_insn(cg, NEG64(reg));
 		if (as->as_kind == DT_ARG_RETVAL) { /* -errno reads as -1 */
 			dt_cg_insn(cg, JMP_IMM(BPF_JSGE, reg, 0, 2));
 			dt_cg_insn(cg, JMP_IMM(BPF_JSLT, reg, -4095, 1));
@@ -1808,6 +1811,53 @@ static void gen_bind_sysnr(dt_cg_t *cg, int out)
 	dt_cg_insn(cg, STX(BPF_DW, FP, R0, DT_STACK_COOKIE));
 }
 
+/*
+ * The provider's conditions on the probe's firing (pr_filter): a probe
+ * that is one case of its tracepoint returns at once in the other cases.
+ */
+static void gen_filters(dt_cg_t *cg, int out)
+{
+	for (int i = 0; i < DT_NFILT; i++) {
+		const dt_filter_t *fl = &cg->cg_probe->pr_filter[i];
+		int32_t v = (int32_t)fl->fl_val;
+
+		switch (fl->fl_op) {
+		case DT_FILT_LEADER:
+		case DT_FILT_NOTLEADER:
+			dt_cg_call(cg, BPF_FUNC_get_current_pid_tgid);
+			dt_cg_insn(cg, MOV64_REG(R1, R0));
+			dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R1, 32));
+			dt_cg_insn(cg, MOV32_REG(R0, R0));
+			dt_cg_jump(cg, JMP_REG(fl->fl_op == DT_FILT_LEADER ? BPF_JNE : BPF_JEQ, R0, R1, 0),
+				   out);
+			continue;
+		case DT_FILT_NONE:
+			continue;
+		}
+		dt_cg_ldctx(cg, R1);
+		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, fl->fl_src.as_off));
+		switch (fl->fl_op) {
+		case DT_FILT_EQ:
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, v, 0), out);
+			break;
+		case DT_FILT_NE:
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, v, 0), out);
+			break;
+		case DT_FILT_SLT:
+			dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R1, v, 0), out);
+			break;
+		case DT_FILT_ANYSET:
+			dt_cg_insn(cg, ALU64_IMM(BPF_AND, R1, v));
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), out);
+			break;
+		case DT_FILT_ALLCLEAR:
+			dt_cg_insn(cg, ALU64_IMM(BPF_AND, R1, v));
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), out);
+			break;
+		}
+	}
+}
+
 static void gen_prologue(dt_cg_t *cg)
 {
 	int out = dt_cg_label(cg), ok = dt_cg_label(cg);
@@ -1815,6 +1865,7 @@ static void gen_prologue(dt_cg_t *cg)
 	dt_cg_insn(cg, STX(BPF_DW, FP, R1, DT_STACK_CTX));
 	if (cg->cg_shared && cg->cg_probe->pr_bind != DT_BIND_COOKIE)
 		gen_bind_sysnr(cg, out);
+	gen_filters(cg, out);
 	dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
 	dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
 	cg->cg_actjmp = cg->cg_ninsns;

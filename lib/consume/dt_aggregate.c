@@ -1501,10 +1501,7 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
 		if (av->av_printed || agg_read(dtp, av) != 0)
 			continue;
 		rows_one(av, &rs);
-		if (rs.rs_n > 0) {
-			fputc('\n', fp);
-			print_rows(&pa, &rs);
-		}
+		print_rows(&pa, &rs); /* back to back, as DTrace prints them */
 		rows_free(&rs);
 	}
 	fflush(fp);

@@ -55,6 +55,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		munmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
 	btf__free(dtp->dt_funcbtf);
 	btf__free(dtp->dt_btf); /* vmlinux BTF, megabytes: loaded by dt_types.c */
+	free(dtp->dt_tpbtf);
 	free(dtp);
 }
 

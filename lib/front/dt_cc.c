@@ -86,8 +86,12 @@ static const char *pdesc_str(const dt_pdesc_t *pd, char *buf, size_t len)
 	return buf;
 }
 
-/* Match a clause's descriptions; the probes are kept on the clause. */
-static void match_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t ***seen, int *nseen)
+/*
+ * Match a clause's descriptions; the probes are kept on the clause.  As in
+ * DTrace, "matched N probes" counts enablings: the matches of every
+ * description of every clause, summed (*nmatch).
+ */
+static void match_clause(dt_pcb_t *pcb, dt_clause_t *clp, int *nmatch)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 
@@ -112,14 +116,8 @@ static void match_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t ***seen, in
 			clp->dc_probes = dt_realloc(clp->dc_probes,
 						    sizeof(dt_probe_t *) * (clp->dc_nprobes + 1));
 			clp->dc_probes[clp->dc_nprobes++] = v[i];
-			dup = false;
-			for (int j = 0; j < *nseen; j++)
-				dup |= (*seen)[j] == v[i];
-			if (!dup) {
-				*seen = dt_realloc(*seen, sizeof(dt_probe_t *) * (*nseen + 1));
-				(*seen)[(*nseen)++] = v[i];
-			}
 		}
+		*nmatch += n;
 		free(v);
 	}
 }
@@ -223,8 +221,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	dt_pcb_t *pcb = dt_zalloc(sizeof(*pcb));
 	dtrace_prog_t *pgp;
 	char *cppout = NULL;
-	dt_probe_t **seen = NULL;
-	int nseen = 0, nvars;
+	int nmatch = 0, nvars;
 
 	dtp->dt_errmsg[0] = '\0';
 	dtp->dt_cflags |= cflags;
@@ -243,7 +240,6 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	pcb->pcb_filename = name;
 	if (setjmp(pcb->pcb_jmp) != 0) {
 		free(pcb);
-		free(seen);
 		return NULL;
 	}
 	if (dtp->dt_argused != NULL)
@@ -254,7 +250,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	if (pgp->dp_nclauses == 0 && dtp->dt_nvars == nvars && !(cflags & DTRACE_C_EMPTY))
 		dt_cc_error(pcb, pcb->pcb_line, "empty D program translation unit");
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
-		match_clause(pcb, clp, &seen, &nseen);
+		match_clause(pcb, clp, &nmatch);
 		split_variants(pcb, clp);
 		for (dt_clause_t *v = clp; v != NULL; v = v->dc_variant)
 			dt_cook_clause(pcb, v, v->dc_nprobes > 0 ? v->dc_probes[0] : NULL);
@@ -262,8 +258,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	}
 	pcb->pcb_region = NULL;
 	dt_check_argref(pcb);
-	pgp->dp_info.dpi_matches = (uint32_t)nseen;
-	free(seen);
+	pgp->dp_info.dpi_matches = (uint32_t)nmatch;
 	free(pcb);
 	return pgp;
 }

@@ -64,8 +64,11 @@ static void plan_error(dtrace_hdl_t *dtp)
 
 static bool same_signature(const dt_probe_t *a, const dt_probe_t *b, unsigned uses)
 {
+	if (a != b && (a->pr_alone || b->pr_alone))
+		return false;
 	if (a->pr_progtype != b->pr_progtype || a->pr_bind != b->pr_bind ||
-	    a->pr_activity != b->pr_activity || a->pr_prov != b->pr_prov)
+	    a->pr_activity != b->pr_activity || a->pr_prov != b->pr_prov ||
+	    memcmp(a->pr_filter, b->pr_filter, sizeof(a->pr_filter)) != 0)
 		return false;
 	if (uses == 0)
 		return true;

@@ -32,6 +32,7 @@ typedef enum dt_argkind {
 	DT_ARG_PC_KERNEL, /* perf event: the interrupted PC if in the kernel, else 0 */
 	DT_ARG_PC_USER,	  /* perf event: the interrupted PC if in user mode, else 0 */
 	DT_ARG_ERRREC,	  /* dtrace:::ERROR: the field at off of the error record */
+	DT_ARG_NEGCTX,	  /* -(u64 at ctx + off): an errno from a -errno return value */
 } dt_argkind_t;
 
 typedef struct dt_argsrc {
@@ -54,6 +55,31 @@ typedef enum dt_bindkind {
 	DT_BIND_SYSEXIT,  /* raw sys_exit: the number is regs->orig_ax */
 } dt_bindkind_t;
 
+/*
+ * A provider's condition on a probe's firing, checked first thing by its
+ * program (a probe that is one case of a tracepoint: sched:::preempt is a
+ * sched_switch whose preempt argument is true).  Probes with different
+ * filters never share a program.
+ */
+typedef enum dt_filtop {
+	DT_FILT_NONE,	   /* no condition */
+	DT_FILT_EQ,	   /* src == val */
+	DT_FILT_NE,	   /* src != val */
+	DT_FILT_SLT,	   /* (s64)src < val */
+	DT_FILT_ANYSET,	   /* (src & val) != 0 */
+	DT_FILT_ALLCLEAR,  /* (src & val) == 0 */
+	DT_FILT_LEADER,	   /* the current thread leads its process (tid == pid) */
+	DT_FILT_NOTLEADER, /* ... does not */
+} dt_filtop_t;
+
+typedef struct dt_filter {
+	dt_argsrc_t fl_src; /* DT_ARG_CTX only */
+	uint8_t fl_op;	    /* dt_filtop_t */
+	int64_t fl_val;
+} dt_filter_t;
+
+#define DT_NFILT 3
+
 typedef struct dt_probe {
 	dtrace_probedesc_t pr_desc;
 	struct dt_provider *pr_prov;
@@ -69,6 +95,9 @@ typedef struct dt_probe {
 	int pr_activity;    /* tracing state it fires in: DT_ACTIVITY_ACTIVE but BEGIN/END */
 	bool pr_entry;	    /* entry/return flavour for flowindent */
 	bool pr_return;
+	bool pr_alone;	    /* shares no program: cannot be told apart at run time */
+	dt_filter_t pr_filter[DT_NFILT]; /* fires only if all hold (pv_probe_info) */
+	const void *pr_pvdata; /* the provider's description of the probe */
 	/* provider's own */
 	int pr_sysnr;	    /* syscall: its number, or -1 */
 	uint64_t pr_period; /* profile: ns between firings */
@@ -112,6 +141,17 @@ DT_INTERNAL bool dt_gmatch(const char *s, const char *p);
 DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
 DT_INTERNAL int dt_probe_info(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
-extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall;
+extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall, dt_prov_sdt;
+extern dt_provider_t dt_prov_sched, dt_prov_proc, dt_prov_io;
+
+/* prov/dt_tp.c: kernel tracepoints (tracefs events, BTF argument types) */
+typedef int dt_tp_f(dtrace_hdl_t *, const char *sys, const char *event, void *arg);
+DT_INTERNAL int dt_tp_iter(dtrace_hdl_t *, dt_tp_f *, void *);
+DT_INTERNAL bool dt_tp_exists(dtrace_hdl_t *, const char *event);
+DT_INTERNAL bool dt_tp_have(dtrace_hdl_t *, const char *sys, const char *event);
+DT_INTERNAL int dt_tp_args(dtrace_hdl_t *, const char *event, dt_type_t **types, int max);
+DT_INTERNAL int dt_tp_probe_args(dtrace_hdl_t *, dt_probe_t *, const char *event);
+DT_INTERNAL int dt_tp_attach(dtrace_hdl_t *, const char *event, struct dt_bpfprog *,
+			     uint64_t cookie);
 
 #endif /* DT_PROV_H */

@@ -142,6 +142,12 @@ dt_type_t *dt_type_lookup(dtrace_hdl_t *dtp, const char *name)
 
 static struct btf *dt_btf(dtrace_hdl_t *dtp)
 {
+	return dt_type_kbtf(dtp);
+}
+
+/* The kernel's (vmlinux) BTF, loaded once; NULL if it has none. */
+struct btf *dt_type_kbtf(dtrace_hdl_t *dtp)
+{
 	if (dtp->dt_btf == NULL)
 		dtp->dt_btf = btf__load_vmlinux_btf();
 	if (dtp->dt_btf == NULL || libbpf_get_error(dtp->dt_btf)) {
@@ -230,6 +236,12 @@ static dt_type_t *dt_type_from_btf(dtrace_hdl_t *dtp, int id, int depth)
 	default:
 		return dt_type_int(dtp, 8, false);
 	}
+}
+
+/* The D type of vmlinux BTF type id. */
+dt_type_t *dt_type_btf(dtrace_hdl_t *dtp, int id)
+{
+	return dt_type_from_btf(dtp, id, 0);
 }
 
 /* Resolve the members of a struct/union from BTF. */

@@ -60,5 +60,8 @@ DT_INTERNAL bool dt_type_is_string(const dt_type_t *);
 DT_INTERNAL int dt_type_resolve(dtrace_hdl_t *, dt_type_t *);
 DT_INTERNAL dt_member_t *dt_type_member(dtrace_hdl_t *, dt_type_t *, const char *);
 DT_INTERNAL dt_type_t *dt_type_struct(dtrace_hdl_t *, const char *tag, bool is_union);
+struct btf;
+DT_INTERNAL struct btf *dt_type_kbtf(dtrace_hdl_t *);	/* vmlinux BTF, once, or NULL */
+DT_INTERNAL dt_type_t *dt_type_btf(dtrace_hdl_t *, int id); /* the D type of a BTF id */
 
 #endif /* DT_TYPES_H */

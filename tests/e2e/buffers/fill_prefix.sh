@@ -7,7 +7,7 @@
 # is the one that did not fit).
 taskset -c 0 $DTRACE -b 12k -x bufpolicy=fill -qn '
     syscall::getpid:entry /pid == $target/ { printf("%d\n", n++); }
-    END { printf("END after %d events\n", n); }' -c "$T/getpid-n 100000000" >rec.txt 2>msg.txt
+    END { printf("END after %d events\n", n); }' -c "$T/getpid-n 100000000" >rec.txt 2>msg.txt; rc=$?; sed -i "\$ {/^\$/d}" rec.txt; (exit $rc) # without the blank line ending tracing
 echo "rc=$?"
 cat msg.txt
 echo "$(wc -l <rec.txt) lines"

@@ -1,7 +1,7 @@
 # ring: each CPU's buffer is printed whole, CPU by CPU, oldest to newest;
 # each CPU's 3000 calls leave its newest 16384 / 16 = 1024 records.
 $DTRACE -b 16k -x bufpolicy=ring -n 'syscall::getppid:entry /ppid == $target/ { trace(timestamp); }' \
-    -c "$T/spin-cpus 3000" >rec.txt 2>msg.txt
+    -c "$T/spin-cpus 3000" >rec.txt 2>msg.txt; rc=$?; sed -i "\$ {/^\$/d}" rec.txt; (exit $rc) # without the blank line ending tracing
 echo "rc=$?"
 grep -v 'has exited$' msg.txt
 tail -n +2 rec.txt | awk '{ print "CPU", $1 }' | uniq -c

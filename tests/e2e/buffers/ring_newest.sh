@@ -2,7 +2,7 @@
 # are there, oldest first: 16k holds the newest 16384 / 16 = 1024 records
 # of 16 bytes (8-byte EPID header, 8-byte value).
 taskset -c 0 $DTRACE -b 16k -x bufpolicy=ring -qn '
-    syscall::getpid:entry /pid == $target/ { printf("%d\n", n++); }' -c "$T/getpid-n 3000" >rec.txt 2>msg.txt
+    syscall::getpid:entry /pid == $target/ { printf("%d\n", n++); }' -c "$T/getpid-n 3000" >rec.txt 2>msg.txt; rc=$?; sed -i "\$ {/^\$/d}" rec.txt; (exit $rc) # without the blank line ending tracing
 echo "rc=$?"
 cat msg.txt
 echo "$(wc -l <rec.txt) records"

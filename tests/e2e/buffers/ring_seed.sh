@@ -4,7 +4,7 @@
 # when dtrace ends, oldest first: the target's last 1022 getpid calls, then
 # its exit_group (trace() and exit() records).
 cp "$D/ring.d" .
-taskset -c 0 $DTRACE -s ring.d getpid-n -c "$T/getpid-n 3000" >rec.txt 2>msg.txt
+taskset -c 0 $DTRACE -s ring.d getpid-n -c "$T/getpid-n 3000" >rec.txt 2>msg.txt; rc=$?; sed -i "\$ {/^\$/d}" rec.txt; (exit $rc) # without the blank line ending tracing
 echo "rc=$?"
 grep -v 'has exited$' msg.txt | sed 's/matched [0-9]* probes/matched N probes/'
 head -n 1 rec.txt

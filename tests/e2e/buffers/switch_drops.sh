@@ -10,13 +10,13 @@ printf '#!/bin/sh\nsleep 0.3\nexec %s/getpid-n 3000\n' "$T" >trig
 chmod +x trig
 pred='/pid == $target && execname == "getpid-n"/'
 taskset -c 0 $DTRACE -b 16k -x switchrate=10s -n "syscall::getpid:entry $pred { }" \
-    -c ./trig >rec.txt 2>msg.txt
+    -c ./trig >rec.txt 2>msg.txt; rc=$?; sed -i "\$ {/^\$/d}" rec.txt; (exit $rc) # without the blank line ending tracing
 echo "rc=$?"
 grep drops msg.txt
 echo "8-byte records: $(grep -c 'getpid:entry *$' rec.txt) printed"
 for act in 'printf("%d\n", n++)' 'printf("%d %d\n", n++, arg0)'; do
 	taskset -c 0 $DTRACE -b 16k -x switchrate=10s -qn "syscall::getpid:entry $pred { $act; }" \
-	    -c ./trig >rec.txt 2>msg.txt
+	    -c ./trig >rec.txt 2>msg.txt; rc=$?; sed -i "\$ {/^\$/d}" rec.txt; (exit $rc) # without the blank line ending tracing
 	echo "rc=$?"
 	cat msg.txt
 	echo "$(wc -l <rec.txt) records, first $(head -1 rec.txt | cut -d' ' -f1), last $(tail -1 rec.txt | cut -d' ' -f1)"

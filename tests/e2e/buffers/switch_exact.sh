@@ -6,7 +6,7 @@ N=100000
 for rate in 1ms 10ms 100hz 1s; do
 	taskset -c 0 $DTRACE -b 16k -x switchrate=$rate -qn '
 	    syscall::getpid:entry /pid == $target/ { printf("%d\n", n++); }' \
-	    -c "$T/getpid-n $N" >rec.txt 2>msg.txt
+	    -c "$T/getpid-n $N" >rec.txt 2>msg.txt; rc=$?; sed -i "\$ {/^\$/d}" rec.txt; (exit $rc) # without the blank line ending tracing
 	rc=$?
 	printed=$(wc -l <rec.txt)
 	dropped=$(awk '/^dtrace: [0-9]+ drops? on CPU 0$/ { s += $2 } END { print s + 0 }' msg.txt)

@@ -7,13 +7,16 @@ tfs=/sys/kernel/tracing
 [ -d $tfs/events ] || tfs=/sys/kernel/debug/tracing
 n=$(ls $tfs/events/syscalls | grep -c '^sys_enter_')
 total=$($DTRACE -l | wc -l)
-# header + dtrace (3) + standard profile probes (15) + syscall entry/return
-[ "$total" -eq $((1 + 3 + 15 + 2 * n)) ] && echo "all probes listed" || echo "listed $total"
+nsdt=$($DTRACE -l -P sdt | tail -n +2 | wc -l) # tests/e2e/sdt/sdt_list.sh checks them
+# sched, proc and io (module vmlinux; tests/e2e/{sched,proc,io})
+nsem=$($DTRACE -l -P sched -P proc -P io | tail -n +2 | wc -l)
+# header + dtrace (3) + standard profile probes (15) + syscall entry/return + sdt + sched/proc/io
+[ "$total" -eq $((1 + 3 + 15 + 2 * n + nsdt + nsem)) ] && echo "all probes listed" || echo "listed $total"
 $DTRACE -l -P dtrace
 $DTRACE -l -i 2 -i 1
 $DTRACE -l -n BEGIN -P dtrace
 $DTRACE -l -f getppid | sed -E 's/^ *[0-9]+ /    N /'
-$DTRACE -l -m vmlinux | wc -l | sed "s/^$((1 + 2 * n))\$/header and the syscall probes/"
+$DTRACE -l -m vmlinux | wc -l | sed "s/^$((1 + 2 * n + nsem))\$/header and the syscall, sched, proc and io probes/"
 $DTRACE -l -n 'syscall::getpp*:' -n 'nosuch:::' -n END 2>&1 | sed -E 's/^ *([0-9]+) +syscall /    N    syscall /'
 $DTRACE -l -n 'nosuch:::' 2>/dev/null
 echo "rc=$?"

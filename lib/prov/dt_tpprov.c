@@ -1,0 +1,134 @@
+/*
+ * dt_tpprov.c -- providers whose probes are cases of kernel tracepoints:
+ * DTrace's stable sched, proc and io probes, each a table
+ * (dt_prov_sched.c, ...) of dt_tpprobe_t (dt_tpprov.h).
+ *
+ * A probe is one or more tracepoints (sched:::enqueue is sched_wakeup and
+ * sched_wakeup_new), under conditions on their arguments checked first by
+ * the program (sched:::preempt is sched_switch when its preempt argument
+ * is true: pr_filter), with args[] chosen from the tracepoint's arguments
+ * (sched:::off-cpu's args[0] is sched_switch's next task).  The program is
+ * a raw tracepoint program, shared as sdt's are (prov/dt_prov_sdt.c), or,
+ * for the syscalls system's events (proc:::start is the child's return
+ * from fork), a tracepoint program reading the record.  One probe on
+ * several tracepoints is one program attached to each with the probe's
+ * cookie.
+ */
+#include "dt_tpprov.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define DT_TP_SYSCALL_ARGS 16 /* syscalls records: the arguments or return value */
+
+static const dt_tpprobe_t *tpprobe(const dt_probe_t *pr)
+{
+	return pr->pr_pvdata;
+}
+
+int dt_tpprov_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
+{
+	for (const dt_tpprobe_t *tp = pv->pv_data; tp->tp_name != NULL; tp++) {
+		dt_probe_t *pr;
+
+		if (!dt_tp_have(dtp, tp->tp_sys, tp->tp_events[0]))
+			continue;
+		pr = dt_probe_create(dtp, pv, "vmlinux", tp->tp_func, tp->tp_name);
+		pr->pr_pvdata = tp;
+	}
+	return 0;
+}
+
+/* Native argument i: where the program finds it. */
+static dt_argsrc_t native(const dt_tpprobe_t *tp, int i)
+{
+	dt_argsrc_t as = { DT_ARG_CTX, 8, 0 };
+
+	as.as_off = (int16_t)(tp->tp_syscall ? DT_TP_SYSCALL_ARGS + 8 * i : 8 * i);
+	return as;
+}
+
+int dt_tpprov_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	const dt_tpprobe_t *tp = tpprobe(pr);
+
+	(void)dtp;
+	pr->pr_progtype = tp->tp_syscall ? DT_PT_TRACEPOINT : DT_PT_RAW_TP;
+	for (int i = 0; i < DT_NFILT; i++) {
+		pr->pr_filter[i].fl_op = tp->tp_filt[i].tf_op;
+		if (tp->tp_filt[i].tf_op == DT_FILT_NONE || tp->tp_filt[i].tf_op == DT_FILT_LEADER ||
+		    tp->tp_filt[i].tf_op == DT_FILT_NOTLEADER)
+			continue;
+		pr->pr_filter[i].fl_src = native(tp, tp->tp_filt[i].tf_arg);
+		pr->pr_filter[i].fl_val = tp->tp_filt[i].tf_val;
+	}
+	return 0;
+}
+
+/*
+ * args[i] and argI: the table's choice of native arguments, typed as the
+ * first tracepoint types them (raw tracepoints: from BTF; system call
+ * return values: long).
+ */
+int dt_tpprov_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	const dt_tpprobe_t *tp = tpprobe(pr);
+	dt_type_t *types[DT_NARGS] = { 0 };
+	int n = 0;
+
+	if (!tp->tp_syscall)
+		n = dt_tp_args(dtp, tp->tp_events[0], types, DT_NARGS);
+	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
+	for (int i = 0; i < tp->tp_nargs; i++) {
+		const dt_tparg_t *ta = &tp->tp_args[i];
+		dt_type_t *t = tp->tp_syscall ? dt_type_int(dtp, 8, true)
+					      : ta->ta_arg < n ? types[ta->ta_arg] : NULL;
+
+		if (t == NULL)
+			return dt_set_errmsg(dtp, EDT_NOPROBE, "%s:::%s: tracepoint %s has no "
+					     "argument %d in the kernel's BTF", pr->pr_desc.dtpd_provider,
+					     pr->pr_desc.dtpd_name, tp->tp_events[0], ta->ta_arg);
+		if (ta->ta_neg)
+			t = dt_type_int(dtp, 4, true);
+		pr->pr_argtypes[i] = t;
+		pr->pr_argsrc[i] = native(tp, ta->ta_arg);
+		if (ta->ta_neg)
+			pr->pr_argsrc[i].as_kind = DT_ARG_NEGCTX;
+	}
+	pr->pr_nargs = tp->tp_nargs;
+	return 0;
+}
+
+/* As sdt: without raw tracepoint cookies, one program per probe. */
+int dt_tpprov_prepare(dtrace_hdl_t *dtp, dt_provider_t *pv, dt_probe_t **probes, int n)
+{
+	(void)pv;
+	if (dt_feature(dtp, DT_FEAT_RAWTP_COOKIE))
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (!tpprobe(probes[i])->tp_syscall)
+			probes[i]->pr_alone = true;
+	return 0;
+}
+
+int dt_tpprov_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_bpfprog_t *bp, uint64_t cookie)
+{
+	const dt_tpprobe_t *tp = tpprobe(pr);
+
+	for (int i = 0; i < DT_TP_MAXEV && tp->tp_events[i] != NULL; i++) {
+		const char *ev = tp->tp_events[i];
+		int id;
+
+		if (i > 0 && !dt_tp_have(dtp, tp->tp_sys, ev))
+			continue; /* the first exists: the probe does */
+		if (!tp->tp_syscall) {
+			if (dt_tp_attach(dtp, ev, bp, cookie) != 0)
+				return -1;
+			continue;
+		}
+		if ((id = dt_bpf_tp_id(dtp, tp->tp_sys, ev)) < 0 ||
+		    dt_bpf_attach_tp(dtp, id, bp->bp_fd, cookie) != 0)
+			return -1;
+	}
+	return 0;
+}

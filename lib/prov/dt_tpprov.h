@@ -1,0 +1,71 @@
+/*
+ * dt_tpprov.h -- providers whose probes are cases of kernel tracepoints
+ * (sched, proc, io), described as data: prov/dt_tpprov.c turns a table
+ * of dt_tpprobe_t into a provider's probes, arguments and attachments.
+ */
+#ifndef DT_TPPROV_H
+#define DT_TPPROV_H
+
+#include "../dt_impl.h"
+
+/* A condition on the tracepoint's native argument tf_arg (dt_filtop_t). */
+typedef struct dt_tpfilt {
+	uint8_t tf_op;
+	int8_t tf_arg;
+	int64_t tf_val;
+} dt_tpfilt_t;
+
+/*
+ * args[i]: native argument ta_arg, of the type the tracepoint gives it;
+ * ta_xtype names the stable type DTrace gives the argument
+ * ("lwpsinfo_t *"), translated from the native one when the translator
+ * exists.  ta_neg: the argument is minus the native one (an errno from a
+ * -errno return value).
+ */
+typedef struct dt_tparg {
+	int8_t ta_arg;
+	bool ta_neg;
+	const char *ta_xtype;
+} dt_tparg_t;
+
+#define DT_TP_MAXEV 4
+#define DT_TP_MAXARGS 4
+
+/*
+ * A probe: its name and function, the tracepoints it fires on (it exists
+ * if the kernel has the first), the conditions under which it does, and
+ * its arguments.  tp_sys is the tracepoints' tracefs system, NULL for
+ * tracepoints that have no tracefs event.  tp_syscall: the events are
+ * the syscalls system's (perf tracepoints on a system call's entry or
+ * exit), whose native argument i is the record's field at 16 + 8 * i (the
+ * return value is argument 0 at exit).
+ */
+typedef struct dt_tpprobe {
+	const char *tp_name;
+	const char *tp_func;
+	const char *tp_sys;
+	const char *tp_events[DT_TP_MAXEV];
+	bool tp_syscall;
+	dt_tpfilt_t tp_filt[DT_NFILT];
+	dt_tparg_t tp_args[DT_TP_MAXARGS];
+	int tp_nargs;
+} dt_tpprobe_t;
+
+/* The provider ops; pv_data is the table, ended by a row with no name. */
+DT_INTERNAL int dt_tpprov_populate(dtrace_hdl_t *, dt_provider_t *);
+DT_INTERNAL int dt_tpprov_probe_info(dtrace_hdl_t *, dt_probe_t *);
+DT_INTERNAL int dt_tpprov_probe_args(dtrace_hdl_t *, dt_probe_t *);
+DT_INTERNAL int dt_tpprov_prepare(dtrace_hdl_t *, dt_provider_t *, dt_probe_t **, int n);
+DT_INTERNAL int dt_tpprov_attach(dtrace_hdl_t *, dt_probe_t *, struct dt_bpfprog *,
+				 uint64_t cookie);
+
+#define DT_TPPROV(name, table)                                   \
+	{                                                        \
+		.pv_name = (name), .pv_populate = dt_tpprov_populate, \
+		.pv_probe_info = dt_tpprov_probe_info,           \
+		.pv_probe_args = dt_tpprov_probe_args,           \
+		.pv_prepare = dt_tpprov_prepare,                 \
+		.pv_attach = dt_tpprov_attach, .pv_data = (void *)(table), \
+	}
+
+#endif /* DT_TPPROV_H */
