@@ -242,7 +242,7 @@ struct dtrace_hdl {
 	int dt_specent;		  /* bytes per dt_specbuf entry: header + specsize */
 	struct dt_specwork *dt_specwork; /* the consumer's cleaning (dt_spec.c) */
 	struct dt_aggstate *dt_aggstate;
-	void *dt_btf;		  /* struct btf * of vmlinux, lazily */
+	void *dt_btf;		  /* struct btf * of vmlinux, lazily (types/dt_btf.c) */
 	void *dt_tpbtf;		  /* prov/dt_tp.c: vmlinux's btf_trace_ typedefs, sorted */
 	int dt_ntpbtf;
 	uint32_t dt_featprobed;	  /* kernel features probed (bit 1 << DT_FEAT_*) */
@@ -250,8 +250,7 @@ struct dtrace_hdl {
 	char **dt_cppargv;	  /* -D, -U, -I for the C preprocessor */
 	int dt_cppargc;
 	unsigned dt_cflags;	  /* compile flags of the last compile (-S) */
-	dt_type_t *dt_typecache[64];
-	int dt_ntypecache;
+	struct dt_typestate *dt_typestate; /* interned and named types (types/dt_types.c) */
 };
 
 /* ---------------------------------------------------------------- functions */

@@ -951,6 +951,27 @@ static void gen_addr(dt_cg_t *cg, dt_node_t *dnp)
 	}
 }
 
+/*
+ * A bitfield whose containing bytes' address is in slot: read the fewest
+ * whole bytes that hold it, shift it to the top and back down, signed or
+ * not as its type (C's rule).
+ */
+void dt_cg_bitfield(dt_cg_t *cg, int slot, const dt_member_t *dm)
+{
+	int nbits = dm->dm_bitoff + dm->dm_bits;
+	int nbytes = nbits <= 8 ? 1 : nbits <= 16 ? 2 : nbits <= 32 ? 4 : 8;
+	int tmp = dt_cg_readmem(cg, slot, nbytes, false);
+
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_insn(cg, LDX(dt_cg_bpfsize(nbytes), R0, R1, 0));
+	if (64 - nbits > 0)
+		dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R0, 64 - nbits));
+	if (64 - dm->dm_bits > 0)
+		dt_cg_insn(cg, ALU64_IMM(dm->dm_type->dt_signed ? BPF_ARSH : BPF_RSH, R0,
+					 64 - dm->dm_bits));
+	dt_cg_set(cg, slot, R0);
+}
+
 /* Load the value of a memory lvalue whose address is on top of the stack. */
 static void gen_memload(dt_cg_t *cg, dt_node_t *dnp)
 {
@@ -960,6 +981,10 @@ static void gen_memload(dt_cg_t *cg, dt_node_t *dnp)
 	if (t->dt_kind == DT_TK_ARRAY || t->dt_kind == DT_TK_STRUCT ||
 	    t->dt_kind == DT_TK_UNION)
 		return; /* value is the address, as in C */
+	if (dnp->dn_kind == N_MEMBER && dnp->dn_member != NULL) {
+		dt_cg_bitfield(cg, slot, dnp->dn_member);
+		return;
+	}
 	if (t->dt_kind == DT_TK_STRING) {
 		tmp = dt_cg_readstr(cg, slot, false);
 		dt_cg_tmpaddr(cg, R0, tmp);

@@ -53,8 +53,8 @@ void dtrace_close(dtrace_hdl_t *dtp)
 			close(bp->bp_fd);
 	if (dtp->dt_scratchmap != NULL && dtp->dt_scratchmap != MAP_FAILED)
 		munmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
-	btf__free(dtp->dt_funcbtf);
-	btf__free(dtp->dt_btf); /* vmlinux BTF, megabytes: loaded by dt_types.c */
+	btf__free(dtp->dt_funcbtf); /* bpf/dt_funcinfo.c */
+	dt_type_fini(dtp); /* BTF, megabytes, and the types made from it */
 	free(dtp->dt_tpbtf);
 	free(dtp);
 }

@@ -55,8 +55,8 @@ static _Noreturn void cerr(dt_cookctx_t *cc, const dt_node_t *dnp, const char *f
 
 static bool same_space(dt_idkind_t a, dt_idkind_t b)
 {
-	int ca = a == DT_ID_GARRAY ? DT_ID_GLOBAL : a == DT_ID_TARRAY ? DT_ID_TLS : a;
-	int cb = b == DT_ID_GARRAY ? DT_ID_GLOBAL : b == DT_ID_TARRAY ? DT_ID_TLS : b;
+	int ca = a == DT_ID_GARRAY || a == DT_ID_INLINE ? DT_ID_GLOBAL : a == DT_ID_TARRAY ? DT_ID_TLS : a;
+	int cb = b == DT_ID_GARRAY || b == DT_ID_INLINE ? DT_ID_GLOBAL : b == DT_ID_TARRAY ? DT_ID_TLS : b;
 
 	return ca == cb;
 }
@@ -177,16 +177,43 @@ static bool is_charptr(const dt_type_t *t)
 	       t->dt_base->dt_size == 1;
 }
 
+/*
+ * Pointers are compatible when they point to the same type, or either
+ * points to void (DTrace's rule, as C's).
+ */
+static bool ptr_compatible(const dt_type_t *a, const dt_type_t *b)
+{
+	if (a->dt_kind != DT_TK_PTR || b->dt_kind != DT_TK_PTR)
+		return true;
+	if (a->dt_base->dt_kind == DT_TK_VOID || b->dt_base->dt_kind == DT_TK_VOID)
+		return true;
+	return dt_type_same(a->dt_base, b->dt_base);
+}
+
 /* Can a value of type src be stored where dst is expected? */
 static bool compatible(const dt_type_t *dst, const dt_type_t *src)
 {
 	if (dst->dt_kind == DT_TK_STRING)
 		return is_strlike(src) || is_charptr(src);
+	if (dst->dt_kind == DT_TK_PTR && src->dt_kind == DT_TK_PTR)
+		return ptr_compatible(dst, src);
 	if (dt_type_is_scalar(dst))
 		return dt_type_is_scalar(src);
 	if (dst->dt_kind == src->dt_kind)
 		return dst->dt_size == src->dt_size;
 	return false;
+}
+
+/*
+ * A pointer the kernel gives as a user-space address (system call
+ * arguments) is not read directly: DTrace's rule, copyin() reads it.
+ */
+static void user_check(dt_cookctx_t *cc, const dt_node_t *dnp, const dt_type_t *t,
+		       const char *op)
+{
+	if (t->dt_kind == DT_TK_PTR && t->dt_user)
+		cerr(cc, dnp, "operator %s cannot be applied to a user-space pointer (%s): use "
+			      "copyin( ) or copyinstr( ) to read user memory", op, tname(t));
 }
 
 /* ------------------------------------------------------------ constants */
@@ -366,6 +393,52 @@ static void provisional(dt_cookctx_t *cc, dt_ident_t *idp)
 	idp->di_provisional = true;
 }
 
+/*
+ * An inline: the node becomes its definition, converted to the declared
+ * type as by a cast, cooked where it is used.
+ */
+static void cook_inline(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp)
+{
+	dt_node_t *e = dt_node_clone(idp->di_inline);
+
+	if (idp->di_busy)
+		cerr(cc, dnp, "inline %s is defined in terms of itself", idp->di_name);
+	idp->di_busy++;
+	cook(cc, e);
+	idp->di_busy--;
+	if (!compatible(idp->di_type, e->dn_type) &&
+	    !(dt_type_is_scalar(idp->di_type) && dt_type_is_scalar(e->dn_type)))
+		cerr(cc, dnp, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+		     idp->di_name, tname(idp->di_type), tname(e->dn_type));
+	if (e->dn_kind == N_INT && dt_type_is_int(idp->di_type)) {
+		make_int(cc, dnp, e->dn_val, idp->di_type);
+		return;
+	}
+	dnp->dn_kind = N_CAST;
+	dnp->dn_ctype = idp->di_type;
+	dnp->dn_left = e;
+	dnp->dn_type = idp->di_type;
+}
+
+/*
+ * A name that is no variable: an enumerator (D's, then the kernel's) or a
+ * kernel symbol (`name).  False if neither.
+ */
+static bool dt_cook_ksym(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	int64_t v;
+	dt_type_t *t;
+
+	if (strchr(dnp->dn_name, '`') != NULL) {
+		dt_cook_kvar(cc->cc_pcb, dnp);
+		return true;
+	}
+	if (!dt_type_enumer(DTP(cc), dnp->dn_name, &v, &t))
+		return false;
+	make_int(cc, dnp, v, t);
+	return true;
+}
+
 static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 {
 	dtrace_hdl_t *dtp = DTP(cc);
@@ -401,6 +474,12 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	idp = dt_ident_lookup(dtp, dnp->dn_name, DT_ID_GLOBAL);
+	if (idp != NULL && idp->di_kind == DT_ID_INLINE) {
+		cook_inline(cc, dnp, idp);
+		return;
+	}
+	if (idp == NULL && dt_cook_ksym(cc, dnp))
+		return;
 	if (idp == NULL || idp->di_type == NULL)
 		cerr(cc, dnp, "failed to resolve %s: Unknown variable name", dnp->dn_name);
 	if (idp->di_kind == DT_ID_GARRAY)
@@ -504,6 +583,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 	}
 	/* pointer or array indexing: p[i] is *(p + i) */
 	cook(cc, base);
+	user_check(cc, dnp, base->dn_type, "[ ]");
 	if (base->dn_type->dt_kind != DT_TK_PTR && base->dn_type->dt_kind != DT_TK_ARRAY)
 		cerr(cc, dnp, "operator [ ] cannot be applied to a value of type %s",
 		     tname(base->dn_type));
@@ -743,13 +823,20 @@ static void cook_member(dt_cookctx_t *cc, dt_node_t *dnp)
 	} else if (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION) {
 		cerr(cc, dnp, "operator . cannot be applied to a value of type \"%s\"", tname(t));
 	}
+	if (dnp->dn_op == OP_ARROW)
+		user_check(cc, dnp, dnp->dn_left->dn_type, "->");
+	if (t->dt_canon->dt_fwd)
+		cerr(cc, dnp, "operator %s cannot be applied to a forward declaration: no %s "
+			      "definition is available", dnp->dn_op == OP_ARROW ? "->" : ".",
+		     tname(t));
 	dm = dt_type_member(DTP(cc), t, dnp->dn_name);
 	if (dm == NULL)
 		cerr(cc, dnp, "%s is not a member of %s", dnp->dn_name, tname(t));
-	if (dm->dm_bits != 0)
-		cerr(cc, dnp, "bit-field member %s is not supported", dnp->dn_name);
+	if (dm->dm_bits != 0 && dm->dm_bitoff + dm->dm_bits > 64)
+		cerr(cc, dnp, "bit-field member %s spans more than 64 bits", dnp->dn_name);
 	dnp->dn_val = dm->dm_off;
 	dnp->dn_type = dm->dm_type;
+	dnp->dn_member = dm->dm_bits != 0 ? dm : NULL;
 }
 
 /* ------------------------------------------------------------ calls */
@@ -1410,7 +1497,11 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 				cerr(cc, dnp, "invalid cast to string");
 		} else if (dnp->dn_ctype->dt_kind != DT_TK_VOID &&
 			   (!dt_type_is_scalar(dnp->dn_ctype) ||
-			    !dt_type_is_scalar(dnp->dn_left->dn_type))) {
+			    (!dt_type_is_scalar(dnp->dn_left->dn_type) &&
+			     /* an array in memory is its address, as in C */
+			     !(dnp->dn_left->dn_type->dt_kind == DT_TK_ARRAY &&
+			       dnp->dn_ctype->dt_kind == DT_TK_PTR &&
+			       (dnp->dn_left->dn_kind == N_MEMBER || dnp->dn_left->dn_kind == N_DEREF))))) {
 			cerr(cc, dnp, "invalid cast expression: \"%s\" to \"%s\"",
 			     tname(dnp->dn_left->dn_type), tname(dnp->dn_ctype));
 		}
@@ -1420,10 +1511,15 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		int64_t sz;
 
 		if (dnp->dn_ctype != NULL) {
-			sz = dnp->dn_ctype->dt_size;
+			sz = dnp->dn_ctype->dt_canon->dt_size;
+			if (dnp->dn_ctype->dt_canon->dt_fwd || dnp->dn_ctype->dt_kind == DT_TK_FUNC)
+				cerr(cc, dnp, "sizeof operator cannot be applied to incomplete type %s",
+				     tname(dnp->dn_ctype));
 		} else {
 			cook(cc, dnp->dn_left);
-			sz = dnp->dn_left->dn_type->dt_size;
+			if (dnp->dn_left->dn_member != NULL)
+				cerr(cc, dnp, "sizeof operator cannot be applied to a bit-field");
+			sz = dnp->dn_left->dn_type->dt_canon->dt_size;
 		}
 		make_int(cc, dnp, sz, dt_type_lookup(dtp, "size_t"));
 		break;
@@ -1432,6 +1528,7 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook(cc, dnp->dn_left);
 		if (!dt_type_is_scalar(dnp->dn_left->dn_type) && !is_strlike(dnp->dn_left->dn_type))
 			cerr(cc, dnp, "stringof( ) operand must be a pointer, integer or string");
+		user_check(cc, dnp, dnp->dn_left->dn_type, "stringof");
 		dnp->dn_type = dt_type_string(dtp);
 		break;
 	case N_COMMA:
@@ -1443,14 +1540,20 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook(cc, dnp->dn_left);
 		if (dnp->dn_left->dn_type->dt_kind != DT_TK_PTR)
 			cerr(cc, dnp, "operator * requires an operand of pointer type");
+		user_check(cc, dnp, dnp->dn_left->dn_type, "*");
+		if (dnp->dn_left->dn_type->dt_base->dt_kind == DT_TK_FUNC)
+			cerr(cc, dnp, "cannot dereference a pointer to a function");
 		if (dnp->dn_left->dn_type->dt_base->dt_kind == DT_TK_VOID)
 			cerr(cc, dnp, "cannot dereference a pointer to void");
 		dnp->dn_type = dnp->dn_left->dn_type->dt_base;
 		break;
 	case N_ADDROF:
 		cook(cc, dnp->dn_left);
-		if (dnp->dn_left->dn_kind != N_MEMBER && dnp->dn_left->dn_kind != N_DEREF)
+		if (dnp->dn_left->dn_kind != N_MEMBER && dnp->dn_left->dn_kind != N_DEREF &&
+		    !(dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_builtin == -1))
 			cerr(cc, dnp, "operator & requires an addressable operand");
+		if (dnp->dn_left->dn_member != NULL)
+			cerr(cc, dnp, "cannot take address of bit-field");
 		dnp->dn_type = dt_type_ptr(dtp, dnp->dn_left->dn_type);
 		break;
 	default:

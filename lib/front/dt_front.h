@@ -72,6 +72,7 @@ typedef enum dt_idkind {
 	DT_ID_TARRAY,  /* self->x[k] */
 	DT_ID_LOCAL,   /* this->x */
 	DT_ID_AGG,     /* @x */
+	DT_ID_INLINE,  /* inline type name = expr; (di_inline) */
 } dt_idkind_t;
 
 typedef struct dt_ident {
@@ -90,6 +91,8 @@ typedef struct dt_ident {
 	int di_line;	       /* aggregation: line of its first assignment */
 	bool di_declared;
 	bool di_provisional;  /* read before any assignment: int64_t until one */
+	struct dt_node *di_inline; /* inline: its expression, uncooked */
+	int di_busy;	       /* inline: being expanded (recursion) */
 	struct dt_ident *di_next;
 } dt_ident_t;
 
@@ -112,6 +115,7 @@ typedef struct dt_node {
 	dt_type_t *dn_type;  /* type after cook */
 	int dn_builtin;	     /* N_VAR of builtin kind / N_CALL function id */
 	int dn_actidx;	     /* statement's action index in its clause (1-based) */
+	dt_member_t *dn_member; /* N_MEMBER: the member (bitfields) */
 } dt_node_t;
 
 /* Operators that are more than one character. */
@@ -225,6 +229,18 @@ DT_INTERNAL _Noreturn void dt_node_error(dt_pcb_t *, const dt_node_t *, const ch
 DT_INTERNAL struct dtrace_prog *dt_parse_program(dt_pcb_t *);
 DT_INTERNAL dt_node_t *dt_node_new(dt_pcb_t *, dt_nkind_t, const dt_token_t *);
 DT_INTERNAL dt_node_t *dt_node_clone(const dt_node_t *);
+DT_INTERNAL dt_type_t *dt_parse_type(dt_pcb_t *);
+DT_INTERNAL bool dt_parse_starts_type(dt_pcb_t *, int);
+DT_INTERNAL dt_node_t *dt_parse_assign(dt_pcb_t *);
+DT_INTERNAL dt_node_t *dt_parse_cond(dt_pcb_t *);
+DT_INTERNAL _Noreturn void dt_parse_syntax_error(dt_pcb_t *, const dt_token_t *);
+
+/* front/dt_kvar.c */
+DT_INTERNAL void dt_cook_kvar(dt_pcb_t *, dt_node_t *);
+
+/* front/dt_decl.c */
+DT_INTERNAL void dt_parse_decl(dt_pcb_t *);
+DT_INTERNAL dt_type_t *dt_decl_tagged(dt_pcb_t *);
 
 /* front/dt_cook.c */
 DT_INTERNAL void dt_cook_clause(dt_pcb_t *, dt_clause_t *, struct dt_probe *);

@@ -145,22 +145,96 @@ static bool is_type_keyword(const dt_token_t *tok)
 	return false;
 }
 
-/* Does the token at lookahead n start a type name? */
+/*
+ * Is an identifier a type name?  Built-in and D-declared names are known
+ * without BTF; a kernel typedef is looked up (opening BTF) only where an
+ * identifier could not be anything else: `(name)` followed by an operand or
+ * `(name *`, and a declaration `name ident`.
+ */
+static bool ident_is_type(dt_pcb_t *pcb, const dt_token_t *tok, bool btf)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	size_t len = strlen(tok->tk_str);
+
+	if (len > 7 && (!strcmp(tok->tk_str + len - 7, "`struct") ||
+			!strcmp(tok->tk_str + len - 6, "`union") ||
+			!strcmp(tok->tk_str + len - 5, "`enum")))
+		return true;
+	if (dt_type_lookup_builtin(dtp, tok->tk_str) != NULL)
+		return true;
+	if (!btf || dt_builtin_var(tok->tk_str) != NULL ||
+	    dt_ident_lookup(dtp, tok->tk_str, DT_ID_GLOBAL) != NULL ||
+	    dt_ident_lookup(dtp, tok->tk_str, DT_ID_GARRAY) != NULL)
+		return false;
+	return dt_type_lookup(dtp, tok->tk_str) != NULL;
+}
+
+/* Can the token start an operand (the thing a cast applies to)? */
+static bool starts_operand(const dt_token_t *tok)
+{
+	if (tok->tk_kind == TK_IDENT || tok->tk_kind == TK_INT || tok->tk_kind == TK_STR ||
+	    tok->tk_kind == TK_CHAR || tok->tk_kind == TK_MACRO)
+		return true;
+	if (tok->tk_kind == TK_KEYWORD)
+		return dt_tok_is(tok, "self") || dt_tok_is(tok, "this") ||
+		       dt_tok_is(tok, "sizeof") || dt_tok_is(tok, "stringof") ||
+		       dt_tok_is(tok, "offsetof") || dt_tok_is(tok, "xlate");
+	return tok->tk_kind == TK_PUNCT && tok->tk_len == 1 && strchr("(*&!~-+", (int)tok->tk_val);
+}
+
+/* Does the token at lookahead n start a type name (n > 0: after a "(")? */
 static bool starts_type(dt_pcb_t *pcb, int n)
 {
-	dt_token_t *tok = dt_lex_peek(pcb, n);
+	dt_token_t *tok = dt_lex_peek(pcb, n), *next;
 
 	if (is_type_keyword(tok))
 		return true;
 	if (tok->tk_kind != TK_IDENT)
 		return false;
-	return dt_type_lookup(pcb->pcb_hdl, tok->tk_str) != NULL;
+	if (ident_is_type(pcb, tok, false))
+		return true;
+	next = dt_lex_peek(pcb, n + 1);
+	if (n > 0 && dt_tok_is(next, "*"))
+		return ident_is_type(pcb, tok, true);
+	if (n > 0 && dt_tok_is(next, ")") && starts_operand(dt_lex_peek(pcb, n + 2)))
+		return ident_is_type(pcb, tok, true);
+	if (n == 0 && next->tk_kind == TK_IDENT)
+		return ident_is_type(pcb, tok, true);
+	return false;
+}
+
+/* A scoped name: "mod`struct" (then the tag) or "mod`name". */
+static dt_type_t *scoped_type(dt_pcb_t *pcb, dt_token_t *tok)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	char *bq = strrchr(tok->tk_str, '`'), *scope;
+	dt_type_t *t;
+
+	if (bq == NULL || bq == tok->tk_str)
+		return dt_type_lookup(dtp, tok->tk_str);
+	scope = dt_strndup(tok->tk_str, (size_t)(bq - tok->tk_str));
+	if (!strcmp(bq + 1, "struct") || !strcmp(bq + 1, "union") || !strcmp(bq + 1, "enum")) {
+		dt_token_t *name = dt_lex_next(pcb);
+
+		if (name->tk_kind != TK_IDENT)
+			syntax_error(pcb, name);
+		t = dt_type_tagged(dtp, scope, bq + 1, name->tk_str);
+		if (t == NULL)
+			dt_cc_error(pcb, name->tk_line, "%s`%s %s is not defined", scope, bq + 1,
+				    name->tk_str);
+		return t;
+	}
+	t = dt_type_scoped(dtp, scope, bq + 1);
+	if (t == NULL)
+		dt_cc_error(pcb, tok->tk_line, "%s is not a type name", tok->tk_str);
+	return t;
 }
 
 /*
  * type = qualifier* base qualifier* "*"*
- * base = "void" | "string" | int-keywords | ("struct"|"union"|"enum") ident
- *      | typedef-name
+ * base = "void" | "string" | int-keywords | "float" | "double"
+ *      | ("struct"|"union"|"enum") ident? ("{" members "}")?
+ *      | typedef-name | scoped-name
  */
 static dt_type_t *type_name(dt_pcb_t *pcb)
 {
@@ -185,21 +259,12 @@ static dt_type_t *type_name(dt_pcb_t *pcb)
 		else if (nlong + nshort + nchar + nint + nsigned + nunsigned > 0) break;
 		else if (consume(pcb, "void")) t = dt_type_void(dtp);
 		else if (consume(pcb, "string")) t = dt_type_string(dtp);
-		else if (consume(pcb, "float") || consume(pcb, "double"))
-			dt_cc_error(pcb, tok->tk_line, "floating-point types are not supported");
+		else if (consume(pcb, "float")) t = dt_type_float(dtp, 4);
+		else if (consume(pcb, "double")) t = dt_type_float(dtp, nlong ? 16 : 8);
 		else if (at(pcb, "struct") || at(pcb, "union") || at(pcb, "enum")) {
-			bool is_union = at(pcb, "union"), is_enum = at(pcb, "enum");
-			dt_token_t *name;
-
-			dt_lex_next(pcb);
-			name = dt_lex_next(pcb);
-			if (name->tk_kind != TK_IDENT)
-				syntax_error(pcb, name);
-			t = is_enum ? dt_type_int(dtp, 4, true)
-				    : dt_type_struct(dtp, name->tk_str, is_union);
-			if (t == NULL)
-				dt_cc_error(pcb, name->tk_line, "%s %s is not defined",
-					    is_union ? "union" : "struct", name->tk_str);
+			t = dt_decl_tagged(pcb);
+		} else if (tok->tk_kind == TK_IDENT && strchr(tok->tk_str, '`') != NULL) {
+			t = scoped_type(pcb, dt_lex_next(pcb));
 		} else if (tok->tk_kind == TK_IDENT &&
 			   (t = dt_type_lookup(dtp, tok->tk_str)) != NULL) {
 			dt_lex_next(pcb);
@@ -218,12 +283,33 @@ static dt_type_t *type_name(dt_pcb_t *pcb)
 			size = 2;
 		else if (nlong)
 			size = 8;
-		t = dt_type_int(dtp, size, nunsigned == 0);
+		if (nlong && !nint && !nchar && !nshort)
+			t = dt_type_lookup_builtin(dtp, nunsigned ? (nlong > 1 ? "unsigned long long" : "unsigned long")
+							  : (nlong > 1 ? "long long" : "long"));
+		else if (nchar && nsigned)
+			t = dt_type_lookup_builtin(dtp, "signed char");
+		else
+			t = dt_type_int(dtp, size, nunsigned == 0);
 	}
 	while (consume(pcb, "*") || consume(pcb, "const"))
 		if (pcb->pcb_last->tk_val == '*')
 			t = dt_type_ptr(dtp, t);
 	return t;
+}
+
+dt_type_t *dt_parse_type(dt_pcb_t *pcb)
+{
+	return type_name(pcb);
+}
+
+bool dt_parse_starts_type(dt_pcb_t *pcb, int n)
+{
+	return starts_type(pcb, n);
+}
+
+_Noreturn void dt_parse_syntax_error(dt_pcb_t *pcb, const dt_token_t *tok)
+{
+	syntax_error(pcb, tok);
 }
 
 /* ------------------------------------------------------------ expressions */
@@ -418,13 +504,48 @@ static dt_node_t *unary(dt_pcb_t *pcb)
 	}
 	if ((tok = accept(pcb, "sizeof")) != NULL) {
 		dnp = dt_node_new(pcb, N_SIZEOF, tok);
-		if (at(pcb, "(") && starts_type(pcb, 1)) {
+		if (at(pcb, "(") && (starts_type(pcb, 1) ||
+				     (dt_lex_peek(pcb, 1)->tk_kind == TK_IDENT &&
+				      dt_tok_is(dt_lex_peek(pcb, 2), ")") &&
+				      ident_is_type(pcb, dt_lex_peek(pcb, 1), true)))) {
 			dt_lex_next(pcb);
 			dnp->dn_ctype = type_name(pcb);
 			expect(pcb, ")");
 		} else {
 			dnp->dn_left = deeper(pcb, unary);
 		}
+		return dnp;
+	}
+	if ((tok = accept(pcb, "offsetof")) != NULL) {
+		dt_type_t *t;
+		dt_token_t *m;
+		int64_t off = 0;
+
+		expect(pcb, "(");
+		t = type_name(pcb);
+		expect(pcb, ",");
+		do {
+			dt_member_t *dm;
+
+			m = dt_lex_next(pcb);
+			if (m->tk_kind != TK_IDENT && m->tk_kind != TK_KEYWORD)
+				syntax_error(pcb, m);
+			if (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION)
+				dt_cc_error(pcb, m->tk_line, "offsetof( ) first argument must be a "
+					    "struct or union type");
+			if ((dm = dt_type_member(pcb->pcb_hdl, t, m->tk_str)) == NULL)
+				dt_cc_error(pcb, m->tk_line, "%s is not a member of %s", m->tk_str,
+					    t->dt_name);
+			if (dm->dm_bits != 0)
+				dt_cc_error(pcb, m->tk_line, "cannot take offset of a bit-field: %s",
+					    m->tk_str);
+			off += dm->dm_off;
+			t = dm->dm_type;
+		} while (consume(pcb, "."));
+		expect(pcb, ")");
+		dnp = dt_node_new(pcb, N_INT, tok);
+		dnp->dn_val = off;
+		dnp->dn_type = dt_type_lookup_builtin(pcb->pcb_hdl, "size_t");
 		return dnp;
 	}
 	if ((tok = accept(pcb, "stringof")) != NULL) {
@@ -568,6 +689,16 @@ static dt_node_t *assign(dt_pcb_t *pcb)
 	return dnp;
 }
 
+dt_node_t *dt_parse_assign(dt_pcb_t *pcb)
+{
+	return assign(pcb);
+}
+
+dt_node_t *dt_parse_cond(dt_pcb_t *pcb)
+{
+	return conditional(pcb);
+}
+
 /* expr = assign ("," assign)* */
 static dt_node_t *expr(dt_pcb_t *pcb)
 {
@@ -585,57 +716,6 @@ static dt_node_t *expr(dt_pcb_t *pcb)
 }
 
 /* ------------------------------------------------------------ declarations */
-
-/* decl = ("self" | "this")? type ident ("[" type ("," type)* "]")? ";" */
-static void declaration(dt_pcb_t *pcb)
-{
-	dtrace_hdl_t *dtp = pcb->pcb_hdl;
-	dt_idkind_t kind = DT_ID_GLOBAL;
-	dt_token_t *name;
-	dt_type_t *t;
-	dt_ident_t *idp;
-
-	if (consume(pcb, "self"))
-		kind = DT_ID_TLS;
-	else if (consume(pcb, "this"))
-		kind = DT_ID_LOCAL;
-	t = type_name(pcb);
-	do {
-		dt_type_t *vt = t;
-
-		while (consume(pcb, "*"))
-			vt = dt_type_ptr(dtp, vt);
-		name = dt_lex_next(pcb);
-		if (name->tk_kind != TK_IDENT)
-			syntax_error(pcb, name);
-		idp = dt_ident_lookup(dtp, name->tk_str, kind);
-		if (idp != NULL && idp->di_declared)
-			dt_cc_error(pcb, name->tk_line, "identifier redeclared: %s",
-				    name->tk_str);
-		if (idp == NULL)
-			idp = dt_ident_create(dtp, name->tk_str, kind);
-		idp->di_type = vt;
-		idp->di_declared = true;
-		if (consume(pcb, "[")) {
-			int n = 0;
-
-			idp->di_kind = kind == DT_ID_TLS ? DT_ID_TARRAY : DT_ID_GARRAY;
-			idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * 16);
-			if (at(pcb, "]"))
-				dt_cc_error(pcb, name->tk_line, "array declaration requires key "
-					    "types");
-			do {
-				if (peek(pcb)->tk_kind == TK_INT)
-					dt_cc_error(pcb, name->tk_line, "scalar arrays are not "
-						    "supported: use an associative array");
-				idp->di_keys[n++] = type_name(pcb);
-			} while (consume(pcb, ",") && n < 16);
-			idp->di_nkeys = n;
-			expect(pcb, "]");
-		}
-	} while (consume(pcb, ","));
-	expect(pcb, ";");
-}
 
 /* ------------------------------------------------------------ statements */
 
@@ -678,13 +758,13 @@ static dt_node_t *stmt(dt_pcb_t *pcb)
 		return dnp;
 	}
 	if ((dt_tok_is(tok, "this") || dt_tok_is(tok, "self")) && starts_type(pcb, 1)) {
-		declaration(pcb);
+		dt_parse_decl(pcb);
 		return NULL;
 	}
 	if (is_type_keyword(tok) ||
 	    (tok->tk_kind == TK_IDENT && starts_type(pcb, 0) &&
 	     dt_lex_peek(pcb, 1)->tk_kind == TK_IDENT)) {
-		declaration(pcb);
+		dt_parse_decl(pcb);
 		return NULL;
 	}
 	dnp = dt_node_new(pcb, N_EXPRSTMT, tok);
@@ -837,7 +917,7 @@ static bool at_declaration(dt_pcb_t *pcb)
 					  "signed ", "string ", "self ", "this ", "struct ",
 					  "union ", "void ", "uint", "int8_t", "int16_t",
 					  "int32_t", "int64_t", "const ", "float ", "double ",
-					  "enum ", NULL };
+					  "enum ", "typedef ", "inline ", NULL };
 
 	for (int i = 0; kw[i]; i++)
 		if (!strncmp(p, kw[i], strlen(kw[i])))
@@ -872,7 +952,7 @@ struct dtrace_prog *dt_parse_program(dt_pcb_t *pcb)
 			continue;
 		}
 		if (at_declaration(pcb)) {
-			declaration(pcb);
+			dt_parse_decl(pcb);
 			continue;
 		}
 		*tail = clause(pcb);

@@ -21,7 +21,7 @@ void dt_vars_layout(dtrace_hdl_t *dtp)
 	for (dt_ident_t *idp = dtp->dt_globals; idp; idp = idp->di_next) {
 		int ksz = 16, vsz;
 
-		if (idp->di_type == NULL || idp->di_kind == DT_ID_AGG)
+		if (idp->di_type == NULL || idp->di_kind == DT_ID_AGG || idp->di_kind == DT_ID_INLINE)
 			continue;
 		vsz = (var_size(dtp, idp->di_type) + 7) & ~7;
 		switch (idp->di_kind) {

@@ -156,6 +156,8 @@ static int syscall_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 			continue;
 		*name = '\0';
 		pr->pr_argtypes[n] = dt_type_parse(dtp, f);
+		if (pr->pr_argtypes[n]->dt_kind == DT_TK_PTR) /* system call pointers are user addresses */
+			pr->pr_argtypes[n] = dt_type_userptr(dtp, pr->pr_argtypes[n]->dt_base);
 		pr->pr_argsrc[n] = (dt_argsrc_t){ DT_ARG_CTX, 8, (int16_t)off };
 		n++;
 	}

@@ -1,19 +1,87 @@
 /*
- * dt_types.c -- D's type model: C integer types, pointers, strings, and the
- * kernel's structs and unions from vmlinux BTF.
+ * dt_types.c -- D's type model: interning, names, the built-in types.
  *
- * Built-in names are a table.  BTF is loaded lazily, the first time a
- * program names a struct, union or typedef that is not built in, because
- * parsing it costs tens of milliseconds that a simple one-liner should not
- * pay.  Struct members are resolved on first use.
+ * Every type exists once.  Basic types and named types (typedefs, `struct
+ * x`, `enum y`, D's and the kernel's) are found by name in one hash table;
+ * derived types hang off the type they derive from (its pointer type, its
+ * array types), so `struct file *` written twice is one dt_type_t.  Kernel
+ * types come from BTF (types/dt_btf.c), which is opened only when a script
+ * names a type that is neither built in nor declared in D: `BEGIN {
+ * exit(0); }` never reads it, and a script pays for the types it names.
  */
 #include "../dt_impl.h"
 
-#include <bpf/btf.h>
-#include <bpf/libbpf.h>
 #include <ctype.h>
+#include <linux/btf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#define DT_TYPEHASH 1024
+
+typedef struct dt_tname {
+	const char *tn_name;
+	dt_type_t *tn_type;
+	struct dt_tname *tn_next;
+} dt_tname_t;
+
+/* Enumerators declared in D: name to value and enum type. */
+typedef struct dt_denum {
+	const char *dd_name;
+	int64_t dd_val;
+	dt_type_t *dd_type;
+	struct dt_denum *dd_next;
+} dt_denum_t;
+
+struct dt_typestate {
+	dt_tname_t *ts_hash[DT_TYPEHASH];
+	dt_denum_t *ts_enums;
+	struct dt_btfobj *ts_btf;	/* BTF objects opened, vmlinux first (types/dt_btf.c) */
+	bool ts_allmods;		/* every module's BTF opened */
+};
+
+static struct dt_typestate *ts(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_typestate == NULL)
+		dtp->dt_typestate = dt_zalloc(sizeof(struct dt_typestate));
+	return dtp->dt_typestate;
+}
+
+static unsigned name_hash(const char *s)
+{
+	unsigned h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h % DT_TYPEHASH;
+}
+
+/* The list of opened BTF objects, and whether all modules are among them. */
+struct dt_btfobj **dt_type_btfobjs(dtrace_hdl_t *dtp, bool **allmods)
+{
+	if (allmods != NULL)
+		*allmods = &ts(dtp)->ts_allmods;
+	return &ts(dtp)->ts_btf;
+}
+
+dt_type_t *dt_type_named(dtrace_hdl_t *dtp, const char *name)
+{
+	for (dt_tname_t *tn = ts(dtp)->ts_hash[name_hash(name)]; tn; tn = tn->tn_next)
+		if (!strcmp(tn->tn_name, name))
+			return tn->tn_type;
+	return NULL;
+}
+
+void dt_type_name_add(dtrace_hdl_t *dtp, const char *name, dt_type_t *t)
+{
+	dt_tname_t *tn = dt_zalloc(sizeof(*tn));
+	unsigned h = name_hash(name);
+
+	tn->tn_name = dt_strdup(name);
+	tn->tn_type = t;
+	tn->tn_next = ts(dtp)->ts_hash[h];
+	ts(dtp)->ts_hash[h] = tn;
+}
 
 static dt_type_t *type_new(dt_tkind_t kind, int size, const char *name)
 {
@@ -24,24 +92,21 @@ static dt_type_t *type_new(dt_tkind_t kind, int size, const char *name)
 	t->dt_align = size > 8 ? 8 : (size ? size : 1);
 	t->dt_name = name;
 	t->dt_resolved = true;
+	t->dt_canon = t;
 	return t;
 }
 
-/* Cached canonical types live in the handle's small cache, by name. */
+/* A basic type, by its name: made once. */
 static dt_type_t *type_cached(dtrace_hdl_t *dtp, dt_tkind_t kind, int size, bool sgn,
 			      const char *name)
 {
-	for (int i = 0; i < dtp->dt_ntypecache; i++) {
-		dt_type_t *t = dtp->dt_typecache[i];
+	dt_type_t *t = dt_type_named(dtp, name);
 
-		if (!strcmp(t->dt_name, name))
-			return t;
-	}
-	dt_type_t *t = type_new(kind, size, name);
-
+	if (t != NULL)
+		return t;
+	t = type_new(kind, size, dt_strdup(name));
 	t->dt_signed = sgn;
-	if (dtp->dt_ntypecache < (int)(sizeof(dtp->dt_typecache) / sizeof(dtp->dt_typecache[0])))
-		dtp->dt_typecache[dtp->dt_ntypecache++] = t;
+	dt_type_name_add(dtp, name, t);
 	return t;
 }
 
@@ -52,12 +117,20 @@ dt_type_t *dt_type_int(dtrace_hdl_t *dtp, int size, bool sgn)
 		{ 0, "char", "short", 0, "int", 0, 0, 0, "int64_t" },
 	};
 
+	if (size != 1 && size != 2 && size != 4)
+		size = 8;
 	return type_cached(dtp, DT_TK_INT, size, sgn, names[sgn][size]);
 }
 
 dt_type_t *dt_type_named_int(dtrace_hdl_t *dtp, const char *name, int size, bool sgn)
 {
 	return type_cached(dtp, DT_TK_INT, size, sgn, name);
+}
+
+dt_type_t *dt_type_float(dtrace_hdl_t *dtp, int size)
+{
+	return type_cached(dtp, DT_TK_FLOAT, size, true,
+			   size == 4 ? "float" : size == 8 ? "double" : "long double");
 }
 
 dt_type_t *dt_type_string(dtrace_hdl_t *dtp)
@@ -73,31 +146,107 @@ dt_type_t *dt_type_void(dtrace_hdl_t *dtp)
 	return type_cached(dtp, DT_TK_VOID, 0, false, "void");
 }
 
-dt_type_t *dt_type_ptr(dtrace_hdl_t *dtp, dt_type_t *base)
+static dt_type_t *ptr_new(dt_type_t *base, bool user)
 {
-	char buf[128];
+	char buf[256];
 	dt_type_t *t;
 
-	(void)dtp;
-	snprintf(buf, sizeof(buf), "%s%s*", base->dt_name,
-		 base->dt_kind == DT_TK_PTR ? "" : " ");
+	if (base->dt_kind == DT_TK_FUNC)
+		snprintf(buf, sizeof(buf), "%s", base->dt_name); /* "int (*)()" */
+	else
+		snprintf(buf, sizeof(buf), "%s%s*", base->dt_name,
+			 base->dt_kind == DT_TK_PTR ? "" : " ");
 	t = type_new(DT_TK_PTR, 8, dt_strdup(buf));
 	t->dt_base = base;
+	t->dt_user = user;
 	return t;
+}
+
+dt_type_t *dt_type_ptr(dtrace_hdl_t *dtp, dt_type_t *base)
+{
+	(void)dtp;
+	if (base->dt_ptrto == NULL)
+		base->dt_ptrto = ptr_new(base, false);
+	return base->dt_ptrto;
+}
+
+/* A pointer the kernel gives as a user-space address: read with copyin(). */
+dt_type_t *dt_type_userptr(dtrace_hdl_t *dtp, dt_type_t *base)
+{
+	(void)dtp;
+	if (base->dt_uptrto == NULL)
+		base->dt_uptrto = ptr_new(base, true);
+	return base->dt_uptrto;
 }
 
 dt_type_t *dt_type_array(dtrace_hdl_t *dtp, dt_type_t *base, int n)
 {
-	char buf[128];
+	char buf[256];
 	dt_type_t *t;
 
 	(void)dtp;
+	for (t = base->dt_arrays; t; t = t->dt_anext)
+		if (t->dt_nelems == n)
+			return t;
 	snprintf(buf, sizeof(buf), "%s [%d]", base->dt_name, n);
 	t = type_new(DT_TK_ARRAY, base->dt_size * n, dt_strdup(buf));
 	t->dt_base = base;
 	t->dt_nelems = n;
 	t->dt_align = base->dt_align;
+	t->dt_anext = base->dt_arrays;
+	base->dt_arrays = t;
 	return t;
+}
+
+/*
+ * A typedef: the named type's kind, size and layout under its own name.
+ * Its members, enumerators and derived types are those of dt_canon.
+ */
+dt_type_t *dt_type_typedef(dtrace_hdl_t *dtp, const char *name, dt_type_t *of)
+{
+	dt_type_t *t = dt_zalloc(sizeof(*t));
+
+	(void)dtp;
+	*t = *of->dt_canon;
+	t->dt_name = dt_strdup(name);
+	t->dt_canon = of->dt_canon;
+	t->dt_ptrto = t->dt_uptrto = t->dt_arrays = t->dt_anext = NULL;
+	return t;
+}
+
+bool dt_type_same(const dt_type_t *a, const dt_type_t *b)
+{
+	while (a != NULL && b != NULL) {
+		a = a->dt_canon;
+		b = b->dt_canon;
+		if (a == b)
+			return true;
+		if (a->dt_kind != b->dt_kind)
+			return false;
+		switch (a->dt_kind) {
+		case DT_TK_INT:
+			/* int and a BTF `int` are one type; enums are distinct */
+			return !a->dt_isenum && !b->dt_isenum && a->dt_size == b->dt_size &&
+			       a->dt_signed == b->dt_signed;
+		case DT_TK_FLOAT:
+			return a->dt_size == b->dt_size;
+		case DT_TK_PTR:
+			break;
+		case DT_TK_ARRAY:
+			if (a->dt_nelems != b->dt_nelems)
+				return false;
+			break;
+		case DT_TK_STRUCT:
+		case DT_TK_UNION:
+			/* the same tag from two BTF objects (module split BTF) */
+			return !strcmp(a->dt_name, b->dt_name) && a->dt_size == b->dt_size;
+		default:
+			return true;
+		}
+		a = a->dt_base;
+		b = b->dt_base;
+	}
+	return a == b;
 }
 
 /* Built-in integer type names (C's and DTrace's typedefs). */
@@ -126,157 +275,156 @@ static const struct {
 	{ "rwf_t", 4, true },	   { "key_serial_t", 4, true }, { "aio_context_t", 8, false },
 	{ "mqd_t", 4, true },	   { "cap_user_header_t", 8, false },
 	{ "cap_user_data_t", 8, false }, { "__kernel_old_time_t", 8, true },
+	{ "long", 8, true },	   { "unsigned long", 8, false }, { "long long", 8, true },
+	{ "unsigned long long", 8, false }, { "signed char", 1, true },
 };
 
-dt_type_t *dt_type_lookup(dtrace_hdl_t *dtp, const char *name)
+/* A built-in or D-declared type name; never opens BTF. */
+dt_type_t *dt_type_lookup_builtin(dtrace_hdl_t *dtp, const char *name)
 {
+	dt_type_t *t;
+
 	if (!strcmp(name, "string"))
 		return dt_type_string(dtp);
+	if ((t = dt_type_named(dtp, name)) != NULL)
+		return t;
 	for (size_t i = 0; i < sizeof(dt_inttab) / sizeof(dt_inttab[0]); i++)
 		if (!strcmp(name, dt_inttab[i].name))
 			return dt_type_named_int(dtp, dt_inttab[i].name, dt_inttab[i].size, dt_inttab[i].sgn);
+	if (!strcmp(name, "float") || !strcmp(name, "double"))
+		return dt_type_float(dtp, name[0] == 'f' ? 4 : 8);
 	return NULL;
 }
 
-/* ------------------------------------------------------------ BTF */
-
-static struct btf *dt_btf(dtrace_hdl_t *dtp)
+/* A type name: built in, declared in D, or a kernel typedef (BTF). */
+dt_type_t *dt_type_lookup(dtrace_hdl_t *dtp, const char *name)
 {
-	return dt_type_kbtf(dtp);
-}
+	dt_type_t *t = dt_type_lookup_builtin(dtp, name);
+	const char *bq;
 
-/* The kernel's (vmlinux) BTF, loaded once; NULL if it has none. */
-struct btf *dt_type_kbtf(dtrace_hdl_t *dtp)
-{
-	if (dtp->dt_btf == NULL)
-		dtp->dt_btf = btf__load_vmlinux_btf();
-	if (dtp->dt_btf == NULL || libbpf_get_error(dtp->dt_btf)) {
-		dtp->dt_btf = NULL;
-		return NULL;
+	if (t != NULL)
+		return t;
+	if ((bq = strchr(name, '`')) != NULL) {
+		char *scope = dt_strndup(name, (size_t)(bq - name));
+
+		t = dt_type_scoped(dtp, scope, bq + 1);
+		free(scope);
+		return t;
 	}
-	return dtp->dt_btf;
+	return dt_type_scoped(dtp, NULL, name);
 }
 
-static dt_type_t *dt_type_from_btf(dtrace_hdl_t *dtp, int id, int depth);
-
-dt_type_t *dt_type_struct(dtrace_hdl_t *dtp, const char *tag, bool is_union)
+/*
+ * A typedef name in a BTF object (module `scope`, or vmlinux then the
+ * modules), remembered under its name.
+ */
+dt_type_t *dt_type_scoped(dtrace_hdl_t *dtp, const char *scope, const char *name)
 {
-	struct btf *btf = dt_btf(dtp);
-	char buf[128];
-	int id;
+	char key[256];
 	dt_type_t *t;
 
-	if (btf == NULL)
-		return NULL;
-	id = btf__find_by_name_kind(btf, tag, is_union ? BTF_KIND_UNION : BTF_KIND_STRUCT);
-	if (id <= 0)
-		return NULL;
-	snprintf(buf, sizeof(buf), "%s %s", is_union ? "union" : "struct", tag);
-	t = type_new(is_union ? DT_TK_UNION : DT_TK_STRUCT, 0, dt_strdup(buf));
-	t->dt_btfid = id;
-	t->dt_size = (int)btf__resolve_size(btf, id);
-	t->dt_align = 8;
-	t->dt_resolved = false;
+	if (scope != NULL) {
+		dt_btfobj_t *bo = dt_btf_obj(dtp, scope);
+
+		snprintf(key, sizeof(key), "%s`%s", scope, name);
+		if ((t = dt_type_named(dtp, key)) != NULL)
+			return t;
+		if (bo == NULL)
+			return NULL;
+		if ((t = dt_type_lookup_builtin(dtp, name)) == NULL &&
+		    (t = dt_btf_lookup(dtp, bo, name, BTF_KIND_TYPEDEF)) == NULL)
+			return NULL;
+		dt_type_name_add(dtp, key, t);
+		return t;
+	}
+	if ((t = dt_btf_lookup(dtp, NULL, name, BTF_KIND_TYPEDEF)) != NULL)
+		dt_type_name_add(dtp, name, t);
 	return t;
 }
 
-static dt_type_t *dt_type_from_btf(dtrace_hdl_t *dtp, int id, int depth)
+/* `struct tag`, `union tag`, `enum tag`: D's, then the kernel's. */
+dt_type_t *dt_type_tagged(dtrace_hdl_t *dtp, const char *scope, const char *kw,
+			  const char *tag)
 {
-	struct btf *btf = dt_btf(dtp);
-	const struct btf_type *bt;
-	char buf[160];
+	int kind = !strcmp(kw, "struct") ? BTF_KIND_STRUCT :
+		   !strcmp(kw, "union") ? BTF_KIND_UNION : BTF_KIND_ENUM;
+	char key[256];
+	dt_type_t *t;
 
-	if (btf == NULL || depth > 16)
-		return dt_type_int(dtp, 8, false);
-	if (id == 0)
-		return dt_type_void(dtp);
-	bt = btf__type_by_id(btf, id);
-	switch (btf_kind(bt)) {
-	case BTF_KIND_INT: {
-		int sz = bt->size;
-		bool sgn = btf_int_encoding(bt) & BTF_INT_SIGNED;
-
-		if (btf_int_encoding(bt) & BTF_INT_CHAR || !strcmp(btf__name_by_offset(btf, bt->name_off), "char"))
-			return dt_type_int(dtp, 1, true);
-		return dt_type_int(dtp, sz > 8 ? 8 : sz, sgn);
-	}
-	case BTF_KIND_ENUM:
-	case BTF_KIND_ENUM64:
-		return dt_type_int(dtp, bt->size, true);
-	case BTF_KIND_PTR:
-		return dt_type_ptr(dtp, dt_type_from_btf(dtp, bt->type, depth + 1));
-	case BTF_KIND_ARRAY: {
-		const struct btf_array *a = btf_array(bt);
-
-		return dt_type_array(dtp, dt_type_from_btf(dtp, a->type, depth + 1),
-				     (int)a->nelems);
-	}
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION: {
-		dt_type_t *t;
-		const char *n = btf__name_by_offset(btf, bt->name_off);
-
-		snprintf(buf, sizeof(buf), "%s %s", btf_is_union(bt) ? "union" : "struct",
-			 n && *n ? n : "(anon)");
-		t = type_new(btf_is_union(bt) ? DT_TK_UNION : DT_TK_STRUCT, bt->size,
-			     dt_strdup(buf));
-		t->dt_btfid = id;
-		t->dt_align = 8;
-		t->dt_resolved = false;
+	if (scope != NULL)
+		snprintf(key, sizeof(key), "%s`%s %s", scope, kw, tag);
+	else
+		snprintf(key, sizeof(key), "%s %s", kw, tag);
+	if ((t = dt_type_named(dtp, key)) != NULL)
 		return t;
+	if (scope != NULL && strcmp(scope, "D") == 0)
+		return NULL;
+	if (scope != NULL) {
+		dt_btfobj_t *bo = dt_btf_obj(dtp, scope);
+
+		t = bo != NULL ? dt_btf_lookup(dtp, bo, tag, kind) : NULL;
+	} else {
+		t = dt_btf_lookup(dtp, NULL, tag, kind);
 	}
-	case BTF_KIND_TYPEDEF:
-	case BTF_KIND_VOLATILE:
-	case BTF_KIND_CONST:
-	case BTF_KIND_RESTRICT:
-	case BTF_KIND_TYPE_TAG:
-		return dt_type_from_btf(dtp, bt->type, depth + 1);
-	case BTF_KIND_FUNC_PROTO:
-		return type_new(DT_TK_FUNC, 1, "function");
-	default:
-		return dt_type_int(dtp, 8, false);
-	}
+	if (t != NULL)
+		dt_type_name_add(dtp, key, t);
+	return t;
 }
 
-/* The D type of vmlinux BTF type id. */
-dt_type_t *dt_type_btf(dtrace_hdl_t *dtp, int id)
+dt_type_t *dt_type_struct(dtrace_hdl_t *dtp, const char *tag, bool is_union)
 {
-	return dt_type_from_btf(dtp, id, 0);
+	return dt_type_tagged(dtp, NULL, is_union ? "union" : "struct", tag);
+}
+
+/* An enumerator usable as a constant: D's enums, then the kernel's. */
+bool dt_type_enumer(dtrace_hdl_t *dtp, const char *name, int64_t *vp, dt_type_t **tp)
+{
+	for (dt_denum_t *dd = ts(dtp)->ts_enums; dd; dd = dd->dd_next)
+		if (!strcmp(dd->dd_name, name)) {
+			*vp = dd->dd_val;
+			*tp = dd->dd_type;
+			return true;
+		}
+	return dt_btf_enumer(dtp, name, vp, tp);
+}
+
+/* Remember a D enumerator (types/dt_decl.c). */
+int dt_decl_enumer(dtrace_hdl_t *dtp, dt_type_t *t, const char *name, int64_t v)
+{
+	dt_denum_t *dd;
+	dt_enumer_t *de, **tail;
+
+	for (dd = ts(dtp)->ts_enums; dd; dd = dd->dd_next)
+		if (!strcmp(dd->dd_name, name))
+			return -1;
+	dd = dt_zalloc(sizeof(*dd));
+	dd->dd_name = dt_strdup(name);
+	dd->dd_val = v;
+	dd->dd_type = t;
+	dd->dd_next = ts(dtp)->ts_enums;
+	ts(dtp)->ts_enums = dd;
+	de = dt_zalloc(sizeof(*de));
+	de->de_name = dd->dd_name;
+	de->de_val = v;
+	for (tail = &t->dt_enums; *tail; tail = &(*tail)->de_next)
+		;
+	*tail = de;
+	return 0;
 }
 
 /* Resolve the members of a struct/union from BTF. */
 int dt_type_resolve(dtrace_hdl_t *dtp, dt_type_t *t)
 {
-	struct btf *btf = dt_btf(dtp);
-	const struct btf_type *bt;
-	const struct btf_member *m;
-	dt_member_t **tail = &t->dt_members;
-
+	t = t->dt_canon;
 	if (t->dt_resolved)
 		return 0;
-	if (btf == NULL)
-		return -1;
-	bt = btf__type_by_id(btf, t->dt_btfid);
-	m = btf_members(bt);
-	for (int i = 0; i < btf_vlen(bt); i++, m++) {
-		dt_member_t *dm = dt_zalloc(sizeof(*dm));
-		uint32_t bitoff = btf_member_bit_offset(bt, i);
-
-		dm->dm_name = btf__name_by_offset(btf, m->name_off);
-		dm->dm_type = dt_type_from_btf(dtp, m->type, 0);
-		dm->dm_bits = btf_member_bitfield_size(bt, i);
-		dm->dm_off = bitoff / 8;
-		dm->dm_bitoff = bitoff % 8;
-		*tail = dm;
-		tail = &dm->dm_next;
-	}
-	t->dt_resolved = true;
-	return 0;
+	return dt_btf_members(dtp, t);
 }
 
 /* Find a member, looking into anonymous struct/union members too. */
 dt_member_t *dt_type_member(dtrace_hdl_t *dtp, dt_type_t *t, const char *name)
 {
+	t = t->dt_canon;
 	if (dt_type_resolve(dtp, t) != 0)
 		return NULL;
 	for (dt_member_t *dm = t->dt_members; dm; dm = dm->dm_next) {
@@ -341,7 +489,7 @@ dt_type_t *dt_type_parse(dtrace_hdl_t *dtp, const char *decl)
 		else if (!strcmp(words[i], "void"))
 			t = dt_type_void(dtp);
 		else
-			t = dt_type_lookup(dtp, words[i]);
+			t = dt_type_lookup_builtin(dtp, words[i]);
 	}
 	if (t == NULL) {
 		if (nlong || uns)
@@ -380,4 +528,9 @@ bool dt_type_is_scalar(const dt_type_t *t)
 bool dt_type_is_string(const dt_type_t *t)
 {
 	return t != NULL && t->dt_kind == DT_TK_STRING;
+}
+
+void dt_type_fini(dtrace_hdl_t *dtp)
+{
+	dt_btf_fini(dtp);
 }

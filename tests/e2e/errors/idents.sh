@@ -27,6 +27,7 @@ e 'int x; int x;'
 e 'this->x = 1; this->x = "s";'
 $DTRACE -n 'int x; string x; BEGIN { }'; echo "rc=$?"
 $DTRACE -n 'int a[]; BEGIN { }'; echo "rc=$?"
-$DTRACE -n 'int a[3]; BEGIN { }'; echo "rc=$?"
+$DTRACE -n 'int a[0]; BEGIN { }'; echo "rc=$?"
+$DTRACE -n 'self int a[3]; BEGIN { }'; echo "rc=$?"
 $DTRACE -n 'float f; BEGIN { }'; echo "rc=$?"
 $DTRACE -n 'struct nosuch s; BEGIN { }'; echo "rc=$?"

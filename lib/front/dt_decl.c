@@ -1,0 +1,383 @@
+/*
+ * dt_decl.c -- D declarations: variables (global, self->, this->, scalar
+ * arrays, associative arrays), typedef, struct/union/enum definitions and
+ * inline constants.  The types themselves are made by types/dt_decl.c.
+ *
+ *   decl       = "typedef" type declarator ("," declarator)* ";"
+ *              | "inline" type ident "=" assign ";"
+ *              | ("self" | "this")? type (declarator ("," declarator)*)? ";"
+ *   declarator = "*"* ident ("[" (const | type ("," type)*) "]")*
+ *   tagged     = ("struct" | "union") ident? ("{" (type mdecl ("," mdecl)* ";")* "}")?
+ *              | "enum" ident? ("{" ident ("=" const)? ("," ident ("=" const)?)* ","? "}")?
+ *   mdecl      = "*"* ident? ("[" const "]")* (":" const)?
+ */
+#include "../dt_impl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static dt_token_t *peek(dt_pcb_t *pcb)
+{
+	return dt_lex_peek(pcb, 0);
+}
+
+static bool at(dt_pcb_t *pcb, const char *s)
+{
+	return dt_tok_is(peek(pcb), s);
+}
+
+static bool consume(dt_pcb_t *pcb, const char *s)
+{
+	if (!at(pcb, s))
+		return false;
+	dt_lex_next(pcb);
+	return true;
+}
+
+static dt_token_t *expect(dt_pcb_t *pcb, const char *s)
+{
+	if (!at(pcb, s))
+		dt_parse_syntax_error(pcb, peek(pcb));
+	return dt_lex_next(pcb);
+}
+
+static dt_token_t *ident(dt_pcb_t *pcb)
+{
+	dt_token_t *tok = dt_lex_next(pcb);
+
+	if (tok->tk_kind != TK_IDENT || strchr(tok->tk_str, '`') != NULL)
+		dt_parse_syntax_error(pcb, tok);
+	return tok;
+}
+
+/* ------------------------------------------------------------ constants */
+
+static int64_t fold(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	int64_t l, r, v;
+	dt_type_t *t;
+
+	switch (dnp->dn_kind) {
+	case N_INT:
+		return dnp->dn_val;
+	case N_VAR:
+		if (dnp->dn_op == 0 && dt_type_enumer(pcb->pcb_hdl, dnp->dn_name, &v, &t))
+			return v;
+		break;
+	case N_SIZEOF:
+		if (dnp->dn_ctype != NULL)
+			return dnp->dn_ctype->dt_canon->dt_size;
+		break;
+	case N_CAST:
+		return fold(pcb, dnp->dn_left);
+	case N_UNARY:
+		l = fold(pcb, dnp->dn_left);
+		switch (dnp->dn_op) {
+		case OP_NEG: return (int64_t)(0 - (uint64_t)l);
+		case OP_PLUS: return l;
+		case '~': return ~l;
+		case '!': return !l;
+		}
+		break;
+	case N_BINARY:
+		l = fold(pcb, dnp->dn_left);
+		r = fold(pcb, dnp->dn_right);
+		switch (dnp->dn_op) {
+		case '+': return (int64_t)((uint64_t)l + (uint64_t)r);
+		case '-': return (int64_t)((uint64_t)l - (uint64_t)r);
+		case '*': return (int64_t)((uint64_t)l * (uint64_t)r);
+		case '/':
+		case '%':
+			if (r == 0)
+				dt_cc_error(pcb, dnp->dn_line, "expression contains division by zero");
+			if (r == -1)
+				return dnp->dn_op == '/' ? (int64_t)(0 - (uint64_t)l) : 0;
+			return dnp->dn_op == '/' ? l / r : l % r;
+		case OP_SHL: return (int64_t)((uint64_t)l << (r & 63));
+		case OP_SHR: return l >> (r & 63);
+		case '&': return l & r;
+		case '|': return l | r;
+		case '^': return l ^ r;
+		case OP_EQ: return l == r;
+		case OP_NE: return l != r;
+		case '<': return l < r;
+		case '>': return l > r;
+		case OP_LE: return l <= r;
+		case OP_GE: return l >= r;
+		}
+		break;
+	default:
+		break;
+	}
+	dt_cc_error(pcb, dnp->dn_line, "integer constant expression required");
+}
+
+static int64_t const_expr(dt_pcb_t *pcb)
+{
+	return fold(pcb, dt_parse_cond(pcb));
+}
+
+/* ------------------------------------------------------------ struct, union, enum */
+
+static void sou_body(dt_pcb_t *pcb, dt_type_t *t)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+
+	while (!consume(pcb, "}")) {
+		dt_type_t *base;
+
+		if (peek(pcb)->tk_kind == TK_EOF)
+			dt_parse_syntax_error(pcb, peek(pcb));
+		base = dt_parse_type(pcb);
+		if (at(pcb, ";")) {
+			/* an anonymous struct or union member */
+			if (base->dt_kind != DT_TK_STRUCT && base->dt_kind != DT_TK_UNION)
+				dt_parse_syntax_error(pcb, peek(pcb));
+			dt_decl_member(dtp, t, NULL, base, 0);
+		} else {
+			do {
+				dt_type_t *mt = base;
+				const char *name = NULL;
+				int line = peek(pcb)->tk_line, bits = 0;
+				int64_t dims[8];
+				int nd = 0;
+
+				while (consume(pcb, "*"))
+					mt = dt_type_ptr(dtp, mt);
+				if (peek(pcb)->tk_kind == TK_IDENT)
+					name = ident(pcb)->tk_str;
+				while (consume(pcb, "[")) {
+					int64_t n = const_expr(pcb);
+
+					if (n <= 0 || n > 1 << 20 || nd == 8)
+						dt_cc_error(pcb, line, "array dimension must be a positive integer constant");
+					dims[nd++] = n;
+					expect(pcb, "]");
+				}
+				while (nd > 0)
+					mt = dt_type_array(dtp, mt, (int)dims[--nd]);
+				if (consume(pcb, ":")) {
+					int64_t b = const_expr(pcb);
+
+					if (!dt_type_is_int(mt))
+						dt_cc_error(pcb, line, "bit-field %s must be of integral type",
+							    name ? name : "(anon)");
+					if (b <= 0 || b > mt->dt_size * 8)
+						dt_cc_error(pcb, line, "bit-field %s width %lld is invalid for type %s",
+							    name ? name : "(anon)", (long long)b, mt->dt_name);
+					bits = (int)b;
+				}
+				if (mt->dt_kind == DT_TK_VOID || mt->dt_canon->dt_fwd ||
+				    mt->dt_kind == DT_TK_FUNC)
+					dt_cc_error(pcb, line, "declaration of member %s has incomplete type %s",
+						    name ? name : "(anon)", mt->dt_name);
+				if (mt->dt_kind == DT_TK_STRING)
+					dt_cc_error(pcb, line, "member %s may not be of type string",
+						    name ? name : "(anon)");
+				if (name == NULL && bits == 0)
+					dt_parse_syntax_error(pcb, peek(pcb));
+				if (dt_decl_member(dtp, t, name, mt, bits) != 0)
+					dt_cc_error(pcb, line, "member %s redeclared in %s", name,
+						    t->dt_name);
+			} while (consume(pcb, ","));
+		}
+		expect(pcb, ";");
+	}
+	dt_decl_sou_end(dtp, t);
+}
+
+static void enum_body(dt_pcb_t *pcb, dt_type_t *t)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	int64_t next = 0;
+
+	do {
+		dt_token_t *name;
+		int64_t v;
+
+		if (at(pcb, "}"))
+			break;
+		name = ident(pcb);
+		v = next;
+		if (consume(pcb, "="))
+			v = const_expr(pcb);
+		if (v < INT32_MIN || v > INT32_MAX)
+			dt_cc_error(pcb, name->tk_line, "enumerator '%s' value overflows", name->tk_str);
+		if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
+		    dt_decl_enumer(dtp, t, name->tk_str, v) != 0)
+			dt_cc_error(pcb, name->tk_line, "identifier redeclared: %s", name->tk_str);
+		next = v + 1;
+	} while (consume(pcb, ","));
+	expect(pcb, "}");
+	dt_decl_enum_end(dtp, t);
+}
+
+/* "struct" / "union" / "enum" at the lookahead: a reference or a definition. */
+dt_type_t *dt_decl_tagged(dt_pcb_t *pcb)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_token_t *kw = dt_lex_next(pcb), *name = NULL;
+	const char *k = dt_tok_is(kw, "struct") ? "struct" : dt_tok_is(kw, "union") ? "union" : "enum";
+	dt_type_t *t;
+
+	if (peek(pcb)->tk_kind == TK_IDENT)
+		name = ident(pcb);
+	if (at(pcb, "{")) {
+		int line = peek(pcb)->tk_line;
+
+		dt_lex_next(pcb);
+		t = k[0] == 'e' ? dt_decl_enum(dtp, name ? name->tk_str : NULL)
+				: dt_decl_sou(dtp, name ? name->tk_str : NULL, k[0] == 'u');
+		if (!t->dt_canon->dt_fwd || t->dt_btfobj != NULL)
+			dt_cc_error(pcb, line, "type redeclared: %s", t->dt_name);
+		if (k[0] == 'e')
+			enum_body(pcb, t);
+		else
+			sou_body(pcb, t);
+		return t;
+	}
+	if (name == NULL)
+		dt_parse_syntax_error(pcb, peek(pcb));
+	t = dt_type_tagged(dtp, NULL, k, name->tk_str);
+	if (t == NULL && at(pcb, ";") && k[0] != 'e')
+		t = dt_decl_sou(dtp, name->tk_str, k[0] == 'u'); /* forward declaration */
+	if (t == NULL)
+		dt_cc_error(pcb, name->tk_line, "%s %s is not defined", k, name->tk_str);
+	return t;
+}
+
+/* ------------------------------------------------------------ declarations */
+
+static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t *name)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_ident_t *idp;
+
+	idp = dt_ident_lookup(dtp, name->tk_str, kind);
+	if ((idp != NULL && idp->di_declared) ||
+	    (kind == DT_ID_GLOBAL && dt_builtin_var(name->tk_str) != NULL))
+		dt_cc_error(pcb, name->tk_line, "identifier redeclared: %s", name->tk_str);
+	if (vt->dt_kind == DT_TK_VOID)
+		dt_cc_error(pcb, name->tk_line, "cannot declare %s of type void", name->tk_str);
+	if (vt->dt_kind == DT_TK_FLOAT)
+		dt_cc_error(pcb, name->tk_line, "cannot declare %s of floating-point type %s: "
+			    "D has no floating-point arithmetic", name->tk_str, vt->dt_name);
+	if (vt->dt_canon->dt_fwd)
+		dt_cc_error(pcb, name->tk_line, "cannot declare %s of incomplete type %s",
+			    name->tk_str, vt->dt_name);
+	if (idp == NULL)
+		idp = dt_ident_create(dtp, name->tk_str, kind);
+	idp->di_type = vt;
+	idp->di_declared = true;
+	if (consume(pcb, "[")) {
+		int n = 0;
+
+		if (!dt_parse_starts_type(pcb, 0) && !at(pcb, "]")) {
+			/* a scalar array: int a[5] */
+			int64_t len = const_expr(pcb);
+
+			if (len <= 0 || len > 1 << 20)
+				dt_cc_error(pcb, name->tk_line, "array dimension must be a positive "
+					    "integer constant");
+			expect(pcb, "]");
+			if (kind == DT_ID_TLS)
+				dt_cc_error(pcb, name->tk_line, "scalar arrays may not be declared "
+					    "thread-local: self->%s", name->tk_str);
+			idp->di_type = dt_type_array(dtp, vt, (int)len);
+			return;
+		}
+		idp->di_kind = kind == DT_ID_TLS ? DT_ID_TARRAY : DT_ID_GARRAY;
+		if (kind == DT_ID_LOCAL)
+			dt_cc_error(pcb, name->tk_line, "associative arrays may not be declared as "
+				    "local variables: this->%s", name->tk_str);
+		idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * 16);
+		if (at(pcb, "]"))
+			dt_cc_error(pcb, name->tk_line, "array declaration requires key types");
+		do {
+			dt_type_t *kt = dt_parse_type(pcb);
+
+			idp->di_keys[n++] = kt->dt_kind == DT_TK_INT && kt->dt_size < 8
+						    ? dt_type_int(dtp, 8, true) : kt;
+		} while (consume(pcb, ",") && n < 16);
+		idp->di_nkeys = n;
+		expect(pcb, "]");
+	}
+}
+
+static void inline_decl(dt_pcb_t *pcb)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_type_t *t = dt_parse_type(pcb);
+	dt_token_t *name;
+	dt_ident_t *idp;
+
+	while (consume(pcb, "*"))
+		t = dt_type_ptr(dtp, t);
+	name = ident(pcb);
+	if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
+	    dt_builtin_var(name->tk_str) != NULL)
+		dt_cc_error(pcb, name->tk_line, "identifier redeclared: %s", name->tk_str);
+	expect(pcb, "=");
+	idp = dt_ident_create(dtp, name->tk_str, DT_ID_INLINE);
+	idp->di_type = t;
+	idp->di_declared = true;
+	idp->di_inline = dt_parse_assign(pcb);
+	idp->di_line = name->tk_line;
+	expect(pcb, ";");
+}
+
+void dt_parse_decl(dt_pcb_t *pcb)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_idkind_t kind = DT_ID_GLOBAL;
+	bool is_typedef = false;
+	dt_type_t *t;
+
+	if (consume(pcb, "inline")) {
+		inline_decl(pcb);
+		return;
+	}
+	if (consume(pcb, "typedef"))
+		is_typedef = true;
+	else if (consume(pcb, "self"))
+		kind = DT_ID_TLS;
+	else if (consume(pcb, "this"))
+		kind = DT_ID_LOCAL;
+	t = dt_parse_type(pcb);
+	if (consume(pcb, ";")) {
+		if (is_typedef || kind != DT_ID_GLOBAL ||
+		    (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION && !t->dt_isenum))
+			dt_parse_syntax_error(pcb, pcb->pcb_last);
+		return; /* a struct, union or enum definition or forward declaration */
+	}
+	do {
+		dt_type_t *vt = t;
+		dt_token_t *name;
+
+		while (consume(pcb, "*"))
+			vt = dt_type_ptr(dtp, vt);
+		name = ident(pcb);
+		if (is_typedef) {
+			int64_t dims[8];
+			int nd = 0;
+
+			while (consume(pcb, "[")) {
+				int64_t n = const_expr(pcb);
+
+				if (n <= 0 || n > 1 << 20 || nd == 8)
+					dt_cc_error(pcb, name->tk_line, "array dimension must be a "
+						    "positive integer constant");
+				dims[nd++] = n;
+				expect(pcb, "]");
+			}
+			while (nd > 0)
+				vt = dt_type_array(dtp, vt, (int)dims[--nd]);
+			if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
+			    dt_decl_typedef(dtp, name->tk_str, vt) != 0)
+				dt_cc_error(pcb, name->tk_line, "type redeclared: %s", name->tk_str);
+			continue;
+		}
+		variable(pcb, kind, vt, name);
+	} while (consume(pcb, ","));
+	expect(pcb, ";");
+}
