@@ -25,6 +25,12 @@
 #             instructions, JITed bytes).  bpftrace's column: the same with
 #             tracepoint:syscalls:sys_enter_*,sys_exit_* (it takes ~40 s,
 #             so only MP_BT_RUNS runs, default 3; 0 = skip)
+#   sdt       start-up wall time (launch to exit) of every kernel
+#             tracepoint, `sdt::: { @[probename] = count(); } BEGIN {
+#             exit(0); }`: attaching and detaching ~1,600 tracepoints.
+#             bpftrace's column: tracepoint:<system>:* for the same systems
+#             (all but syscalls), @[probe] = count(); it takes ~90 s, so
+#             only SDT_BT_RUNS runs (default 1; 0 = skip)
 #   rss       peak RSS of a tracer with a getppid probe that exits after 1 s
 #   agg       per-event cost of @[execname] = count() vs @[comm] = count()
 #             (in BENCH_ROUNDS interleaved rounds: see per_event_rounds)
@@ -58,7 +64,7 @@
 # progress and errors to stderr.  See bench/lib.sh for tunables.
 
 # shellcheck disable=SC2016  # $target in D scripts is for dtrace
-ALL_BENCHES="startup event unrelated manyprobes rss agg quantize keys printf printf_rate"
+ALL_BENCHES="startup event unrelated manyprobes sdt rss agg quantize keys printf printf_rate"
 
 CALLER_PWD=$PWD
 cd "$(dirname "$0")/.." || exit 1
@@ -669,6 +675,30 @@ bench_manyprobes() {
 		row "manyprobes: BPF programs, one$sfx" "${s1[0]}" "" "" "$(ratio 9 "${s1[0]}")"
 		row "manyprobes: BPF xlated insns, one$sfx" "${s1[1]}" "" "" "$(ratio 10 "${s1[1]}")"
 	done
+}
+
+SDT_D='sdt::: { @[probename] = count(); }'
+SDT_BT_RUNS=${SDT_BT_RUNS:-1}
+SDT_BT_TIMEOUT=${SDT_BT_TIMEOUT:-400}
+
+bench_sdt() {
+	local dt=n/a bt=n/a nm=n/a bt_nm=n/a ev probes
+	if have_dtrace; then
+		nm=$(mp_matched "$DTRACE" "$SDT_D $MP_EXIT")
+		dt=$(wall_ms "$DTRACE" -n "$SDT_D $MP_EXIT")
+	fi
+	ev=/sys/kernel/tracing/available_events
+	[ -r $ev ] || ev=/sys/kernel/debug/tracing/available_events
+	if have_bpftrace && [ "$SDT_BT_RUNS" -gt 0 ] && [ -r $ev ]; then
+		probes=$(cut -d: -f1 $ev | sort -u | grep -vx syscalls | sed 's/.*/tracepoint:&:*/' | paste -sd, -)
+		bt_nm=$(($(grep -vc '^syscalls:' $ev) + 1))	# + BEGIN
+		export BPFTRACE_MAX_BPF_PROGS=4096 BPFTRACE_MAX_PROBES=4096
+		local BENCH_TIMEOUT=$SDT_BT_TIMEOUT
+		bt=$(time_n "$SDT_BT_RUNS" bpftrace -e "$probes { @[probe] = count(); } $MP_BT_EXIT" | median)
+		unset BPFTRACE_MAX_BPF_PROGS BPFTRACE_MAX_PROBES
+	fi
+	row "sdt: every tracepoint, run: ms" "$dt" "$bt" "" \
+	    "$nm probes matched (bpftrace $bt_nm), launch to exit (attach, BEGIN exits, detach); ratio bpftrace/dtrace = $(fdiv "$bt" "$dt")"
 }
 
 bench_rss() {

@@ -1704,7 +1704,11 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp, dt_epid_t *ep)
 	cg->cg_depth = 0;
 
 	/* after exit(), later clauses of the firing do not run, as in DTrace */
-	if (cg->cg_mayexit) {
+	if (cg->cg_mayexit && cg->cg_nest && !cg->cg_inerror) {
+		dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
+		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, cg->cg_activity, 0), cg->cg_epilogue);
+	} else if (cg->cg_mayexit) {
 		dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_ACTIVITY);
 		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
 		dt_cg_insn(cg, JMP_IMM(BPF_JEQ, R1, cg->cg_activity, 2));
@@ -1883,6 +1887,56 @@ static void gen_filters(dt_cg_t *cg, int out)
 	}
 }
 
+/*
+ * Raw tracepoint programs nest: one that runs in process context (a
+ * system call's, sdt's) can be interrupted by one on a tracepoint that
+ * fires in an interrupt (irq, timer, block completion), on the same CPU;
+ * the kernel keeps only one program from nesting in itself.  When such
+ * probes are enabled (dt_rawnest), each raw tracepoint program counts its
+ * depth in the CPU's class-0 scratch area (cs_nest) and works in the area
+ * of that depth (class 0, then DT_SCRATCH_NESTED...), so a nested program
+ * leaves the interrupted one's records and temporaries alone; deeper than
+ * the areas it does not trace.  Every return after the count goes through
+ * the epilogue that decrements it (the class-0 area is kept on the
+ * stack).  On entry r0 is the class-0 area (or NULL), r6 the CPU.
+ */
+static void gen_nest(dt_cg_t *cg, int out, int ok)
+{
+	int nest = (int)offsetof(dt_cpustate_t, cs_nest);
+
+	cg->cg_epilogue = dt_cg_label(cg);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), out);
+	dt_cg_insn(cg, LDX(BPF_DW, R1, R0, nest));
+	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R1, DT_NEST_MAX, 0), out);
+	dt_cg_insn(cg, MOV64_REG(R2, R1));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, 1));
+	dt_cg_insn(cg, STX(BPF_DW, R0, R2, nest));
+	dt_cg_insn(cg, STX(BPF_DW, FP, R0, DT_STACK_NEST));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ok);
+	/* depth d > 0: area (DT_SCRATCH_NESTED + d - 1) * ncpus + cpu, by adds of ncpus */
+	for (int i = 0; i < DT_SCRATCH_NESTED; i++)
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R6, cg->cg_dtp->dt_ncpus));
+	for (int d = 1; d < DT_NEST_MAX - 1; d++) {
+		dt_cg_insn(cg, JMP_IMM(BPF_JEQ, R1, d, 1));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R6, cg->cg_dtp->dt_ncpus));
+	}
+	dt_cg_lookup32(cg, DT_MAP_SCRATCH, R6);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
+	dt_cg_jump(cg, JA(0), cg->cg_epilogue);
+}
+
+/* The return of a program that counted its depth (gen_nest). */
+static void gen_epilogue(dt_cg_t *cg)
+{
+	int nest = (int)offsetof(dt_cpustate_t, cs_nest);
+
+	dt_cg_place(cg, cg->cg_epilogue);
+	dt_cg_insn(cg, LDX(BPF_DW, R1, FP, DT_STACK_NEST));
+	dt_cg_insn(cg, LDX(BPF_DW, R2, R1, nest));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, -1));
+	dt_cg_insn(cg, STX(BPF_DW, R1, R2, nest));
+}
+
 static void gen_prologue(dt_cg_t *cg)
 {
 	int out = dt_cg_label(cg), ok = dt_cg_label(cg);
@@ -1900,8 +1954,13 @@ static void gen_prologue(dt_cg_t *cg)
 		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, (int)cg->cg_dtp->dt_options[DTOPT_CPU], 0), out);
 	if (cg->cg_probe->pr_progtype != DT_PT_RAW_TP) /* scratch class 1 */
 		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, cg->cg_dtp->dt_ncpus));
+	if (cg->cg_nest)
+		dt_cg_insn(cg, MOV64_REG(R6, R0)); /* the CPU */
 	dt_cg_lookup32(cg, DT_MAP_SCRATCH, R0);
-	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
+	if (cg->cg_nest)
+		gen_nest(cg, out, ok);
+	else
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
 	dt_cg_place(cg, out);
 	dt_cg_insn(cg, MOV64_IMM(R0, 0));
 	dt_cg_insn(cg, EXIT());
@@ -1943,7 +2002,7 @@ static void drop_scratch(dt_cg_t *cg)
 {
 	int a = cg->cg_actjmp, end = cg->cg_scrend;
 
-	if (cg->cg_dtp->dt_options[DTOPT_CPU] >= 0)
+	if (cg->cg_dtp->dt_options[DTOPT_CPU] >= 0 || cg->cg_nest)
 		return;
 	for (int i = end; i < cg->cg_ninsns; i++)
 		if (cg->cg_insns[i].dst_reg == R9 || cg->cg_insns[i].src_reg == R9)
@@ -2002,11 +2061,15 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		free(cg);
 		return -1;
 	}
+	cg->cg_nest = dtp->dt_rawnest && bp->bp_probe->pr_progtype == DT_PT_RAW_TP &&
+		      cg->cg_activity == DT_ACTIVITY_ACTIVE;
 	gen_prologue(cg);
 	for (int i = 0; i < bp->bp_nclauses; i++) {
 		cg->cg_stmt = i;
 		gen_clause(cg, bp->bp_clauses[i], bp->bp_stmts[i]);
 	}
+	if (cg->cg_nest)
+		gen_epilogue(cg);
 	dt_cg_insn(cg, MOV64_IMM(R0, 0));
 	dt_cg_insn(cg, EXIT());
 	if (cg->cg_ncalls > 0)

@@ -18,6 +18,7 @@
 #define DT_NREGSLOTS 3
 #define DT_MAXDEPTH 48
 #define DT_STACK_COOKIE (DT_STACK_SPILL - 8 * (DT_MAXDEPTH - DT_NREGSLOTS)) /* shared programs */
+#define DT_STACK_NEST (DT_STACK_COOKIE - 8) /* gen_nest: the CPU's class-0 scratch area */
 
 
 typedef struct dt_cgfix {
@@ -68,6 +69,8 @@ typedef struct dt_cg {
 	int cg_clausestart;
 	int cg_actidx;
 	bool cg_hasfault;
+	bool cg_nest;	  /* counts its nesting depth (gen_nest) */
+	int cg_epilogue;  /* ... and returns through this label */
 	bool cg_mayexit;  /* an earlier clause of the program calls exit() */
 	bool cg_inerror;	  /* generating the ERROR subprogram */
 	int *cg_calls;	  /* call sites of the ERROR subprogram */

@@ -182,6 +182,11 @@ int dt_enable_plan(dtrace_hdl_t *dtp)
 	}
 	if (plan_prepare(dtp, en, nen) != 0)
 		goto out;
+	/* raw tracepoint probes of providers other than syscall may fire in interrupts */
+	for (int i = 0; i < nen; i++)
+		if (en[i]->pr_progtype == DT_PT_RAW_TP && en[i]->pr_bind == DT_BIND_COOKIE &&
+		    en[i]->pr_activity == DT_ACTIVITY_ACTIVE)
+			dtp->dt_rawnest = true;
 	for (int i = 0; i < nen; i++) {
 		dt_probe_t *pr = en[i];
 		dt_bpfprog_t *bp = program_for(dtp, pr, &lists[pr->pr_desc.dtpd_id], &tail);

@@ -143,15 +143,21 @@ typedef struct dt_cpustate {
 	uint64_t cs_specfail_busy;  /* speculation(): buffers busy */
 	uint64_t cs_specfail_none;  /* speculation(): none available */
 	uint64_t cs_bufused;	    /* fill policy: bytes written */
-	uint64_t cs_pad[8];
+	uint64_t cs_nest;	    /* class 0: depth of raw tracepoint programs running */
+	uint64_t cs_pad[7];
 } dt_cpustate_t;
 
 /*
  * dt_scratch has DT_SCRATCH_CLASSES areas per CPU: entry class * ncpus +
- * cpu.  Raw-tracepoint programs (syscalls, BEGIN/END) use class 0;
- * tracepoint and perf-event programs, which may interrupt them, class 1.
+ * cpu.  Raw-tracepoint programs (syscalls, sdt, BEGIN/END) use class 0;
+ * tracepoint and perf-event programs, which may interrupt them, class 1;
+ * raw-tracepoint programs that interrupt others (an interrupt's tracepoint
+ * during a system call's program: cg/dt_cg.c gen_nest) the classes from
+ * DT_SCRATCH_NESTED, one per depth up to DT_NEST_MAX.
  */
-#define DT_SCRATCH_CLASSES 2
+#define DT_NEST_MAX 3
+#define DT_SCRATCH_NESTED 2
+#define DT_SCRATCH_CLASSES (DT_SCRATCH_NESTED + DT_NEST_MAX - 1)
 
 /*
  * Principal buffer accounting, per CPU, in the mmapped dt_bufstate map (one
