@@ -94,7 +94,7 @@ enum {
 	X(AGGSORTREV, "aggsortrev", DT_OPT_BOOL, 0)                       \
 	X(RAWBYTES, "rawbytes", DT_OPT_BOOL, 0)                           \
 	X(STACKFRAMES, "stackframes", DT_OPT_INT, 20)                     \
-	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 20)                   \
+	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 100)                   \
 	X(VERIFYLOG, "verifylog", DT_OPT_BOOL, 0)
 
 enum {
@@ -243,6 +243,9 @@ struct dtrace_hdl {
 	struct dt_specwork *dt_specwork; /* the consumer's cleaning (dt_spec.c) */
 	struct dt_aggstate *dt_aggstate;
 	void *dt_btf;		  /* struct btf * of vmlinux, lazily (types/dt_btf.c) */
+	struct dt_symtab *dt_symtab; /* kernel and process symbols, lazily (proc/dt_sym.c) */
+	struct dt_pmap *dt_pmap;  /* processes' mappings as made (proc/dt_pmap.c) */
+	bool dt_usyms;		  /* some record or key holds user addresses */
 	void *dt_tpbtf;		  /* prov/dt_tp.c: vmlinux's btf_trace_ typedefs, sorted */
 	bool dt_rawnest;	  /* raw tracepoint programs may nest (cg/dt_cg.c gen_nest) */
 	int dt_ntpbtf;

@@ -1,12 +1,12 @@
 #!/bin/sh
 # Install the Debian build dependencies that are missing (run as root).
-# The build needs: gcc, make, pkg-config, libbpf, libelf, zlib, and cpp(1)
+# The build needs: gcc, make, pkg-config, libbpf, libelf, libdw (symbols), zlib, and cpp(1)
 # for -C.  Tests use static triggers (libc6-dev has libc.a) and bpftool
 # (runtime/cleanup checks that nothing stays in the kernel).
 set -e
 need=""
 check() { dpkg -s "$1" >/dev/null 2>&1 || need="$need $1"; }
-for p in gcc make pkg-config libbpf-dev libelf-dev zlib1g-dev cpp libc6-dev bpftool; do
+for p in gcc make pkg-config libbpf-dev libelf-dev libdw-dev zlib1g-dev cpp libc6-dev bpftool; do
 	check "$p"
 done
 if [ -n "$need" ]; then

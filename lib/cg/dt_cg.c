@@ -1396,6 +1396,9 @@ static void gen_subr(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_FN_SPECULATION:
 		dt_cg_speculation(cg, dnp); /* dt_cg_spec.c */
 		return;
+	case DT_FN_COPYIN:
+		dt_cg_copyin(cg, dnp); /* dt_cg_stack.c */
+		return;
 	default:
 		if (dt_cg_strsubr(cg, dnp)) /* dt_cg_str.c */
 			return;
@@ -1612,9 +1615,19 @@ static void gen_action(dt_cg_t *cg, dt_node_t *call)
 		first->rd_fmt = fmt;
 		first->rd_nargs = n;
 		idx = cg->cg_epid->ep_nrecs - 1;
-		for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next) {
-			rd = dt_cg_recvalue(cg, DT_ACT_PRINTF, a, true);
+		char convs[256];
+		int nconv = dt_printf_argconvs(call->dn_args->dn_str, convs, 256), ai = 0;
+
+		for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next, ai++) {
+			char c = ai < nconv ? convs[ai] : 0;
+
+			/* %A: the pid with the address (dt_cg_stack.c) */
+			if (c == 'A' && !dt_cg_isstr(a))
+				rd = dt_cg_recuaddr(cg, a);
+			else
+				rd = dt_cg_recvalue(cg, DT_ACT_PRINTF, a, true);
 			rd->rd_nargs = -1; /* an argument */
+			rd->rd_arg = c;	   /* its conversion: %a, %A name symbols */
 		}
 		(void)idx;
 		return;
@@ -1633,6 +1646,8 @@ static void gen_action(dt_cg_t *cg, dt_node_t *call)
 		return;
 	default:
 		if (dt_cg_aggact(cg, call)) /* dt_cg_agg.c */
+			return;
+		if (dt_cg_stackact(cg, call)) /* dt_cg_stack.c */
 			return;
 		dt_cg_error(cg, call, "%s( ) is not yet supported on this platform", call->dn_name);
 	}

@@ -98,6 +98,10 @@ static int gen_key(dt_cg_t *cg, const dt_aggmap_t *am, dt_node_t *keys)
 			key_string(cg, ak, tmp, k);
 			continue;
 		}
+		if (ak->ak_rec) {
+			dt_cg_stackval(cg, k, true, tmp + ak->ak_off); /* dt_cg_stack.c */
+			continue;
+		}
 		dt_cg_expr(cg, k);
 		r = dt_cg_get(cg, cg->cg_depth - 1, R2);
 		dt_cg_tmpaddr(cg, R1, tmp + ak->ak_off); /* may pass 32k */

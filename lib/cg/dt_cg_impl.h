@@ -140,6 +140,12 @@ DT_INTERNAL void dt_cg_discard(dt_cg_t *, dt_node_t *);
 DT_INTERNAL void dt_cg_aggstmt(dt_cg_t *, dt_node_t *);
 DT_INTERNAL bool dt_cg_aggact(dt_cg_t *, dt_node_t *);
 
+/* dt_cg_stack.c: stack(), ustack(), sym() and kin as records and keys; copyin() */
+DT_INTERNAL void dt_cg_stackval(dt_cg_t *, dt_node_t *call, bool istmp, int off);
+DT_INTERNAL bool dt_cg_stackact(dt_cg_t *, dt_node_t *call);
+DT_INTERNAL void dt_cg_copyin(dt_cg_t *, dt_node_t *);
+DT_INTERNAL dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *, dt_node_t *);
+
 /* dt_cg_subr.c: shared subprograms */
 DT_INTERNAL void dt_cg_subr_call(dt_cg_t *, const dt_cgsubr_t *);
 DT_INTERNAL void dt_cg_subr_func(dt_cg_t *, int reg, const dt_cgsubr_t *);

@@ -838,6 +838,11 @@ static int keyslot_cmp(const dt_aggrow_t *a, const dt_aggrow_t *b, int i)
 	const dt_aggkey_t *ka = &a->r_map->am_keys[i], *kb = &b->r_map->am_keys[i];
 	uint64_t x, y;
 
+	if (ka->ak_rec) { /* a stack or symbol: its bytes */
+		int r = memcmp(a->r_key + ka->ak_off, b->r_key + kb->ak_off, (size_t)ka->ak_size);
+
+		return r < 0 ? -1 : r > 0;
+	}
 	if (ka->ak_string) {
 		int r = strncmp(a->r_key + ka->ak_off, b->r_key + kb->ak_off,
 				(size_t)(ka->ak_size > kb->ak_size ? ka->ak_size : kb->ak_size));
@@ -1185,7 +1190,9 @@ static void print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_aggrow_t *r)
 		const dt_aggkey_t *k = &r->r_map->am_keys[i];
 		int64_t v = key_int(k, r->r_key);
 
-		if (k->ak_string)
+		if (k->ak_rec) /* dt_stack.c */
+			dt_stack_print(dtp, fp, k->ak_rec, r->r_key + k->ak_off, k->ak_size);
+		else if (k->ak_string)
 			print_strkey(dtp, fp, r->r_key + k->ak_off, k->ak_size);
 		else if (k->ak_tsize == 8)
 			put_num(fp, v, 16);
@@ -1277,7 +1284,14 @@ static void print_row_fmt(dt_printa_t *pa, const dt_aggrow_t *r, const dt_aggsor
 		}
 		if (k >= nkeys)
 			break;
-		if (r->r_map->am_keys[k].ak_string) {
+		if (r->r_map->am_keys[k].ak_rec) { /* %k and kin: the text (dt_stack.c) */
+			const dt_aggkey_t *ak = &r->r_map->am_keys[k];
+
+			texts[n] = dt_stack_text(pa->pa_dtp, ak->ak_rec, r->r_key + ak->ak_off,
+						 ak->ak_size);
+			args[n].pa_string = true;
+			args[n].pa_str = texts[n];
+		} else if (r->r_map->am_keys[k].ak_string) {
 			args[n].pa_string = true;
 			args[n].pa_str = r->r_key + r->r_map->am_keys[k].ak_off;
 		} else {

@@ -15,6 +15,7 @@
  * DTRACE_WORKSTATUS_DONE.
  */
 #include "../dt_impl.h"
+#include "../proc/dt_sym.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -163,6 +164,7 @@ static int print_printf(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 {
 	const dt_recdesc_t *args = rd + 1;
 	dt_pfarg_t stackpa[16];
+	char symtext[4][512]; /* %a, %A: symbols (a format with more reuses them) */
 	dt_pfarg_t *pa = rd->rd_nargs <= 16 ? stackpa
 					    : dt_zalloc(sizeof(dt_pfarg_t) * (rd->rd_nargs + 1));
 	int n;
@@ -172,10 +174,23 @@ static int print_printf(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 		if (args[i].rd_string) {
 			pa[i].pa_string = true;
 			pa[i].pa_str = data + args[i].rd_off;
+		} else if (args[i].rd_arg == 'A' && args[i].rd_size == 16) {
+			uint64_t v[2];
+
+			memcpy(v, data + args[i].rd_off, 16); /* pid, address: dt_stack.c */
+			pa[i].pa_val = (int64_t)v[1];
+			pa[i].pa_size = 8;
+			dt_uaddr2str(dtp, (pid_t)v[0], v[1], true, symtext[i % 4], sizeof(symtext[0]));
+			pa[i].pa_str = symtext[i % 4];
 		} else {
 			pa[i].pa_val = rec_int(data, &args[i]);
 			pa[i].pa_size = args[i].rd_fmt ? args[i].rd_fmt : args[i].rd_size;
 			pa[i].pa_signed = args[i].rd_signed;
+			if (args[i].rd_arg == 'a') {
+				dt_addr2str(dtp, (uint64_t)pa[i].pa_val, true, symtext[i % 4],
+					    sizeof(symtext[0]));
+				pa[i].pa_str = symtext[i % 4];
+			}
 		}
 	}
 	n = dt_printf_format_into(dtp->dt_formats[rd->rd_fmt].fm_str, pa, rd->rd_nargs,
@@ -370,6 +385,11 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 			i += dt_aggregate_act(dtp, w->w_fp, data, rd, ep->ep_nrecs - i);
 			break;
 		default:
+			if (dt_stack_isrec(rd->rd_kind)) { /* dt_stack.c */
+				dt_stack_seen(dtp, rd->rd_kind, data + rd->rd_off);
+				dt_stack_print(dtp, w->w_fp, rd->rd_kind, data + rd->rd_off,
+					       rd->rd_size);
+			}
 			break;
 		}
 	}
@@ -548,6 +568,7 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_prob
 	if (rv == DTRACE_WORKSTATUS_DONE ||
 	    now - dtp->dt_lastswitch >= (uint64_t)dtp->dt_options[DTOPT_SWITCHRATE]) {
 		dt_aggregate_snap(dtp, rv == DTRACE_WORKSTATUS_DONE); /* dt_aggregate.c */
+		dt_pmap_drain(dtp); /* processes' new mappings (proc/dt_pmap.c) */
 		if (dt_buffer_draining(dtp, rv == DTRACE_WORKSTATUS_DONE))
 			consume_all(dtp, fp, pf, rf, arg);
 		dtp->dt_lastswitch = now;

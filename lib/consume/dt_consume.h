@@ -72,4 +72,16 @@ DT_INTERNAL int dt_printf_format(const char *fmt, const dt_pfarg_t *args, int na
 DT_INTERNAL int dt_printf_format_into(const char *fmt, const dt_pfarg_t *args, int nargs,
 				      char **bufp, size_t *capp);
 
+/* The conversion of each value argument of a format ('*': width, precision). */
+DT_INTERNAL int dt_printf_argconvs(const char *fmt, char *convs, int max);
+
+/* consume/dt_stack.c: stacks and symbols as DTrace prints them */
+DT_INTERNAL bool dt_stack_isrec(int act);
+DT_INTERNAL void dt_stack_seen(dtrace_hdl_t *, int act, const char *data);
+DT_INTERNAL void dt_stack_print(dtrace_hdl_t *, FILE *, int act, const char *data, int size);
+DT_INTERNAL char *dt_stack_text(dtrace_hdl_t *, int act, const char *data, int size);
+DT_INTERNAL void dt_addr2str(dtrace_hdl_t *, uint64_t addr, bool withoff, char *, size_t);
+DT_INTERNAL void dt_uaddr2str(dtrace_hdl_t *, pid_t, uint64_t addr, bool withoff, char *,
+			      size_t);
+
 #endif /* DT_CONSUME_H */

@@ -84,6 +84,7 @@ static const dt_pfconv_t dt_pfconvs[] = {
 	{ 'c', PF_A_XINT, 0, "int", pf_print_chr },
 	{ 'p', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
 	{ 'a', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
+	{ 'A', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
 	{ 'e', PF_A_INT, PF_M_FP, "double", pf_print_fp },
 	{ 'E', PF_A_INT, PF_M_FP, "double", pf_print_fp },
 	{ 'f', PF_A_INT, PF_M_FP, "double", pf_print_fp },
@@ -231,9 +232,9 @@ static unsigned pf_type_accepts(const dt_type_t *t)
 	case DT_TK_STRING:
 		return PF_A_STR;
 	case DT_TK_ARRAY:
-		if (t->dt_base != NULL && t->dt_base->dt_kind == DT_TK_INT &&
-		    t->dt_base->dt_size == 1)
-			return PF_A_STR;
+		if (t->dt_rec != 0 || (t->dt_base != NULL && t->dt_base->dt_kind == DT_TK_INT &&
+				       t->dt_base->dt_size == 1))
+			return PF_A_STR; /* a stack or symbol key: its text (%k) */
 		return 0;
 	default:
 		return 0;
@@ -580,10 +581,16 @@ static int pf_print_text(dt_pfbuf_t *b, const dt_pfspec_t *ps, const char *s, bo
 	return pf_appendf(b, spec, s);
 }
 
-/* %p and %a: "0x" and lowercase hex without padding ("0x0" for zero). */
+/*
+ * %p: "0x" and lowercase hex without padding ("0x0" for zero); %a and %A
+ * the same where the consumer has no symbol text for them (pa_str).
+ */
 static int pf_print_ptr(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)
 {
 	char tmp[32];
+
+	if (a->pa_str != NULL)
+		return pf_print_text(b, ps, a->pa_str, false);
 
 	snprintf(tmp, sizeof(tmp), "0x%llx", (unsigned long long)pf_argval(a));
 	return pf_print_text(b, ps, tmp, false);
@@ -715,6 +722,29 @@ DT_INTERNAL int dt_printf_format(const char *fmt, const dt_pfarg_t *args, int na
 	if (n < 0) {
 		free(*out);
 		*out = NULL;
+	}
+	return n;
+}
+
+/*
+ * The conversion character that takes each value argument of fmt ('*' for
+ * a width or precision), in order; returns their number (at most max).
+ */
+DT_INTERNAL int dt_printf_argconvs(const char *fmt, char *convs, int max)
+{
+	dt_pfspec_t ps;
+	const char *q;
+	int n = 0;
+
+	for (q = strchr(fmt, '%'); q != NULL; q = strchr(q + ps.ps_len, '%')) {
+		if (!pf_parse(q, &ps) || ps.ps_pc->pc_accept == 0)
+			continue;
+		if (ps.ps_wstar && n < max)
+			convs[n++] = '*';
+		if (ps.ps_pstar && n < max)
+			convs[n++] = '*';
+		if (n < max)
+			convs[n++] = ps.ps_conv;
 	}
 	return n;
 }

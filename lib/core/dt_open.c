@@ -2,6 +2,7 @@
  * dt_open.c -- creating and destroying the handle.
  */
 #include "../dt_impl.h"
+#include "../proc/dt_sym.h"
 #include "../proc/dt_proc.h"
 
 #include <bpf/btf.h>
@@ -48,6 +49,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_proc_fini(dtp); /* kill the -c command if it still runs */
 	dt_bpf_detach_all(dtp);
 	dt_consume_fini(dtp);
+	dt_sym_fini(dtp); /* proc/dt_sym.c */
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next)
 		if (bp->bp_fd >= 0)
 			close(bp->bp_fd);

@@ -18,6 +18,7 @@
  * to STOPPED.  The consumer (consume/dt_consume.c) drains in dtrace_work().
  */
 #include "../dt_impl.h"
+#include "../proc/dt_sym.h"
 
 #include <sched.h>
 #include <stdio.h>
@@ -103,6 +104,8 @@ int dtrace_go(dtrace_hdl_t *dtp)
 	if (dt_spec_sizes(dtp) != 0 || (dtp->dt_speculates && dt_bpf_spec_create(dtp) != 0))
 		return -1;
 	if (dt_enable_gen(dtp) != 0)
+		return -1;
+	if (dtp->dt_usyms && dt_pmap_start(dtp) != 0) /* proc/dt_pmap.c */
 		return -1;
 	if (dtp->dt_cflags & DTRACE_C_DIFV)
 		dt_print_programs(dtp, stderr);

@@ -31,6 +31,7 @@ typedef struct dt_cookctx {
 	int cc_nstmt;
 	bool cc_hasspec, cc_hascommit, cc_hasagg, cc_hasexit, cc_hasdestr;
 	bool cc_hasdata;
+	bool cc_key;	      /* cooking a stack or symbol function as an aggregation key */
 } dt_cookctx_t;
 
 static void cook(dt_cookctx_t *cc, dt_node_t *dnp);
@@ -1001,6 +1002,27 @@ static void cook_printa(dt_cookctx_t *cc, dt_node_t *dnp)
 		printa_format(cc, dnp, fmt->dn_str, naggs, a->dn_ident);
 }
 
+/* stack(n), ustack(n[, strsize]): the frames (n, or the stackframes option) */
+static int stack_frames(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	int64_t v = DTP(cc)->dt_options[fn->bf_id == DT_FN_STACK ? DTOPT_STACKFRAMES
+								   : DTOPT_USTACKFRAMES];
+	int n = 1;
+
+	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next, n++) {
+		int64_t c;
+
+		if (!const_eval(a, &c) || c < (n == 1 ? 1 : 0))
+			cerr(cc, a, "%s( ) argument #%d must be a %spositive integral constant "
+				    "expression", fn->bf_name, n, n == 1 ? "non-zero " : "");
+		if (n == 1)
+			v = c;
+	}
+	if (v < 1)
+		v = 1;
+	return v > 1024 ? 1024 : (int)v;
+}
+
 static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 {
 	const dt_builtin_fn_t *fn = dt_builtin_fn(dnp->dn_name);
@@ -1115,12 +1137,34 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		break;
 	case DT_FN_STACK:
 	case DT_FN_USTACK:
+		dtp->dt_usyms |= fn->bf_id == DT_FN_USTACK;
+		dnp->dn_type = dt_stackfn_type(dtp, fn->bf_id, stack_frames(cc, dnp, fn));
+		if (!cc->cc_key)
+			note_data(cc, dnp);
+		return;
 	case DT_FN_SYM:
 	case DT_FN_MOD:
 	case DT_FN_USYM:
 	case DT_FN_UADDR:
 	case DT_FN_FUNC:
 	case DT_FN_UFUNC:
+	case DT_FN_UMOD:
+		if (!dt_type_is_scalar(dnp->dn_args->dn_type))
+			cerr(cc, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
+				      "\tprototype: uintptr_t\n\t argument: %s", fn->bf_name,
+			     tname(dnp->dn_args->dn_type));
+		dtp->dt_usyms |= fn->bf_id != DT_FN_SYM && fn->bf_id != DT_FN_FUNC &&
+				 fn->bf_id != DT_FN_MOD;
+		dnp->dn_type = dt_stackfn_type(dtp, fn->bf_id, 0);
+		if (!cc->cc_key)
+			note_data(cc, dnp);
+		return;
+	case DT_FN_COPYIN:
+		need_int(cc, dnp, dnp->dn_args, 1);
+		need_int(cc, dnp, dnp->dn_args->dn_next, 2);
+		dnp->dn_type = dt_type_ptr(dtp, dt_type_void(dtp));
+		return;
+	case DT_FN_COPYINTO:
 	case DT_FN_TRACEMEM:
 		cerr(cc, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
 	default:
@@ -1306,6 +1350,13 @@ static void cook_aggkeys(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *keys, dt_i
 	int n = argcount(keys), i = 0;
 
 	for (dt_node_t *k = keys; k; k = k->dn_next, i++) {
+		if (k->dn_kind == N_CALL && dt_builtin_fn(k->dn_name) != NULL &&
+		    dt_stackfn_is(dt_builtin_fn(k->dn_name)->bf_id)) {
+			cc->cc_key = true; /* a stack or symbol key: not a record */
+			cook_call(cc, k, true);
+			cc->cc_key = false;
+			continue;
+		}
 		cook(cc, k);
 		if (k->dn_type->dt_kind == DT_TK_VOID)
 			cerr(cc, k, "void expression may not be used as aggregation index: key #%d",
@@ -1319,7 +1370,8 @@ static void cook_aggkeys(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *keys, dt_i
 		idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * (n + 1));
 		i = 0;
 		for (dt_node_t *k = keys; k; k = k->dn_next, i++)
-			idp->di_keys[i] = is_strlike(k->dn_type) ? dt_type_string(DTP(cc))
+			idp->di_keys[i] = k->dn_type->dt_rec ? k->dn_type :
+					  is_strlike(k->dn_type) ? dt_type_string(DTP(cc))
 								 : promote(cc, k->dn_type);
 		return;
 	}
@@ -1328,7 +1380,9 @@ static void cook_aggkeys(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *keys, dt_i
 		     n == 1 ? "" : "s", idp->di_nkeys);
 	i = 0;
 	for (dt_node_t *k = keys; k; k = k->dn_next, i++)
-		if (is_strlike(idp->di_keys[i]) != is_strlike(k->dn_type))
+		if (is_strlike(idp->di_keys[i]) != is_strlike(k->dn_type) ||
+		    idp->di_keys[i]->dt_rec != k->dn_type->dt_rec ||
+		    (k->dn_type->dt_rec && idp->di_keys[i]->dt_size != k->dn_type->dt_size))
 			cerr(cc, k, "%s[ ] key #%d is incompatible with prototype:\n"
 				    "\tprototype: %s\n\t      key: %s", name, i + 1,
 			     tname(idp->di_keys[i]), tname(k->dn_type));

@@ -348,6 +348,8 @@ enum {
 	DT_FN_UADDR,
 	DT_FN_FUNC,
 	DT_FN_UFUNC,
+	DT_FN_UMOD,
+	DT_FN_COPYINTO,
 	/* strings and memory (cg/dt_cg_str.c, prototypes in front/dt_subr.c) */
 	DT_FN_SUBSTR,
 	DT_FN_INDEX,
@@ -382,6 +384,10 @@ enum {
 DT_INTERNAL const dt_builtin_var_t *dt_builtin_var(const char *);
 DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn(const char *);
 DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn_byid(int);
+
+/* front/dt_stackfn.c: stack(), ustack() and the symbol functions as values */
+DT_INTERNAL bool dt_stackfn_is(int fnid);
+DT_INTERNAL dt_type_t *dt_stackfn_type(dtrace_hdl_t *, int fnid, int nframes);
 
 /* front/dt_subr.c: prototypes of the string and memory subroutines */
 DT_INTERNAL bool dt_subr_has_proto(int id);

@@ -80,6 +80,8 @@ static void layout_init(dt_aggmap_t *am, dt_ident_t *idp)
 		am->am_keys[i].ak_string = idp->di_keys[i]->dt_kind == DT_TK_STRING;
 		am->am_keys[i].ak_size = am->am_keys[i].ak_string ? 1 : 8;
 		am->am_keys[i].ak_tsize = 8;
+		if ((am->am_keys[i].ak_rec = idp->di_keys[i]->dt_rec) != 0)
+			am->am_keys[i].ak_size = idp->di_keys[i]->dt_size;
 	}
 	memcpy(am->am_params, idp->di_aggparams, sizeof(am->am_params));
 }

@@ -32,6 +32,9 @@ typedef enum dt_actkind {
 	DT_ACT_SYSTEM,
 	DT_ACT_PRINTM,
 	DT_ACT_TRACEMEM,
+	DT_ACT_MOD,	/* mod(): kernel address, printed as its module */
+	DT_ACT_UMOD,	/* umod(): pid and user address, printed as its module */
+	DT_ACT_UADDR,	/* uaddr(): pid and user address, printed with its offset */
 } dt_actkind_t;
 
 typedef struct dt_recdesc {
@@ -261,6 +264,7 @@ typedef struct dt_aggkey {
 	int ak_tsize;	/* integer: size of its D type (1, 2, 4, 8), for printing */
 	bool ak_string;
 	bool ak_signed;
+	int ak_rec;	/* a stack or symbol key: its DT_ACT_* kind (consume/dt_stack.c) */
 } dt_aggkey_t;
 
 typedef struct dt_aggmap {

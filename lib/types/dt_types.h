@@ -57,6 +57,7 @@ typedef struct dt_type {
 	dt_enumer_t *dt_enums;	 /* enum: its enumerators */
 	int dt_btfid;		/* BTF id in dt_btfobj of a struct/union, or 0 */
 	struct dt_btfobj *dt_btfobj;
+	int dt_rec;		/* a stack() or sym()-like value: its DT_ACT_* record kind */
 	bool dt_resolved;
 	struct dt_type *dt_canon;  /* typedefs: the type named (canonical); others: itself */
 	struct dt_type *dt_ptrto;  /* interned: pointer to this type */

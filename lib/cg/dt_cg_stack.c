@@ -1,0 +1,161 @@
+/*
+ * dt_cg_stack.c -- code generation for stacks, symbols and user memory:
+ * stack(), ustack(), sym() and its kin as records and as aggregation keys
+ * (front/dt_stackfn.c gives their types), copyin().
+ *
+ * A stack is bpf_get_stack() straight into the record or the key: n
+ * program counters, the rest zero-filled by the helper (a failed walk is
+ * all zeros: an empty stack).  A user stack and a user address are
+ * preceded by the pid, which the consumer needs to find the process's
+ * mappings (proc/dt_sym.c).  Kernel stacks skip the frames of the BPF
+ * machinery that runs the program (dt_cg_stack_skip()), so that the first
+ * frame is the probe's site, as in DTrace.
+ */
+#include "../dt_impl.h"
+#include "dt_insn.h"
+#include "dt_cg_impl.h"
+
+/* reg = r9 + off: a temp (patched later) or an absolute scratch offset */
+static void dst_addr(dt_cg_t *cg, int reg, bool istmp, int off)
+{
+	if (istmp) {
+		dt_cg_tmpaddr(cg, reg, off);
+		return;
+	}
+	dt_cg_insn(cg, MOV64_REG(reg, R9));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, reg, off));
+}
+
+/*
+ * Frames of the kernel's own call chain above the probe site that are
+ * always there when the program runs (bpf_get_stack() starts in the
+ * helper's caller).  How many more there are depends on how many programs
+ * share the tracepoint (__traceiter_X is called only then): the consumer
+ * hides those by name (consume/dt_stack.c).  Measured on 6.18 (x86-64).
+ */
+static int dt_cg_stack_skip(dt_cg_t *cg)
+{
+	switch (cg->cg_probe->pr_progtype) {
+	case DT_PT_RAW_TP:     /* the program, bpf_trace_runN (then the consumer's) */
+		return 2;
+	case DT_PT_TRACEPOINT: /* perf_syscall_enter/exit or perf_trace_TP */
+		return 1;
+	default:	   /* perf events, kprobes: the regs of the site */
+		return 0;
+	}
+}
+
+/* The pid, then the value on top of the stack (popped), at r9 + off. */
+static void store_uaddr(dt_cg_t *cg, bool istmp, int off)
+{
+	int r;
+
+	dt_cg_call(cg, BPF_FUNC_get_current_pid_tgid);
+	dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 32));
+	dst_addr(cg, R1, istmp, off);
+	dt_cg_insn(cg, STX(BPF_DW, R1, R0, 0));
+	r = dt_cg_get(cg, cg->cg_depth - 1, R2);
+	dt_cg_insn(cg, STX(BPF_DW, R1, r, 8));
+	dt_cg_pop(cg);
+}
+
+/* A printf argument for %A: the pid and the address, as uaddr() records them. */
+dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dt_recdesc_t *rd;
+
+	cg->cg_dtp->dt_usyms = true;
+	dt_cg_expr(cg, dnp);
+	rd = dt_cg_recadd(cg, DT_ACT_PRINTF, 16, 8);
+	store_uaddr(cg, false, cg->cg_recbase + rd->rd_off);
+	return rd;
+}
+
+/* Write the value of a stack or symbol call at r9 + off (a temp if istmp). */
+void dt_cg_stackval(dt_cg_t *cg, dt_node_t *call, bool istmp, int off)
+{
+	const dt_type_t *t = call->dn_type;
+	int r;
+
+	switch (t->dt_rec) {
+	case DT_ACT_STACK:
+	case DT_ACT_USTACK: {
+		bool user = t->dt_rec == DT_ACT_USTACK;
+
+		if (user) {
+			dt_cg_call(cg, BPF_FUNC_get_current_pid_tgid);
+			dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 32));
+			dst_addr(cg, R1, istmp, off);
+			dt_cg_insn(cg, STX(BPF_DW, R1, R0, 0));
+			off += 8;
+		}
+		dt_cg_ldctx(cg, R1);
+		dst_addr(cg, R2, istmp, off);
+		dt_cg_insn(cg, MOV64_IMM(R3, t->dt_size - (user ? 8 : 0)));
+		dt_cg_insn(cg, MOV64_IMM(R4, user ? BPF_F_USER_STACK : dt_cg_stack_skip(cg)));
+		dt_cg_call(cg, BPF_FUNC_get_stack);
+		return;
+	}
+	case DT_ACT_SYM:
+	case DT_ACT_MOD:
+		dt_cg_expr(cg, call->dn_args);
+		r = dt_cg_get(cg, cg->cg_depth - 1, R2);
+		dst_addr(cg, R1, istmp, off);
+		dt_cg_insn(cg, STX(BPF_DW, R1, r, 0));
+		dt_cg_pop(cg);
+		return;
+	default: /* pid, user address */
+		dt_cg_expr(cg, call->dn_args);
+		store_uaddr(cg, istmp, off);
+		return;
+	}
+}
+
+/* stack(), ustack(), sym(), ... as a statement: a record of the clause. */
+bool dt_cg_stackact(dt_cg_t *cg, dt_node_t *call)
+{
+	dt_recdesc_t *rd;
+
+	if (!dt_stackfn_is(call->dn_builtin))
+		return false;
+	rd = dt_cg_recadd(cg, call->dn_type->dt_rec, call->dn_type->dt_size, 8);
+	dt_cg_stackval(cg, call, false, cg->cg_recbase + rd->rd_off);
+	return true;
+}
+
+/*
+ * copyin(addr, size): size bytes of user memory in a scratch temporary, a
+ * pointer to which is the value.  The temp is as big as a constant size,
+ * else strsize bytes; a bigger size at run time faults (out of scratch
+ * space), an unreadable address faults (invalid address).
+ */
+void dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dt_node_t *a0 = dnp->dn_args, *a1 = a0->dn_next;
+	int max = cg->cg_strsize, tmp, slot, r, ok = dt_cg_label(cg), fits = dt_cg_label(cg);
+
+	if (a1->dn_kind == N_INT && a1->dn_val > 0 && a1->dn_val <= 32768)
+		max = (int)a1->dn_val;
+	dt_cg_expr(cg, a0);
+	dt_cg_expr(cg, a1);
+	slot = cg->cg_depth - 2;
+	tmp = dt_cg_tmpalloc(cg, max);
+	r = dt_cg_get(cg, slot + 1, R2);
+	if (r != R2)
+		dt_cg_insn(cg, MOV64_REG(R2, r));
+	dt_cg_jump(cg, JMP_IMM(BPF_JLE, R2, max, 0), fits);
+	dt_cg_fault(cg, DT_FAULT_NOSCRATCH, -1);
+	dt_cg_place(cg, fits);
+	dt_cg_pop(cg);
+	r = dt_cg_get(cg, slot, R3);
+	if (r != R3)
+		dt_cg_insn(cg, MOV64_REG(R3, r));
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_call(cg, BPF_FUNC_probe_read_user);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	r = dt_cg_get(cg, slot, R1);
+	dt_cg_fault(cg, DT_FAULT_BADADDR, r);
+	dt_cg_place(cg, ok);
+	dt_cg_tmpaddr(cg, R0, tmp);
+	dt_cg_set(cg, slot, R0);
+}

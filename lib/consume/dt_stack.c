@@ -1,0 +1,218 @@
+/*
+ * dt_stack.c -- printing stacks and symbols: the records of stack(),
+ * ustack(), sym(), func(), mod(), usym(), ufunc(), umod(), uaddr(), the
+ * same values as aggregation keys, and the %a, %A and %k conversions.
+ *
+ * DTrace's layout: a stack starts a new line and prints one frame a line,
+ * indented 14 columns, as module`function+0xoffset (no "+0x0" at a
+ * function's first byte), module`0xaddress where the module has no symbol
+ * there, and 0xaddress outside every module.  Kernel frames name the core
+ * kernel "vmlinux" and module code by its module.  User frames name the
+ * object by its file's basename.  The symbol functions print "  %-50s"
+ * of module`function (sym, func, usym, ufunc), the module (mod, umod) or
+ * module`function+0xoffset (uaddr).
+ *
+ * Linux's stack walk follows frame pointers.  Where a user frame's
+ * function does not keep one at that point (code built without them, as
+ * most of Debian's libraries are), the frames above it may be missing or
+ * wrong; the stack then says so in a line of its own under that frame,
+ * "[frames may be missing: no frame pointer]" (see docs/stacks.md).
+ */
+#include "../dt_impl.h"
+#include "../proc/dt_sym.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define DT_STACK_INDENT 14 /* DTrace's stackindent */
+
+/* module`function+0xoff, module`function, or 0xaddr; offset if withoff */
+void dt_addr2str(dtrace_hdl_t *dtp, uint64_t addr, bool withoff, char *buf, size_t n)
+{
+	const char *mod, *name;
+	uint64_t sa;
+
+	if (dt_ksym_lookup(dtp, addr, &mod, &name, &sa) != 0)
+		snprintf(buf, n, "0x%llx", (unsigned long long)addr);
+	else if (withoff && addr > sa)
+		snprintf(buf, n, "%s`%s+0x%llx", mod, name, (unsigned long long)(addr - sa));
+	else
+		snprintf(buf, n, "%s`%s", mod, name);
+}
+
+void dt_uaddr2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, bool withoff, char *buf,
+		  size_t n)
+{
+	const char *mod, *name;
+	uint64_t sa;
+
+	switch (dt_usym_lookup(dtp, pid, addr, &mod, &name, &sa)) {
+	case 0:
+		if (withoff && addr > sa)
+			snprintf(buf, n, "%s`%s+0x%llx", mod, name,
+				 (unsigned long long)(addr - sa));
+		else
+			snprintf(buf, n, "%s`%s", mod, name);
+		break;
+	case 1:
+		snprintf(buf, n, "%s`0x%llx", mod, (unsigned long long)addr);
+		break;
+	default:
+		snprintf(buf, n, "0x%llx", (unsigned long long)addr);
+		break;
+	}
+}
+
+static void frame(FILE *fp, const char *text)
+{
+	fprintf(fp, "%*s%s\n", DT_STACK_INDENT, "", text);
+}
+
+/*
+ * The tracing machinery's frames on top of a kernel stack taken in a
+ * tracepoint's program (dt_cg_stack.c skips what is always there): the
+ * stack starts at the probe's site, as DTrace's do.
+ */
+static bool machinery(dtrace_hdl_t *dtp, uint64_t pc)
+{
+	static const char *const prefixes[] = {
+		"__bpf_trace_", "__traceiter_", "bpf_trace_run", "perf_trace_",
+		"perf_syscall_", "trace_call_bpf", "bpf_prog_",
+	};
+	const char *mod, *name;
+	uint64_t sa;
+
+	if (dt_ksym_lookup(dtp, pc, &mod, &name, &sa) != 0)
+		return false;
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
+			return true;
+	return false;
+}
+
+/* A stack record or key as DTrace prints it; to fp. */
+static void print_stack(dtrace_hdl_t *dtp, FILE *fp, int act, const char *data, int size)
+{
+	uint64_t pcs[1024], pid = 0;
+	int n = size / 8, i = 0;
+	char buf[1024];
+
+	if (n > 1024)
+		n = 1024;
+	memcpy(pcs, data, (size_t)n * 8);
+	if (act == DT_ACT_USTACK)
+		pid = pcs[i++];
+	fputc('\n', fp);
+	if (act == DT_ACT_STACK)
+		while (i < n && pcs[i] != 0 && machinery(dtp, pcs[i]))
+			i++;
+	for (; i < n && pcs[i] != 0; i++) {
+		if (act == DT_ACT_STACK) {
+			dt_addr2str(dtp, pcs[i], true, buf, sizeof(buf));
+			frame(fp, buf);
+			continue;
+		}
+		dt_uaddr2str(dtp, (pid_t)pid, pcs[i], true, buf, sizeof(buf));
+		frame(fp, buf);
+		if (dt_usym_nofp(dtp, (pid_t)pid, pcs[i], i == 1))
+			frame(fp, "[frames may be missing: no frame pointer]");
+	}
+}
+
+/* The text of a symbol record (sym(), usym(), ...). */
+static void sym_text(dtrace_hdl_t *dtp, int act, const char *data, char *buf, size_t n)
+{
+	uint64_t v[2] = { 0, 0 };
+	const char *mod, *name;
+	uint64_t sa;
+
+	memcpy(v, data, act == DT_ACT_SYM || act == DT_ACT_MOD ? 8 : 16);
+	switch (act) {
+	case DT_ACT_SYM:
+		if (dt_ksym_lookup(dtp, v[0], &mod, &name, &sa) == 0)
+			snprintf(buf, n, "%s`%s", mod, name);
+		else
+			snprintf(buf, n, "0x%llx", (unsigned long long)v[0]);
+		break;
+	case DT_ACT_MOD:
+		if (dt_ksym_lookup(dtp, v[0], &mod, &name, &sa) == 0)
+			snprintf(buf, n, "%s", mod);
+		else
+			snprintf(buf, n, "0x%llx", (unsigned long long)v[0]);
+		break;
+	case DT_ACT_USYM:
+		dt_uaddr2str(dtp, (pid_t)v[0], v[1], false, buf, n);
+		break;
+	case DT_ACT_UMOD:
+		if (dt_usym_lookup(dtp, (pid_t)v[0], v[1], &mod, &name, &sa) >= 0)
+			snprintf(buf, n, "%s", mod);
+		else
+			snprintf(buf, n, "0x%llx", (unsigned long long)v[1]);
+		break;
+	default: /* DT_ACT_UADDR */
+		dt_uaddr2str(dtp, (pid_t)v[0], v[1], true, buf, n);
+		break;
+	}
+}
+
+bool dt_stack_isrec(int act)
+{
+	switch (act) {
+	case DT_ACT_STACK:
+	case DT_ACT_USTACK:
+	case DT_ACT_SYM:
+	case DT_ACT_MOD:
+	case DT_ACT_USYM:
+	case DT_ACT_UMOD:
+	case DT_ACT_UADDR:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Note the pid of a user record while its process may still live. */
+void dt_stack_seen(dtrace_hdl_t *dtp, int act, const char *data)
+{
+	uint64_t pid;
+
+	if (act != DT_ACT_USTACK && act != DT_ACT_USYM && act != DT_ACT_UMOD &&
+	    act != DT_ACT_UADDR)
+		return;
+	memcpy(&pid, data, 8);
+	dt_usym_capture(dtp, (pid_t)pid, false);
+}
+
+/* A record (or aggregation key) of kind act: DTrace's layout. */
+void dt_stack_print(dtrace_hdl_t *dtp, FILE *fp, int act, const char *data, int size)
+{
+	char buf[1024];
+
+	if (act == DT_ACT_STACK || act == DT_ACT_USTACK) {
+		print_stack(dtp, fp, act, data, size);
+		return;
+	}
+	sym_text(dtp, act, data, buf, sizeof(buf));
+	fprintf(fp, "  %-50s", buf);
+}
+
+/* The text printf's %k gives a stack key: the stack as printed, in a string. */
+char *dt_stack_text(dtrace_hdl_t *dtp, int act, const char *data, int size)
+{
+	char *s = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&s, &len);
+
+	if (fp == NULL)
+		return dt_strdup("");
+	if (act == DT_ACT_STACK || act == DT_ACT_USTACK)
+		print_stack(dtp, fp, act, data, size);
+	else {
+		char buf[1024];
+
+		sym_text(dtp, act, data, buf, sizeof(buf));
+		fputs(buf, fp);
+	}
+	fclose(fp);
+	return s;
+}
