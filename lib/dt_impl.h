@@ -97,6 +97,9 @@ enum {
 	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 100)                   \
 	X(VERIFYLOG, "verifylog", DT_OPT_BOOL, 0)
 
+/* Bytes a string takes: strsize characters (DTrace counts them) and a NUL. */
+#define DT_STRSIZE(dtp) ((int)(dtp)->dt_options[DTOPT_STRSIZE] + 1)
+
 enum {
 #define X(e, n, k, d) DTOPT_##e,
 	DT_OPTIONS(X)

@@ -203,7 +203,7 @@ static int probetab_create(dtrace_hdl_t *dtp)
 
 int dt_bpf_maps_create(dtrace_hdl_t *dtp)
 {
-	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE], zero = 0;
+	int strsize = DT_STRSIZE(dtp), zero = 0;
 	size_t len;
 
 	dtp->dt_globfd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, "dt_global", 4,

@@ -17,8 +17,10 @@
  * Values.  Expressions are evaluated on a virtual stack whose first three
  * slots are the callee-saved registers r6-r8 and whose deeper slots are
  * spilled to the BPF stack, so helper calls (which clobber r0-r5) never
- * disturb pending values.  Integers are kept as 64-bit values normalised to
- * their D type (sign- or zero-extended).  A string value is a pointer to
+ * disturb pending values.  Integers are 64-bit values; as in D, the result
+ * of an operator is not narrowed to its type ((1 << 40) >> 38 is 4 for an
+ * int): values are normalised (sign- or zero-extended from their size) when
+ * loaded, cast, stored into a variable or an aggregation key, or recorded.  A string value is a pointer to
  * strsize bytes of BPF-readable memory: a string constant in dt_strtab, a
  * variable in a map value, or a temporary in the scratch area.
  *
@@ -556,11 +558,15 @@ static void gen_varload(dt_cg_t *cg, const dt_node_t *dnp, dt_ident_t *idp, dt_n
 	found = dt_cg_label(cg);
 	done = dt_cg_label(cg);
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
-	if (str)
-		dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, 0); /* "" */
-	else
-		dt_cg_insn(cg, MOV64_IMM(R0, 0));
-	dt_cg_jump(cg, JA(0), done);
+	if (str && dnp != cg->cg_nullstr) {
+		dt_cg_fault(cg, DT_FAULT_BADADDR, R0); /* unset: NULL, as in DTrace */
+	} else {
+		if (str)
+			dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, 0); /* compared: NULL is "" */
+		else
+			dt_cg_insn(cg, MOV64_IMM(R0, 0));
+		dt_cg_jump(cg, JA(0), done);
+	}
 	dt_cg_place(cg, found);
 	if (!str)
 		dt_cg_load(cg, R0, R0, 0, idp->di_type);
@@ -808,6 +814,46 @@ static void gen_arg(dt_cg_t *cg, int n, int reg)
 	gen_argsrc(cg, &cg->cg_probe->pr_argsrc[n], reg);
 }
 
+/*
+ * r0 = the timestamp of this firing: read once, at its first use, and kept
+ * on the stack (zeroed by the prologue of a program that uses it), so that
+ * every clause of one firing sees the same timestamp and walltimestamp, as
+ * in DTrace.
+ */
+static void gen_timestamp(dt_cg_t *cg)
+{
+	int have = dt_cg_label(cg);
+
+	dt_cg_insn(cg, LDX(BPF_DW, R0, FP, DT_STACK_TS));
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), have);
+	dt_cg_call(cg, BPF_FUNC_ktime_get_ns);
+	dt_cg_insn(cg, STX(BPF_DW, FP, R0, DT_STACK_TS));
+	dt_cg_place(cg, have);
+}
+
+/* Does a tree read timestamp or walltimestamp? */
+static bool uses_time(const dt_node_t *dnp)
+{
+	for (; dnp != NULL; dnp = dnp->dn_next) {
+		if (dnp->dn_kind == N_VAR && dnp->dn_ident == NULL &&
+		    (dnp->dn_builtin == DT_BV_TIMESTAMP || dnp->dn_builtin == DT_BV_WALLTIMESTAMP))
+			return true;
+		if (uses_time(dnp->dn_left) || uses_time(dnp->dn_right) ||
+		    uses_time(dnp->dn_cond) || uses_time(dnp->dn_args) ||
+		    uses_time(dnp->dn_body) || uses_time(dnp->dn_else))
+			return true;
+	}
+	return false;
+}
+
+static bool clauses_use_time(dt_clause_t *const *clauses, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (uses_time(clauses[i]->dc_pred) || uses_time(clauses[i]->dc_body))
+			return true;
+	return false;
+}
+
 static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_probe_t *pr = cg->cg_probe;
@@ -853,10 +899,10 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
 		break;
 	case DT_BV_TIMESTAMP:
-		dt_cg_call(cg, BPF_FUNC_ktime_get_ns);
+		gen_timestamp(cg);
 		break;
 	case DT_BV_WALLTIMESTAMP:
-		dt_cg_call(cg, BPF_FUNC_ktime_get_ns);
+		gen_timestamp(cg);
 		dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_WALLOFF);
 		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
 		dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R1));
@@ -1109,7 +1155,7 @@ static void apply_op(dt_cg_t *cg, const dt_node_t *dnp, int op, const dt_type_t 
 	if (op == '-' && lt && rt && lt->dt_kind == DT_TK_PTR && rt->dt_kind == DT_TK_PTR &&
 	    lt->dt_base->dt_size > 1)
 		dt_cg_insn(cg, DT_INSN(BPF_ALU64 | BPF_DIV | BPF_K, ra, 0, 1, lt->dt_base->dt_size));
-	dt_cg_normalize(cg, ra, t);
+	/* as in D, the result stays 64-bit: it is narrowed when stored or recorded */
 	dt_cg_set(cg, a, ra);
 	dt_cg_pop(cg);
 }
@@ -1135,8 +1181,11 @@ static void gen_binary(dt_cg_t *cg, dt_node_t *dnp)
 			return;
 		}
 		if (dnp->dn_builtin == 1) { /* strings */
+			cg->cg_nullstr = dnp->dn_left; /* an unset variable is "" here */
 			dt_cg_strexpr_mode(cg, dnp->dn_left, DT_STRNULL_EMPTY);
+			cg->cg_nullstr = dnp->dn_right;
 			dt_cg_strexpr_mode(cg, dnp->dn_right, DT_STRNULL_EMPTY);
+			cg->cg_nullstr = NULL;
 			str_compare(cg);
 			a = cg->cg_depth - 1;
 			ra = dt_cg_get(cg, a, R1);
@@ -1263,7 +1312,6 @@ static void gen_cond(dt_cg_t *cg, dt_node_t *dnp)
 	else
 		dt_cg_expr(cg, dnp->dn_left);
 	r = dt_cg_get(cg, slot, R0);
-	dt_cg_normalize(cg, r, dnp->dn_type);
 	dt_cg_set(cg, slot, r);
 	dt_cg_jump(cg, JA(0), done);
 	dt_cg_pop(cg);
@@ -1273,7 +1321,6 @@ static void gen_cond(dt_cg_t *cg, dt_node_t *dnp)
 	else
 		dt_cg_expr(cg, dnp->dn_right);
 	r = dt_cg_get(cg, slot, R0);
-	dt_cg_normalize(cg, r, dnp->dn_type);
 	dt_cg_set(cg, slot, r);
 	dt_cg_place(cg, done);
 }
@@ -1285,33 +1332,46 @@ static dt_node_t *lvalue_keys(dt_node_t *lhs)
 	return lhs->dn_kind == N_ARRAY ? lhs->dn_args : NULL;
 }
 
-/* Values are kept normalised to their type: same size and sign, nothing to do. */
-static bool same_int(const dt_type_t *a, const dt_type_t *b)
+/*
+ * Is the value of rhs, stored into a variable of type t, already t's value?
+ * Loads, casts and constants are normalised to their type; the results of
+ * operators are 64-bit (as in D) and narrowed here.
+ */
+static bool stores_as_is(const dt_node_t *rhs, const dt_type_t *t)
 {
-	return a->dt_kind == DT_TK_INT && b->dt_kind == DT_TK_INT && a->dt_size == b->dt_size &&
-	       a->dt_signed == b->dt_signed;
+	const dt_type_t *rt = rhs->dn_type;
+
+	if (t->dt_kind != DT_TK_INT || t->dt_size >= 8)
+		return true;
+	if (rhs->dn_kind == N_BINARY || rhs->dn_kind == N_UNARY || rhs->dn_kind == N_COND ||
+	    rhs->dn_kind == N_CALL || rhs->dn_kind == N_COMMA)
+		return false;
+	return rt != NULL && rt->dt_kind == DT_TK_INT && rt->dt_size == t->dt_size &&
+	       rt->dt_signed == t->dt_signed;
 }
 
 static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_node_t *lhs = dnp->dn_left;
 	dt_ident_t *idp = lhs->dn_ident;
+	bool narrow = true;
 
 	if (dnp->dn_op == '=') {
 		if (idp->di_type->dt_kind == DT_TK_STRING) /* NULL stores "" */
 			dt_cg_strexpr_mode(cg, dnp->dn_right, DT_STRNULL_EMPTY);
 		else
 			dt_cg_expr(cg, dnp->dn_right);
-		if (idp->di_type->dt_kind == DT_TK_INT && !same_int(idp->di_type, dnp->dn_right->dn_type)) {
-			int r = dt_cg_get(cg, cg->cg_depth - 1, R0);
-
-			dt_cg_normalize(cg, r, idp->di_type);
-			dt_cg_set(cg, cg->cg_depth - 1, r);
-		}
+		narrow = !stores_as_is(dnp->dn_right, idp->di_type);
 	} else {
 		dt_cg_expr(cg, lhs);
 		dt_cg_expr(cg, dnp->dn_right);
 		apply_op(cg, dnp, dnp->dn_op, lhs->dn_type, lhs->dn_type, dnp->dn_right->dn_type);
+	}
+	if (narrow && idp->di_type->dt_kind == DT_TK_INT && idp->di_type->dt_size < 8) {
+		int r = dt_cg_get(cg, cg->cg_depth - 1, R0); /* narrowed to the variable's type */
+
+		dt_cg_normalize(cg, r, idp->di_type);
+		dt_cg_set(cg, cg->cg_depth - 1, r);
 	}
 	gen_varstore(cg, idp, lvalue_keys(lhs));
 }
@@ -1465,8 +1525,7 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		}
 		default: break;
 		}
-		dt_cg_normalize(cg, r, dnp->dn_type);
-		dt_cg_set(cg, slot, r);
+		dt_cg_set(cg, slot, r); /* 64-bit, as in D */
 		return;
 	case N_BINARY:
 		gen_binary(cg, dnp);
@@ -1570,6 +1629,8 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 		rd = dt_cg_recadd(cg, kind, size, size);
 		rd->rd_signed = t->dt_kind == DT_TK_INT && t->dt_signed;
 		r = dt_cg_get(cg, cg->cg_depth - 1, R0);
+		if (widen)
+			dt_cg_normalize(cg, r, t); /* recorded as its type */
 		off = cg->cg_recbase + rd->rd_off;
 		b = dt_cg_r9base(cg, &off, R1);
 		dt_cg_insn(cg, STX(dt_cg_bpfsize(size), b, r, off));
@@ -1808,6 +1869,8 @@ static void gen_error_subprog(dt_cg_t *cg)
 	cg->cg_epidbase = dtp->dt_errprobe->pr_epidbase;
 	dt_cg_insn(cg, STX(BPF_DW, FP, R1, DT_STACK_CTX));
 	dt_cg_insn(cg, MOV64_REG(R9, R2));
+	if (clauses_use_time(dtp->dt_errclauses, dtp->dt_nerrclauses))
+		dt_cg_insn(cg, ST(BPF_DW, FP, DT_STACK_TS, 0)); /* a firing of its own */
 	for (int i = 0; i < dtp->dt_nerrclauses; i++) {
 		dt_epid_t *ep = dtp->dt_errstmts[i], scratch = { 0 };
 
@@ -2066,7 +2129,7 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	cg->cg_shared = bp->bp_shared;
 	cg->cg_activity = bp->bp_probe->pr_activity; /* also in the ERROR subprogram */
 	cg->cg_epidbase = bp->bp_probe->pr_epidbase;
-	cg->cg_strsize = (int)dtp->dt_options[DTOPT_STRSIZE];
+	cg->cg_strsize = DT_STRSIZE(dtp);
 	cg->cg_recbase = DT_SCR_THIS + dtp->dt_thissize;
 	if (setjmp(cg->cg_jmp) != 0) {
 		dt_set_errmsg(dtp, EDT_COMPILER, "%s", cg->cg_err);
@@ -2079,6 +2142,8 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	cg->cg_nest = dtp->dt_rawnest && bp->bp_probe->pr_progtype == DT_PT_RAW_TP &&
 		      cg->cg_activity == DT_ACTIVITY_ACTIVE;
 	gen_prologue(cg);
+	if (clauses_use_time(bp->bp_clauses, bp->bp_nclauses))
+		dt_cg_insn(cg, ST(BPF_DW, FP, DT_STACK_TS, 0));
 	for (int i = 0; i < bp->bp_nclauses; i++) {
 		cg->cg_stmt = i;
 		gen_clause(cg, bp->bp_clauses[i], bp->bp_stmts[i]);

@@ -104,6 +104,7 @@ static int gen_key(dt_cg_t *cg, const dt_aggmap_t *am, dt_node_t *keys)
 		}
 		dt_cg_expr(cg, k);
 		r = dt_cg_get(cg, cg->cg_depth - 1, R2);
+		dt_cg_normalize(cg, r, k->dn_type); /* a key is its type's value */
 		dt_cg_tmpaddr(cg, R1, tmp + ak->ak_off); /* may pass 32k */
 		dt_cg_insn(cg, STX(BPF_DW, R1, r, 0));
 		dt_cg_pop(cg);

@@ -19,6 +19,7 @@
 #define DT_MAXDEPTH 48
 #define DT_STACK_COOKIE (DT_STACK_SPILL - 8 * (DT_MAXDEPTH - DT_NREGSLOTS)) /* shared programs */
 #define DT_STACK_NEST (DT_STACK_COOKIE - 8) /* gen_nest: the CPU's class-0 scratch area */
+#define DT_STACK_TS (DT_STACK_NEST - 8) /* timestamp of this firing, 0 until read */
 
 
 typedef struct dt_cgfix {
@@ -73,6 +74,7 @@ typedef struct dt_cg {
 	int cg_epilogue;  /* ... and returns through this label */
 	bool cg_mayexit;  /* an earlier clause of the program calls exit() */
 	bool cg_inerror;	  /* generating the ERROR subprogram */
+	const dt_node_t *cg_nullstr; /* an operand of ==/!=/<...: an unset string is "" there */
 	int *cg_calls;	  /* call sites of the ERROR subprogram */
 	int cg_ncalls;
 	int cg_strsize;

@@ -1164,8 +1164,8 @@ static bool is_string(const char *c, int n)
  */
 static void print_strkey(dtrace_hdl_t *dtp, FILE *fp, const char *s, int size)
 {
-	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE], n = size > strsize ? size : strsize;
-	char *c = dt_zalloc((size_t)n + 1);
+	int n = (int)dtp->dt_options[DTOPT_STRSIZE];
+	char *c = dt_zalloc((size_t)(n > size ? n : size) + 1);
 
 	memcpy(c, s, (size_t)size);
 	if (!dtp->dt_options[DTOPT_RAWBYTES] && is_string(c, n))
@@ -1198,10 +1198,10 @@ static void print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_aggrow_t *r)
 			put_num(fp, v, 16);
 		else if (k->ak_tsize == 4)
 			put_num(fp, (int32_t)v, 8);
-		else if (k->ak_tsize == 2)
-			put_num(fp, (int16_t)v, 5);
+		else if (k->ak_tsize == 2) /* 2- and 1-byte keys print unsigned */
+			put_num(fp, (uint16_t)v, 5);
 		else
-			put_num(fp, (int8_t)v, 3);
+			put_num(fp, (uint8_t)v, 3);
 	}
 }
 

@@ -131,10 +131,16 @@ static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 		 */
 		const char *s = data + rd->rd_off;
 		size_t n = strnlen(s, (size_t)rd->rd_size);
+		size_t size = (size_t)dtp->dt_options[DTOPT_STRSIZE]; /* the NUL is ours */
 		char *z = dt_zalloc((size_t)rd->rd_size + 1);
 
 		memcpy(z, s, n);
-		print_bytes(fp, z, (size_t)rd->rd_size, q);
+		if (size > (size_t)rd->rd_size)
+			size = (size_t)rd->rd_size;
+		if (dtp->dt_options[DTOPT_RAWBYTES])
+			dt_print_hexdump(fp, z, size); /* -x rawbytes: bytes, not text */
+		else
+			print_bytes(fp, z, size, q);
 		free(z);
 		return;
 	}

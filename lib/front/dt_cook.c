@@ -116,17 +116,26 @@ static dt_type_t *promote(dt_cookctx_t *cc, dt_type_t *t)
 	return t;
 }
 
-/* The usual arithmetic conversions. */
+/*
+ * D's arithmetic conversions (not C's): no promotion to int; the operand
+ * of the higher rank (bits, plus one if unsigned) gives the type, so
+ * `unsigned char + unsigned char` stays unsigned char, `char + int` is int
+ * and `int + unsigned int` is unsigned int.  Values are computed in 64 bits
+ * and narrowed to the type only when stored or recorded.
+ */
+static int arith_rank(const dt_type_t *t)
+{
+	return t->dt_size * 8 + !t->dt_signed;
+}
+
 static dt_type_t *arith_conv(dt_cookctx_t *cc, dt_type_t *a, dt_type_t *b)
 {
-	a = promote(cc, a);
-	b = promote(cc, b);
-	if (a->dt_size == b->dt_size) {
-		if (a->dt_signed == b->dt_signed)
-			return a;
-		return a->dt_signed ? b : a;
-	}
-	return a->dt_size > b->dt_size ? a : b;
+	(void)cc;
+	if (a->dt_kind != DT_TK_INT)
+		a = t_int(cc);
+	if (b->dt_kind != DT_TK_INT)
+		b = t_int(cc);
+	return arith_rank(b) > arith_rank(a) ? b : a;
 }
 
 static const char *tname(const dt_type_t *t)
@@ -650,7 +659,7 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 		cerr(cc, dnp, "operator %s requires operands of %s type", opname(op),
 		     op < 256 && strchr("+-*/%", op) != NULL ? "arithmetic" : "integral");
 	if (op == OP_SHL || op == OP_SHR)
-		dnp->dn_type = promote(cc, lt);
+		dnp->dn_type = lt->dt_kind == DT_TK_INT ? lt : t_int(cc); /* the left operand's */
 	else
 		dnp->dn_type = arith_conv(cc, lt, rt);
 }
@@ -670,7 +679,7 @@ static void cook_unary(dt_cookctx_t *cc, dt_node_t *dnp)
 	if (!dt_type_is_int(t))
 		cerr(cc, dnp, "operator %s requires an operand of %s type", opname(dnp->dn_op),
 		     dnp->dn_op == '~' ? "integral" : "arithmetic");
-	dnp->dn_type = promote(cc, t);
+	dnp->dn_type = t->dt_kind == DT_TK_INT ? t : t_int(cc); /* D: the operand's type */
 }
 
 /* Why a node that is_lvalue() refuses cannot be assigned, as DTrace says it. */

@@ -19,7 +19,7 @@
 
 static int strwidth(dtrace_hdl_t *dtp, const dt_node_t *k)
 {
-	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE], w = strsize;
+	int strsize = DT_STRSIZE(dtp), w = strsize;
 
 	if (k->dn_kind == N_STR)
 		w = k->dn_strlen + 1;

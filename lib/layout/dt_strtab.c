@@ -61,7 +61,7 @@ static void strhash_grow(dtrace_hdl_t *dtp, int stride)
 
 int dt_strtab_add(dtrace_hdl_t *dtp, const char *s)
 {
-	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE];
+	int strsize = DT_STRSIZE(dtp);
 	int stride = (strsize + 7) & ~7; /* whole words: see str_compare() */
 	size_t len = strlen(s), n = len < (size_t)strsize - 1 ? len : (size_t)strsize - 1;
 	int off, *slot;

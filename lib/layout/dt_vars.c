@@ -9,14 +9,14 @@
 static int var_size(dtrace_hdl_t *dtp, const dt_type_t *t)
 {
 	if (t->dt_kind == DT_TK_STRING)
-		return (int)dtp->dt_options[DTOPT_STRSIZE];
+		return DT_STRSIZE(dtp);
 	return 8;
 }
 
 /* Offsets of globals and this-> variables; sizes of dynamic variables. */
 void dt_vars_layout(dtrace_hdl_t *dtp)
 {
-	int strsize = (int)dtp->dt_options[DTOPT_STRSIZE];
+	int strsize = DT_STRSIZE(dtp);
 
 	for (dt_ident_t *idp = dtp->dt_globals; idp; idp = idp->di_next) {
 		int ksz = 16, vsz;

@@ -1,7 +1,8 @@
 /*
  * cook_test.c -- unit test of the semantic pass (lib/front/dt_cook.c): the
- * types cook gives expressions under C's rules (integer promotion, the
- * usual arithmetic conversions, shifts, comparisons, literals by value and
+ * types cook gives expressions under D's rules (no integer promotion: the
+ * operand of higher rank wins; shifts and unary operators keep their
+ * operand's type; comparisons, literals by value and
  * suffix, casts, ?:, sizeof), the types variables take from their first
  * assignment, and the type errors with their messages.
  *
@@ -121,12 +122,12 @@ static void test_variables_types(void)
 
 static void test_arith_conv(void)
 {
-	/* integer promotion: narrower than int becomes int */
-	type("c + c", "4s");
-	type("uc + uc", "4s");
-	type("s * us", "4s");
-	type("u8 - u8", "4s");
-	type("u16 / i8", "4s");
+	/* D: no promotion to int; the higher rank (bits, unsigned) wins */
+	type("c + c", "1s");
+	type("uc + uc", "1u");
+	type("s * us", "2u");
+	type("u8 - u8", "1u");
+	type("u16 / i8", "2u");
 	/* same size: unsigned wins */
 	type("i + u", "4u");
 	type("u + i", "4u");
@@ -140,14 +141,14 @@ static void test_arith_conv(void)
 	type("c + ull", "8u");
 	type("us + i64", "8s");
 	/* bitwise operators convert the same way */
-	type("c & c", "4s");
+	type("c & c", "1s");
 	type("u | i", "4u");
 	type("ll ^ u", "8s");
-	/* shifts take the promoted left operand's type */
-	type("c << i", "4s");
+	/* shifts take the left operand's type, unpromoted */
+	type("c << i", "1s");
 	type("u << ll", "4u");
 	type("ll >> 1", "8s");
-	type("us >> ull", "4s");
+	type("us >> ull", "2u");
 	type("ull << c", "8u");
 }
 
@@ -161,12 +162,12 @@ static void test_other_operators(void)
 	type("ll || ull", "4s");
 	type("i ^^ i", "4s");
 	type("!ull", "4s");
-	type("-c", "4s");
+	type("-c", "1s");
 	type("-u", "4u");
-	type("~us", "4s");
+	type("~us", "2u");
 	type("~ull", "8u");
-	type("+uc", "4s");
-	type("i ? c : s", "4s");
+	type("+uc", "1u");
+	type("i ? c : s", "2s");
 	type("i ? u : i", "4u");
 	type("i ? ll : u", "8s");
 	type("i ? str : \"lit\"", "string");

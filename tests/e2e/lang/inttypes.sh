@@ -1,5 +1,5 @@
-# C integer types and C's conversions: truncation and sign extension by
-# casts, the usual arithmetic conversions, signed versus unsigned compare,
+# C integer types and D's conversions: truncation and sign extension by
+# casts, D's arithmetic conversions (no promotion to int), signed versus unsigned compare,
 # divide and shift.
 $DTRACE -qn 'BEGIN
 {
@@ -15,7 +15,8 @@ $DTRACE -qn 'BEGIN
 	printf("sizeof: %d %d %d %d %d %d\n", sizeof (char), sizeof (short), sizeof (int),
 	    sizeof (long), sizeof (long long), sizeof (uint16_t));
 	printf("sizeof expr: %d %d %d\n", sizeof (1), sizeof (1LL), sizeof ((char)1));
-	/* -1 < 0U: -1 converts to unsigned */
+	/* -1 < 0U: -1 converts to unsigned; D does not promote to int: unsigned
+	   char outranks char, so (char)-1 compares as unsigned, 255 < 2^64-1 */
 	printf("compare: %d %d %d %d\n", -1 < 0U, -1 < 0, (unsigned char)255 > (char)-1,
 	    -1 < (unsigned char)0);
 	printf("compare long: %d %d\n", -1L < 1UL, -1 < 1UL);

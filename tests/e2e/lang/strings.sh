@@ -20,11 +20,12 @@ BEGIN
 }
 D
 $DTRACE -qs s.d
-# strsize bounds every string: strsize=6 keeps 5 characters
+# strsize bounds every string: strsize=6 keeps 6 characters (as DTrace,
+# strsize counts characters)
 $DTRACE -x strsize=6 -qn 'BEGIN { s = "abcdefghij"; printf("%s %d\n", s, strlen(s)); t = s; trace(t); exit(0); }'
 echo
 $DTRACE -x strsize=6 -qn 'BEGIN { printf("%d %d\n", "abcdeX" == "abcdeY", "abcdX" == "abcdY"); exit(0); }'
-# the default strsize is 256: a 300-character string keeps 255
+# the default strsize is 256: a 300-character string keeps 256
 $DTRACE -qn 'BEGIN { s = "0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"; printf("%d\n", strlen(s)); exit(0); }'
 # comparisons across word boundaries, with garbage after the NUL of a
 # variable that held a longer string, and many comparisons in one clause
@@ -55,5 +56,5 @@ D
 $DTRACE -qs w.d
 # strings in every kind of storage compare by contents
 $DTRACE -qn 'BEGIN { self->s = "longer string here"; self->s = "ab"; this->t = "ab"; a["k"] = "ab"; printf("%d %d %d %d %d\n", self->s == this->t, a["k"] == self->s, a["k"] < "abc", this->t > "a", a["none"] == ""); exit(0); }'
-# strsize also bounds string keys: with strsize=3, "abc" and "abd" are both "ab"
-$DTRACE -x strsize=3 -qn 'BEGIN { k["abc"] = 1; k["abd"] = 2; printf("%d %d\n", k["ab"], k["abc"]); exit(0); }'
+# strsize also bounds string keys: with strsize=2, "abc" and "abd" are both "ab"
+$DTRACE -x strsize=2 -qn 'BEGIN { k["abc"] = 1; k["abd"] = 2; printf("%d %d\n", k["ab"], k["abc"]); exit(0); }'

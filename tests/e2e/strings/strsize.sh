@@ -20,6 +20,6 @@ BEGIN
 D
 $DTRACE -x strsize=4096 -qs big.d
 echo "rc=$?"
-# exactly strsize and longer: strsize=8 keeps 7 characters
+# exactly strsize and longer: strsize=8 keeps 8 characters
 $DTRACE -x strsize=8 -qn 'BEGIN { printf("%s %s %s %s %s\n", strjoin("abc", "defg"), strjoin("abcd", "efgh"),
     substr("0123456789", 2), toupper("abcdefghij"), lltostr(123456789)); exit(0); }'

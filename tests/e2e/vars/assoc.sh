@@ -1,5 +1,7 @@
 # Associative arrays: global and self->, keyed by tuples of integers and
-# strings; unset elements read as 0 / ""; assigning 0 (or "") frees them.
+# strings; unset elements read as 0, an unset string is NULL (equal to ""
+# in a comparison, a fault as a value, as in DTrace); assigning 0 (or "")
+# frees them.
 cat > a.d <<'D'
 BEGIN
 {
@@ -16,8 +18,8 @@ BEGIN
 	printf("%d %d %d\n", a[1], a[2], a[3]);
 	printf("%d %d %d\n", b["one"], b["two"], b["three"]);
 	printf("%d %d %d %d\n", c[1, "x"], c[2, "x"], c[1, "y"], c[2, "y"]);
-	printf("[%s] [%s]\n", d["k", 3, "z"], d["k", 4, "z"]);
-	printf("%d %d [%s] [%s]\n", self->t[5], self->t[6], self->u["a", 1], self->u["a", 2]);
+	printf("[%s] %d\n", d["k", 3, "z"], d["k", 4, "z"] == "");
+	printf("%d %d [%s] %d\n", self->t[5], self->t[6], self->u["a", 1], self->u["a", 2] == "");
 	k = "one";
 	n = 1;
 	printf("variable keys: %d %d\n", b[k], c[n, "x"]);
@@ -27,7 +29,7 @@ BEGIN
 	a[1] = 0;
 	b["one"] = 0;
 	d["k", 3, "z"] = "";
-	printf("freed: %d %d [%s]\n", a[1], b["one"], d["k", 3, "z"]);
+	printf("freed: %d %d %d\n", a[1], b["one"], d["k", 3, "z"] == "");
 	a[1] = 7;
 	printf("reused: %d\n", a[1]);
 	/* key types convert: a char key finds the int element */

@@ -6,8 +6,8 @@ $DTRACE -q -x strsize=16384 -n 'BEGIN {
 	self->x[execname] = 1;
 	x[execname, probename] = execname;
 	y[probename, execname, 5] = "five";
-	printf("%s %d %s [%s]\n", x[execname, probename], self->x[execname],
-	    y[probename, "dtrace", 5], y[probename, "dtrace", 4]);
+	printf("%s %d %s %d\n", x[execname, probename], self->x[execname],
+	    y[probename, "dtrace", 5], y[probename, "dtrace", 4] == "");
 	@a[execname, probename, 1] = count();
 	@a[execname, probename, 1] = count();
 	@a["x", "y", 2] = count();

@@ -11,7 +11,7 @@ syscall::getppid:entry
 	printf("epid %d\n", epid > 0);
 	printf("cpu %d\n", cpu);
 	printf("timestamp %d %d\n", timestamp > 0, timestamp - this_ts >= 0);
-	printf("walltimestamp %d\n", walltimestamp / 1000000000 - NOW < 5);
+	printf("walltimestamp %d\n", walltimestamp / 1000000000 + 60 - NOW < 120); /* within a minute (a loaded machine) */
 	printf("errno %d\n", errno);
 	printf("arg0 %d arg9 %d\n", arg0, arg9);
 }
