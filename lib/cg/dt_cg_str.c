@@ -769,6 +769,266 @@ static void gen_strtoll(dt_cg_t *cg)
 
 static const dt_cgsubr_t sub_strtoll = { "strtoll", gen_strtoll };
 
+/* ------------------------------------------------------------ strtok */
+
+/* callback: ctx = { delim, W }; set delim's characters in the 256-bit map at W */
+static void gen_cb_tokmap(dt_cg_t *cg)
+{
+	int cont = dt_cg_label(cg), stop = dt_cg_label(cg);
+
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R1, MAXC, 0), stop);
+	I(LDX(BPF_DW, R3, R2, 0));
+	I(ALU64_REG(BPF_ADD, R3, R1));
+	I(LDX(BPF_B, R4, R3, 0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), stop);
+	I(LDX(BPF_DW, R5, R2, 8));
+	I(MOV64_REG(R0, R4));
+	I(ALU64_IMM(BPF_RSH, R0, 3));
+	I(ALU64_REG(BPF_ADD, R5, R0));
+	I(LDX(BPF_B, R0, R5, 0));
+	I(ALU64_IMM(BPF_AND, R4, 7));
+	I(MOV64_IMM(R2, 1));
+	I(ALU64_REG(BPF_LSH, R2, R4));
+	I(ALU64_REG(BPF_OR, R0, R2));
+	I(STX(BPF_B, R5, R0, 0));
+	cb_exits(cg, cont, stop);
+}
+
+static const dt_cgsubr_t cb_tokmap = { "tokmap_cb", gen_cb_tokmap };
+
+/*
+ * callback: ctx = { delim, W, T }; from W5 on in the saved string T + 8:
+ * W7 = the first character not in the map, W6 = the first one after it
+ * that is (or the NUL).
+ */
+static void gen_cb_tokscan(dt_cg_t *cg)
+{
+	int cont = dt_cg_label(cg), stop = dt_cg_label(cg), end = dt_cg_label(cg),
+	    intoken = dt_cg_label(cg);
+
+	I(LDX(BPF_DW, R3, R2, 8));
+	I(LDX(BPF_DW, R4, R3, W(5)));
+	I(ALU64_REG(BPF_ADD, R4, R1));
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R4, MAXC, 0), end);
+	I(LDX(BPF_DW, R5, R2, 16));
+	I(ALU64_REG(BPF_ADD, R5, R4));
+	I(LDX(BPF_B, R0, R5, 8));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), end);
+	I(MOV64_REG(R5, R0));
+	I(ALU64_IMM(BPF_RSH, R5, 3));
+	I(ALU64_REG(BPF_ADD, R5, R3));
+	I(LDX(BPF_B, R5, R5, 0));
+	I(ALU64_IMM(BPF_AND, R0, 7));
+	I(ALU64_REG(BPF_RSH, R5, R0));
+	I(ALU64_IMM(BPF_AND, R5, 1));
+	I(LDX(BPF_DW, R0, R3, W(7)));
+	dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), intoken);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R5, 0, 0), cont);
+	I(STX(BPF_DW, R3, R4, W(7)));
+	dt_cg_jump(cg, JA(0), cont);
+	dt_cg_place(cg, intoken);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), cont);
+	dt_cg_place(cg, end);
+	I(STX(BPF_DW, R3, R4, W(6)));
+	dt_cg_jump(cg, JA(0), stop);
+	cb_exits(cg, cont, stop);
+}
+
+static const dt_cgsubr_t cb_tokscan = { "tokscan_cb", gen_cb_tokscan };
+
+/*
+ * (out, s or 0, delim, W, T): r0 = out (the next token), 0 (NULL: no more
+ * tokens) or -1 (no string to continue: strtok(NULL, ...) faults).  T is
+ * the per-CPU state: the position (-1: none), then a copy of the string.
+ */
+static void gen_strtok(dt_cg_t *cg)
+{
+	int cont = dt_cg_label(cg), none = dt_cg_label(cg), ok = dt_cg_label(cg);
+
+	I(MOV64_REG(R6, R1));
+	I(MOV64_REG(R8, R4));
+	I(STX(BPF_DW, FP, R3, CTXW(0)));
+	I(STX(BPF_DW, FP, R4, CTXW(1)));
+	I(STX(BPF_DW, FP, R5, CTXW(2)));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R2, 0, 0), cont);
+	I(MOV64_REG(R3, R2));
+	I(MOV64_REG(R1, R5));
+	I(ALU64_IMM(BPF_ADD, R1, 8));
+	I(MOV64_IMM(R2, SZ));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
+	I(LDX(BPF_DW, R5, FP, CTXW(2)));
+	I(ST(BPF_DW, R5, 0, 0));
+	dt_cg_place(cg, cont);
+	I(LDX(BPF_DW, R5, FP, CTXW(2)));
+	I(LDX(BPF_DW, R0, R5, 0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), ok);
+	ret_imm(cg, -1);
+	dt_cg_place(cg, ok);
+	I(STX(BPF_DW, R8, R0, W(5)));
+	I(ST(BPF_DW, R8, W(6), -1));
+	I(ST(BPF_DW, R8, W(7), -1));
+	for (int i = 0; i < 4; i++)
+		I(ST(BPF_DW, R8, W(i), 0));
+	dt_cg_subr_loop(cg, -1, SZ, &cb_tokmap, CTX);
+	dt_cg_subr_loop(cg, -1, SZ, &cb_tokscan, CTX);
+	I(LDX(BPF_DW, R5, FP, CTXW(2)));
+	I(LDX(BPF_DW, R4, R8, W(7)));			/* start */
+	dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), none);
+	I(LDX(BPF_DW, R0, R8, W(6)));			/* end */
+	I(STX(BPF_DW, R5, R0, 0));
+	I(MOV64_REG(R7, R5));
+	I(ALU64_IMM(BPF_ADD, R7, 8));
+	I(MOV64_REG(R5, R0));
+	I(ALU64_REG(BPF_SUB, R5, R4));
+	copy_n(cg, R6, R7, R4, R5);
+	I(EXIT());
+	dt_cg_place(cg, none);
+	I(ST(BPF_DW, R5, 0, -1));
+	ret_imm(cg, 0);
+}
+
+static const dt_cgsubr_t sub_strtok = { "strtok", gen_strtok };
+
+/* ------------------------------------------------------------ cleanpath */
+
+/* out[j .. j + n) = the n characters (c: the register holding the last or -1) */
+static void clean_emit(dt_cg_t *cg, const char *lit, int creg, int fin)
+{
+	int n = (int)strlen(lit) + (creg >= 0);
+
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R5, MAXC - n, 0), fin);
+	I(LDX(BPF_DW, R0, R2, 8));
+	I(ALU64_REG(BPF_ADD, R0, R5));
+	for (int k = 0; lit[k] != '\0'; k++)
+		I(ST(BPF_B, R0, k, lit[k]));
+	if (creg >= 0)
+		I(STX(BPF_B, R0, creg, (int)strlen(lit)));
+	I(ALU64_IMM(BPF_ADD, R5, n));
+	I(STX(BPF_DW, R3, R5, W(2)));
+}
+
+/*
+ * callback: ctx = { s, out, W }; illumos' cleanpath() as a machine: W0
+ * the state (0 plain, 1 after "/", 2 after "/.", 3 after "/..", 4 and 5
+ * backing up to the previous "/" at the end or before a "/"), W1 the input
+ * position, W2 the output position.  One character or one step back per
+ * iteration.  Output stops when j + 5 >= strsize, as in illumos.
+ */
+static void gen_cb_clean(dt_cg_t *cg)
+{
+	int cont = dt_cg_label(cg), stop = dt_cg_label(cg), fin = dt_cg_label(cg),
+	    backup = dt_cg_label(cg), st1 = dt_cg_label(cg), st2 = dt_cg_label(cg),
+	    st3 = dt_cg_label(cg), to1 = dt_cg_label(cg), s1b = dt_cg_label(cg),
+	    s1c = dt_cg_label(cg), s2b = dt_cg_label(cg), s2c = dt_cg_label(cg),
+	    up = dt_cg_label(cg), bdone = dt_cg_label(cg), stay1 = dt_cg_label(cg),
+	    endc = dt_cg_label(cg);
+	int lim = DSIZE - 5;
+
+	I(LDX(BPF_DW, R3, R2, 16));
+	I(LDX(BPF_DW, R4, R3, W(0)));
+	I(LDX(BPF_DW, R5, R3, W(2)));
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R5, MAXC, 0), stop);
+	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R4, 4, 0), backup);
+	I(LDX(BPF_DW, R0, R3, W(1)));
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R0, MAXC, 0), fin);
+	I(LDX(BPF_DW, R1, R2, 0));
+	I(ALU64_REG(BPF_ADD, R1, R0));
+	I(LDX(BPF_B, R1, R1, 0));			/* c */
+	I(ALU64_IMM(BPF_ADD, R0, 1));
+	I(STX(BPF_DW, R3, R0, W(1)));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, 1, 0), st1);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, 2, 0), st2);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, 3, 0), st3);
+	/* 0: a plain character, or a "/" */
+	dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R5, lim, 0), fin);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, '/', 0), to1);
+	clean_emit(cg, "", R1, fin);
+	dt_cg_jump(cg, JA(0), endc);
+	dt_cg_place(cg, to1);
+	I(ST(BPF_DW, R3, W(0), 1));
+	dt_cg_jump(cg, JA(0), cont);
+	/* 1: after "/" */
+	dt_cg_place(cg, st1);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), s1b);
+	dt_cg_place(cg, stay1);
+	dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R5, lim, 0), fin);
+	I(ST(BPF_DW, R3, W(0), 1));
+	dt_cg_jump(cg, JA(0), cont);
+	dt_cg_place(cg, s1b);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, '.', 0), s1c);
+	I(ST(BPF_DW, R3, W(0), 2));
+	dt_cg_jump(cg, JA(0), cont);
+	dt_cg_place(cg, s1c);
+	clean_emit(cg, "/", R1, fin);
+	I(ST(BPF_DW, R3, W(0), 0));
+	dt_cg_jump(cg, JA(0), endc);
+	/* 2: after "/." */
+	dt_cg_place(cg, st2);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, '/', 0), stay1);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, '.', 0), s2c);
+	dt_cg_place(cg, s2b);
+	I(ST(BPF_DW, R3, W(0), 3));
+	dt_cg_jump(cg, JA(0), cont);
+	dt_cg_place(cg, s2c);
+	clean_emit(cg, "/.", R1, fin);
+	I(ST(BPF_DW, R3, W(0), 0));
+	dt_cg_jump(cg, JA(0), endc);
+	/* 3: after "/..": a longer name, or back up a component */
+	dt_cg_place(cg, st3);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, '/', 0), up);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), up);
+	clean_emit(cg, "/..", R1, fin);
+	I(ST(BPF_DW, R3, W(0), 0));
+	dt_cg_jump(cg, JA(0), cont);
+	dt_cg_place(cg, up);
+	I(ST(BPF_DW, R3, W(0), 5));
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), cont);
+	I(ST(BPF_DW, R3, W(0), 4));
+	dt_cg_jump(cg, JA(0), cont);
+	dt_cg_place(cg, endc);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), stop);
+	dt_cg_jump(cg, JA(0), cont);
+	/* 4, 5: while (j != 0 && out[--j] != '/') */
+	dt_cg_place(cg, backup);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), bdone);
+	I(ALU64_IMM(BPF_SUB, R5, 1));
+	I(STX(BPF_DW, R3, R5, W(2)));
+	I(LDX(BPF_DW, R0, R2, 8));
+	I(ALU64_REG(BPF_ADD, R0, R5));
+	I(LDX(BPF_B, R0, R0, 0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, '/', 0), cont);
+	dt_cg_place(cg, bdone);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, 5, 0), stay1);
+	I(ALU64_IMM(BPF_ADD, R5, 1));		/* "/..\0": dest[++j] = '/', then the NUL */
+	dt_cg_place(cg, fin);
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R5, MAXC, 0), stop);
+	I(LDX(BPF_DW, R0, R2, 8));
+	I(ALU64_REG(BPF_ADD, R0, R5));
+	I(ST(BPF_B, R0, 0, 0));
+	dt_cg_jump(cg, JA(0), stop);
+	cb_exits(cg, cont, stop);
+}
+
+static const dt_cgsubr_t cb_clean = { "cleanpath_cb", gen_cb_clean };
+
+/* (out, s, W): r0 = out */
+static void gen_cleanpath(dt_cg_t *cg)
+{
+	I(MOV64_REG(R6, R1));
+	I(STX(BPF_DW, FP, R2, CTXW(0)));
+	I(STX(BPF_DW, FP, R1, CTXW(1)));
+	I(STX(BPF_DW, FP, R3, CTXW(2)));
+	I(ST(BPF_DW, R3, W(0), 0));
+	I(ST(BPF_DW, R3, W(1), 0));
+	I(ST(BPF_DW, R3, W(2), 0));
+	I(ST(BPF_B, R6, 0, 0));
+	dt_cg_subr_loop(cg, -1, 3 * SZ + 8, &cb_clean, CTX);
+	I(MOV64_REG(R0, R6));
+	I(EXIT());
+}
+
+static const dt_cgsubr_t sub_cleanpath = { "cleanpath", gen_cleanpath };
+
 /* ------------------------------------------------------------ progenyof */
 
 /* callback: ctx = { W }; W0 = task, W1 = pid, W2 = result, W3 = read buffer */
@@ -866,6 +1126,13 @@ void dt_cg_strnull(dt_cg_t *cg, const dt_node_t *dnp, int mode)
 
 /* ------------------------------------------------------------ call sites */
 
+static bool is_null(const dt_node_t *a)
+{
+	while (a->dn_kind == N_CAST && a->dn_type->dt_kind == DT_TK_PTR)
+		a = a->dn_left;
+	return a->dn_kind == N_INT && a->dn_val == 0;
+}
+
 /* Is argument i of function id a string ("const char *")? */
 static bool str_param(int id, int i)
 {
@@ -893,7 +1160,13 @@ static int eval_args(dt_cg_t *cg, dt_node_t *dnp)
 	int n = 0;
 
 	for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_next, n++) {
-		if (str_param(dnp->dn_builtin, n))
+		if (dnp->dn_builtin == DT_FN_STRTOK && n == 0 &&
+		    (is_null(a) || dt_cg_str_maybenull(a))) { /* NULL: go on */
+			if (is_null(a))
+				dt_cg_expr(cg, a);
+			else
+				dt_cg_strexpr_mode(cg, a, DT_STRNULL_KEEP);
+		} else if (str_param(dnp->dn_builtin, n))
 			dt_cg_strexpr(cg, a);
 		else
 			dt_cg_expr(cg, a);
@@ -965,6 +1238,8 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_FN_LLTOSTR:
 	case DT_FN_STRTOLL:
 	case DT_FN_PROGENYOF:
+	case DT_FN_CLEANPATH:
+	case DT_FN_STRTOK:
 		break;
 	case DT_FN_HTONS:
 	case DT_FN_NTOHS:
@@ -1088,6 +1363,28 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_tmpaddr(cg, R3, w);
 		dt_cg_subr_call(cg, &sub_strtoll);
 		break;
+	case DT_FN_CLEANPATH:
+		dt_cg_tmpaddr(cg, R1, out);
+		ld_slot(cg, R2, base);
+		dt_cg_tmpaddr(cg, R3, w);
+		dt_cg_subr_call(cg, &sub_cleanpath);
+		break;
+	case DT_FN_STRTOK: {
+		int ok = dt_cg_label(cg), off = DT_SCR_THIS + cg->cg_dtp->dt_strtokoff;
+
+		dt_cg_tmpaddr(cg, R1, out);
+		ld_slot(cg, R2, base);
+		ld_slot(cg, R3, base + 1);
+		dt_cg_tmpaddr(cg, R4, w);
+		I(MOV64_REG(R5, R9));
+		I(ALU64_IMM(BPF_ADD, R5, off));
+		dt_cg_subr_call(cg, &sub_strtok);
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, -1, 0), ok);
+		I(MOV64_IMM(R0, 0));
+		dt_cg_fault(cg, DT_FAULT_BADADDR, R0); /* strtok(NULL, ...) with nothing left */
+		dt_cg_place(cg, ok);
+		break;
+	}
 	case DT_FN_PROGENYOF:
 		if (dt_type_struct(cg->cg_dtp, "task_struct", false) == NULL)
 			dt_cg_error(cg, dnp, "kernel BTF is not available for %s", "progenyof( )");
