@@ -427,7 +427,10 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		[DT_PT_PERF_EVENT] = BPF_PROG_TYPE_PERF_EVENT,
 		[DT_PT_RAW_TP] = BPF_PROG_TYPE_RAW_TRACEPOINT,
 		[DT_PT_KPROBE] = BPF_PROG_TYPE_KPROBE,
+		[DT_PT_UPROBE_MULTI] = BPF_PROG_TYPE_KPROBE,
 	};
+	/* a uprobe_multi program says so when loaded (BPF_TRACE_UPROBE_MULTI, 48) */
+	unsigned eat = bp->bp_probe->pr_progtype == DT_PT_UPROBE_MULTI ? 48 : 0;
 	struct bpf_insn *insns = dt_zalloc(sizeof(*insns) * bp->bp_ninsns);
 	struct bpf_func_info *fi = NULL;
 	uint32_t nfi = 0;
@@ -457,7 +460,7 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 				     strerror(errno));
 	}
 	{
-		LIBBPF_OPTS(bpf_prog_load_opts, opts);
+		LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = eat);
 
 		if (btffd > 0) {
 			opts.prog_btf_fd = (uint32_t)btffd;
@@ -472,7 +475,7 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		size_t loglen = 1 << 22;
 		char *log = dt_zalloc(loglen);
 		LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log, .log_size = (unsigned)loglen,
-			    .log_level = 1);
+			    .log_level = 1, .expected_attach_type = eat);
 
 		if (btffd > 0) {
 			opts.prog_btf_fd = (uint32_t)btffd;
