@@ -131,6 +131,7 @@ typedef enum dt_optkind {
 #include "bpf/dt_bpf.h"
 #include "cg/dt_cg.h"
 #include "consume/dt_consume.h"
+#include "proc/dt_umap.h"
 
 /* ---------------------------------------------------------------- handle */
 
@@ -254,6 +255,7 @@ struct dtrace_hdl {
 	char **dt_cppargv;	  /* -D, -U, -I for the C preprocessor */
 	int dt_cppargc;
 	unsigned dt_cflags;	  /* compile flags of the last compile (-S) */
+	struct dt_pdef *dt_pdefs; /* provider definitions (front/dt_pdef.c), for -h */
 	struct dt_typestate *dt_typestate; /* interned and named types (types/dt_types.c) */
 };
 
@@ -273,6 +275,11 @@ DT_INTERNAL uint64_t dt_now(void); /* CLOCK_MONOTONIC ns */
 
 /* core/dt_work.c: layout and code generation only, no maps or loading (-S -e, tests) */
 DT_INTERNAL int dt_cc_gen_only(dtrace_hdl_t *);
+
+/* front/dt_pdef.c: provider definitions */
+DT_INTERNAL int dt_pdef_parse(dtrace_hdl_t *, const char **pp, int *linep);
+DT_INTERNAL void dt_pdef_free(dtrace_hdl_t *);
+DT_INTERNAL int dt_pdef_count(dtrace_hdl_t *);
 
 /* core/dt_options.c */
 DT_INTERNAL void dt_options_init(dtrace_hdl_t *);

@@ -47,6 +47,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	if (dtp == NULL)
 		return;
 	dt_proc_fini(dtp); /* kill the -c command if it still runs */
+	dt_pdef_free(dtp);
 	dt_bpf_detach_all(dtp);
 	dt_consume_fini(dtp);
 	dt_sym_fini(dtp); /* proc/dt_sym.c */
