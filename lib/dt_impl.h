@@ -248,6 +248,8 @@ struct dtrace_hdl {
 	struct dt_pmap *dt_pmap;  /* processes' mappings as made (proc/dt_pmap.c) */
 	bool dt_usyms;		  /* some record or key holds user addresses */
 	void *dt_tpbtf;		  /* prov/dt_tp.c: vmlinux's btf_trace_ typedefs, sorted */
+	char **dt_tpsyms;	  /* prov/dt_tp.c: tracepoints in kallsyms, sorted */
+	int dt_ntpsyms;
 	bool dt_rawnest;	  /* raw tracepoint programs may nest (cg/dt_cg.c gen_nest) */
 	int dt_ntpbtf;
 	uint32_t dt_featprobed;	  /* kernel features probed (bit 1 << DT_FEAT_*) */

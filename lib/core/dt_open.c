@@ -58,6 +58,9 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		munmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
 	dt_type_fini(dtp); /* BTF, megabytes, and the types made from it */
 	free(dtp->dt_tpbtf);
+	for (int i = 0; i < dtp->dt_ntpsyms; i++)
+		free(dtp->dt_tpsyms[i]);
+	free(dtp->dt_tpsyms);
 	free(dtp);
 }
 
