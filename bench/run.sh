@@ -45,6 +45,13 @@
 #             bpftrace's @[comm] (it has no strjoin, substr or basename:
 #             the difference is the chain), and an index() predicate vs
 #             bpftrace's strncmp(); in BENCH_ROUNDS interleaved rounds
+#   ptrchain  per-event cost of the predicate
+#             /curthread->real_parent->tgid == $pid/ (false: the benchmark
+#             loop is no child of dtrace) vs bpftrace's
+#             /curtask->real_parent->tgid == 1/, both on getppid (in
+#             BENCH_ROUNDS interleaved rounds: see per_event_rounds)
+#   compile200  wall time of compiling (-e, nothing loaded) a 200-line
+#             script of clauses over kernel types (bench/types200.d)
 #   printf_rate  highest paced rate of printf("%d %d\n", arg0, arg1)
 #             records delivered with zero loss at the default bufsize (dtrace
 #             drops vs bpftrace "Lost N events"), and consumer CPU per
@@ -71,7 +78,7 @@
 # progress and errors to stderr.  See bench/lib.sh for tunables.
 
 # shellcheck disable=SC2016  # $target in D scripts is for dtrace
-ALL_BENCHES="startup event unrelated manyprobes sdt rss agg quantize keys printf printf_rate strings"
+ALL_BENCHES="startup event unrelated manyprobes sdt rss agg quantize keys printf printf_rate ptrchain compile200 strings"
 
 CALLER_PWD=$PWD
 cd "$(dirname "$0")/.." || exit 1
@@ -759,6 +766,18 @@ per_event_rounds() {
 	    "medians of $rounds rounds of $BENCH_RUNS runs"
 	row "$title: added ns/event" "$da" "$ba" "" \
 	    "ratio dtrace/bpftrace added = $(fdiv "$da" "$ba") (rounds: ${range:-n/a})"
+}
+
+bench_ptrchain() {
+	per_event_rounds "pred curthread->real_parent->tgid" \
+	    "$DTRACE" -n 'syscall::getppid:entry /curthread->real_parent->tgid == $pid/ { n++; }' -- \
+	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid /curtask->real_parent->tgid == 1/ { @ = count(); }'
+}
+
+bench_compile200() {
+	local dt=n/a
+	have_dtrace && dt=$(wall_ms "$DTRACE" -e -s bench/types200.d)
+	row "compile 200-line types script: ms" "$dt" "" "" "goal < 100 ms"
 }
 
 bench_agg() {
