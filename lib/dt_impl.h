@@ -234,6 +234,9 @@ struct dtrace_hdl {
 	int dt_indent;		  /* flowindent depth */
 	uint32_t dt_lastepid;	  /* flowindent: EPID of the last record */
 	bool dt_heading;
+	struct btf *dt_funcbtf;	  /* BTF for programs with callbacks (bpf/dt_funcinfo.c) */
+	bool dt_usestrtok;	  /* some clause calls strtok(): its state in the this-> area */
+	int dt_strtokoff;	  /* ... at this offset (cg/dt_cg_str.c) */
 	bool dt_speculates;	  /* some clause uses speculation functions */
 	int dt_specfd;		  /* dt_spec: ARRAY[1], nspec state words, mmapped */
 	int dt_specbuffd;	  /* dt_specbuf: ARRAY[nspec * ncpus], mmapped */
@@ -248,6 +251,8 @@ struct dtrace_hdl {
 	struct dt_pmap *dt_pmap;  /* processes' mappings as made (proc/dt_pmap.c) */
 	bool dt_usyms;		  /* some record or key holds user addresses */
 	void *dt_tpbtf;		  /* prov/dt_tp.c: vmlinux's btf_trace_ typedefs, sorted */
+	char **dt_tpsyms;	  /* prov/dt_tp.c: tracepoints in kallsyms, sorted */
+	int dt_ntpsyms;
 	bool dt_rawnest;	  /* raw tracepoint programs may nest (cg/dt_cg.c gen_nest) */
 	int dt_ntpbtf;
 	uint32_t dt_featprobed;	  /* kernel features probed (bit 1 << DT_FEAT_*) */
