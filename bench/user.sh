@@ -2,7 +2,7 @@
 # bench/user.sh [DTRACE] -- user-level tracing (issue 10), against
 # bpftrace 0.17 and the untraced program in the same run.  Each number is
 # the median of BENCH_RUNS (default 5) runs; loops of UB_N (default
-# 2,000,000) iterations timed by their CPU time (bench/ubench.c).
+# 200,000) iterations timed by their CPU time (bench/ubench.c).
 #
 #   pid entry   ns added per call by an enabled pid$target:a.out:f:entry
 #               { n++; } vs bpftrace uprobe:ubench:f { @ = count(); }, for
@@ -18,7 +18,7 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 DT=${1:-$top/build/dtrace}
 UB=$top/build/ubench
-N=${UB_N:-2000000}
+N=${UB_N:-200000}
 R=${BENCH_RUNS:-5}
 LIBC=$(readlink -f /lib/x86_64-linux-gnu/libc.so.6)
 export BPFTRACE_MAX_PROBES=100000 # uprobe:libc:* is thousands of probes

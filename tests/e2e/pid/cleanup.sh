@@ -12,6 +12,7 @@ base=$(awk -v f="$exe" '$6 == f { split($1, a, "-"); print a[1]; exit }' /proc/$
 off=$(nm "$exe" | awk '$3 == "f_push" { print $1 }')
 byte() { dd if=/proc/$p/mem bs=1 count=1 skip=$((0x$base + 0x$off)) 2>/dev/null | od -An -tx1 | tr -d ' '; }
 echo "f_push starts with $(byte)"
+events=$(grep -c . /sys/kernel/tracing/uprobe_events)
 for sig in TERM KILL; do
 	$DTRACE -qn "pid$p:a.out:f_push:entry,pid$p:libc.so.6::entry { }" &
 	d=$!
@@ -30,5 +31,5 @@ for sig in TERM KILL; do
 	done
 	echo "after SIG$sig: $left links left, f_push starts with $(byte)"
 done
-grep -c "ufunc\|libc.so" /sys/kernel/tracing/uprobe_events
+[ "$(grep -c . /sys/kernel/tracing/uprobe_events)" = "$events" ] && echo "uprobe_events as before"
 kill $p && echo "the process ran on"
