@@ -64,6 +64,8 @@ DT_INTERNAL int dt_bpf_maps_create(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_prog_load(dtrace_hdl_t *, dt_bpfprog_t *);
 /* fentry/fexit: bp's code loaded for another function (BTF id): a new fd, or -1 */
 DT_INTERNAL int dt_bpf_prog_reload(dtrace_hdl_t *, dt_bpfprog_t *, int btfid);
+DT_INTERNAL int dt_bpf_funcinfo(dtrace_hdl_t *, const struct bpf_insn *, int n,
+				struct bpf_func_info **, uint32_t *cnt); /* dt_funcinfo.c */
 /* the verifier's reason and refused instruction (or -1) in its log */
 DT_INTERNAL size_t dt_bpf_log_reason(const char *log, char *buf, size_t len, long *idx);
 DT_INTERNAL int dt_bpf_test_run(dtrace_hdl_t *, dt_bpfprog_t *);
