@@ -108,6 +108,7 @@ typedef struct dt_probe {
 	bool pr_entry;	    /* entry/return flavour for flowindent */
 	bool pr_return;
 	bool pr_alone;	    /* shares no program: cannot be told apart at run time */
+	int8_t pr_exists;   /* 0: not yet asked (pv_exists), 1: exists, -1: does not */
 	dt_filter_t pr_filter[DT_NFILT]; /* fires only if all hold (pv_probe_info) */
 	const void *pr_pvdata; /* the provider's description of the probe */
 	/* provider's own */
@@ -140,6 +141,9 @@ typedef struct dt_provider {
 	int (*pv_probe_args)(dtrace_hdl_t *, dt_probe_t *);
 	int (*pv_prepare)(dtrace_hdl_t *, struct dt_provider *, dt_probe_t **, int n);
 	int (*pv_attach)(dtrace_hdl_t *, dt_probe_t *, struct dt_bpfprog *, uint64_t cookie);
+	/* whether a probe populate() listed unchecked (costly to check) exists;
+	   asked only when a description matches it, once */
+	bool (*pv_exists)(dtrace_hdl_t *, dt_probe_t *);
 	bool pv_anyname;   /* provide() sees every description (per-process providers:
 			      pid123, myprov123), whatever its provider field */
 	bool pv_populated;
@@ -158,6 +162,7 @@ DT_INTERNAL dt_probe_t *dt_probe_create(dtrace_hdl_t *, dt_provider_t *, const c
 DT_INTERNAL int dt_probe_match(dtrace_hdl_t *, const dt_pdesc_t *, dt_probe_t ***out);
 DT_INTERNAL bool dt_gmatch(const char *s, const char *p);
 DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
+DT_INTERNAL bool dt_probe_exists(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_probe_info(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
 extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall, dt_prov_sdt;

@@ -194,7 +194,7 @@ int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
 			return -1;
 	}
 	for (int id = 1, cap = 0; id < dtp->dt_nprobes; id++) {
-		if (!probe_matches(dtp->dt_probes[id], pd))
+		if (!probe_matches(dtp->dt_probes[id], pd) || !dt_probe_exists(dtp, dtp->dt_probes[id]))
 			continue;
 		if (n == cap) /* geometric: fbt matches tens of thousands */
 			v = dt_realloc(v, sizeof(dt_probe_t *) * (cap = cap ? cap * 2 : 16));
@@ -202,6 +202,17 @@ int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
 	}
 	*out = v;
 	return n;
+}
+
+/* Whether a probe listed unchecked by its provider exists (once). */
+bool dt_probe_exists(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	if (pr->pr_exists == 0) {
+		dt_provider_t *pv = pr->pr_prov;
+
+		pr->pr_exists = pv->pv_exists == NULL || pv->pv_exists(dtp, pr) ? 1 : -1;
+	}
+	return pr->pr_exists > 0;
 }
 
 /* The provider's description of a probe's program type, once. */
@@ -312,7 +323,8 @@ int dtrace_probe_byid(dtrace_hdl_t *dtp, unsigned id, dtrace_probe_f *func, void
 {
 	if (populate_all(dtp) != 0)
 		return -1;
-	if (id == 0 || id >= (unsigned)dtp->dt_nprobes)
+	if (id == 0 || id >= (unsigned)dtp->dt_nprobes ||
+	    !dt_probe_exists(dtp, dtp->dt_probes[id]))
 		return dt_set_errno(dtp, EDT_NOPROBE);
 	return func(dtp, &dtp->dt_probes[id]->pr_desc, arg);
 }

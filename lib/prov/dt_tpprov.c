@@ -31,12 +31,26 @@ int dt_tpprov_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 	for (const dt_tpprobe_t *tp = pv->pv_data; tp->tp_name != NULL; tp++) {
 		dt_probe_t *pr;
 
-		if (!dt_tp_have(dtp, tp->tp_sys, tp->tp_events[0]))
+		/*
+		 * A tracepoint without a tracefs event is found in kallsyms,
+		 * whose read costs more than the rest of a start-up: it is
+		 * looked for only when a description matches the probe
+		 * (dt_tpprov_exists), not for every "BEGIN".
+		 */
+		if (tp->tp_sys != NULL && !dt_tp_have(dtp, tp->tp_sys, tp->tp_events[0]))
 			continue;
 		pr = dt_probe_create(dtp, pv, "vmlinux", tp->tp_func, tp->tp_name);
 		pr->pr_pvdata = tp;
+		pr->pr_exists = tp->tp_sys != NULL ? 1 : 0;
 	}
 	return 0;
+}
+
+bool dt_tpprov_exists(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	const dt_tpprobe_t *tp = tpprobe(pr);
+
+	return dt_tp_have(dtp, tp->tp_sys, tp->tp_events[0]);
 }
 
 /* Native argument i: where the program finds it. */

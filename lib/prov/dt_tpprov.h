@@ -53,6 +53,7 @@ typedef struct dt_tpprobe {
 
 /* The provider ops; pv_data is the table, ended by a row with no name. */
 DT_INTERNAL int dt_tpprov_populate(dtrace_hdl_t *, dt_provider_t *);
+DT_INTERNAL bool dt_tpprov_exists(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_tpprov_probe_info(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_tpprov_probe_args(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_tpprov_prepare(dtrace_hdl_t *, dt_provider_t *, dt_probe_t **, int n);
@@ -62,6 +63,7 @@ DT_INTERNAL int dt_tpprov_attach(dtrace_hdl_t *, dt_probe_t *, struct dt_bpfprog
 #define DT_TPPROV(name, table)                                   \
 	{                                                        \
 		.pv_name = (name), .pv_populate = dt_tpprov_populate, \
+		.pv_exists = dt_tpprov_exists,                    \
 		.pv_probe_info = dt_tpprov_probe_info,           \
 		.pv_probe_args = dt_tpprov_probe_args,           \
 		.pv_prepare = dt_tpprov_prepare,                 \
