@@ -101,9 +101,9 @@ static void match_clause(dt_pcb_t *pcb, dt_clause_t *clp, int *nmatch)
 		char buf[512];
 
 		if (n < 0)
-			dt_cc_error(pcb, pd->pd_line, "%s", dtp->dt_errmsg);
+			dt_cc_error(pcb, dt_errtag_of(dtp->dt_errmsg), pd->pd_line, "%s", dtp->dt_errmsg);
 		if (n == 0 && !(pcb->pcb_cflags & DTRACE_C_ZDEFS) && !dtp->dt_options[DTOPT_ZDEFS])
-			dt_cc_error(pcb, pcb->pcb_filename ? pd->pd_line : 0,
+			dt_cc_error(pcb, D_PDESC_ZERO, pcb->pcb_filename ? pd->pd_line : 0,
 				    "probe description %s does not match any probes",
 				    pdesc_str(pd, buf, sizeof(buf)));
 		for (int i = 0; i < n; i++) {
@@ -169,7 +169,7 @@ static void split_variants(dt_pcb_t *pcb, dt_clause_t *clp)
 		return;
 	for (int i = 0; i < clp->dc_nprobes; i++)
 		if (dt_probe_args(dtp, clp->dc_probes[i]) != 0)
-			dt_cc_error(pcb, clp->dc_line, "%s", dtp->dt_errmsg);
+			dt_cc_error(pcb, dt_errtag_of(dtp->dt_errmsg), clp->dc_line, "%s", dtp->dt_errmsg);
 	rest = dt_zalloc(sizeof(dt_probe_t *) * clp->dc_nprobes);
 	for (int i = 0; i < clp->dc_nprobes; i++) {
 		if (same_argtypes(clp->dc_probes[i], clp->dc_probes[0]))
@@ -211,7 +211,7 @@ static void dt_check_argref(dt_pcb_t *pcb)
 		return;
 	for (int i = 1; i < dtp->dt_argc; i++)
 		if (!dtp->dt_argused[i])
-			dt_cc_error(pcb, pcb->pcb_line, "extraneous argument '%s' ($%d is not "
+			dt_cc_error(pcb, D_MACRO_UNUSED, pcb->pcb_line, "extraneous argument '%s' ($%d is not "
 				    "referenced)", dtp->dt_argv[i], i);
 }
 
@@ -248,7 +248,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	pgp = dt_parse_program(pcb);
 	/* nothing but white space, comments and pragmas */
 	if (pgp->dp_nclauses == 0 && dtp->dt_nvars == nvars && !(cflags & DTRACE_C_EMPTY))
-		dt_cc_error(pcb, pcb->pcb_line, "empty D program translation unit");
+		dt_cc_error(pcb, D_EMPTY, pcb->pcb_line, "empty D program translation unit");
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
 		match_clause(pcb, clp, &nmatch);
 		split_variants(pcb, clp);
