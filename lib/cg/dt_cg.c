@@ -1318,30 +1318,39 @@ static bool stores_as_is(const dt_node_t *rhs, const dt_type_t *t)
 	       rt->dt_signed == t->dt_signed;
 }
 
+/* Store the value on top of the stack into the lvalue lhs. */
+static void gen_store(dt_cg_t *cg, dt_node_t *lhs)
+{
+	if (lhs->dn_kind == N_ARRAY && lhs->dn_builtin == -2)
+		dt_cg_elemstore(cg, lhs);
+	else
+		gen_varstore(cg, lhs->dn_ident, lvalue_keys(lhs));
+}
+
 static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_node_t *lhs = dnp->dn_left;
-	dt_ident_t *idp = lhs->dn_ident;
+	const dt_type_t *vt = lhs->dn_builtin == -2 ? lhs->dn_type : lhs->dn_ident->di_type;
 	bool narrow = true;
 
 	if (dnp->dn_op == '=') {
-		if (idp->di_type->dt_kind == DT_TK_STRING)
+		if (vt->dt_kind == DT_TK_STRING)
 			dt_cg_strexpr(cg, dnp->dn_right);
 		else
 			dt_cg_expr(cg, dnp->dn_right);
-		narrow = !stores_as_is(dnp->dn_right, idp->di_type);
+		narrow = !stores_as_is(dnp->dn_right, vt);
 	} else {
 		dt_cg_expr(cg, lhs);
 		dt_cg_expr(cg, dnp->dn_right);
 		apply_op(cg, dnp, dnp->dn_op, lhs->dn_type, lhs->dn_type, dnp->dn_right->dn_type);
 	}
-	if (narrow && idp->di_type->dt_kind == DT_TK_INT && idp->di_type->dt_size < 8) {
+	if (narrow && vt->dt_kind == DT_TK_INT && vt->dt_size < 8) {
 		int r = dt_cg_get(cg, cg->cg_depth - 1, R0); /* narrowed to the variable's type */
 
-		dt_cg_normalize(cg, r, idp->di_type);
+		dt_cg_normalize(cg, r, vt);
 		dt_cg_set(cg, cg->cg_depth - 1, r);
 	}
-	gen_varstore(cg, idp, lvalue_keys(lhs));
+	gen_store(cg, lhs);
 }
 
 static void gen_incdec(dt_cg_t *cg, dt_node_t *dnp)
@@ -1364,14 +1373,14 @@ static void gen_incdec(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, dnp->dn_op == '+' ? step : -step));
 		dt_cg_normalize(cg, R0, t);
 		dt_cg_set(cg, nslot, R0);
-		gen_varstore(cg, lhs->dn_ident, lvalue_keys(lhs));
+		gen_store(cg, lhs);
 		dt_cg_pop(cg);
 		return;
 	}
 	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, r, dnp->dn_op == '+' ? step : -step));
 	dt_cg_normalize(cg, r, t);
 	dt_cg_set(cg, slot, r);
-	gen_varstore(cg, lhs->dn_ident, lvalue_keys(lhs));
+	gen_store(cg, lhs);
 }
 
 /* ------------------------------------------------------------ subroutines */
@@ -1498,7 +1507,11 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			gen_builtin(cg, dnp);
 		return;
 	case N_ARRAY:
-		if (dnp->dn_builtin == DT_BV_ARGS) {
+		if (dnp->dn_builtin == -2) {
+			dt_cg_elemload(cg, dnp);
+		} else if (dnp->dn_builtin == -3) {
+			dt_cg_strindex(cg, dnp);
+		} else if (dnp->dn_builtin == DT_BV_ARGS) {
 			slot = dt_cg_push(cg, dnp);
 			gen_arg(cg, (int)dnp->dn_val, R0);
 			dt_cg_normalize(cg, R0, dnp->dn_type);

@@ -97,6 +97,10 @@ DT_INTERNAL void dt_cg_set(dt_cg_t *cg, int slot, int reg);
 DT_INTERNAL void dt_cg_normalize(dt_cg_t *cg, int reg, const dt_type_t *t);
 DT_INTERNAL void dt_cg_load(dt_cg_t *cg, int reg, int base, int off, const dt_type_t *t);
 DT_INTERNAL void dt_cg_fault(dt_cg_t *cg, int fault, int addr_reg);
+/* cg/dt_cg_arr.c */
+DT_INTERNAL void dt_cg_elemload(dt_cg_t *, dt_node_t *);
+DT_INTERNAL void dt_cg_elemstore(dt_cg_t *, dt_node_t *);
+DT_INTERNAL void dt_cg_strindex(dt_cg_t *, dt_node_t *);
 DT_INTERNAL void dt_cg_bitfield(dt_cg_t *, int slot, const dt_member_t *);
 DT_INTERNAL int dt_cg_readmem(dt_cg_t *cg, int addrslot, int size, bool user);
 DT_INTERNAL int dt_cg_readstr(dt_cg_t *cg, int addrslot, bool user);

@@ -565,8 +565,34 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		dnp->dn_type = cc->cc_probe->pr_argtypes[n];
 		return;
 	}
+	if (base->dn_kind == N_VAR && (base->dn_op == 0 || base->dn_op == 't') &&
+	    (idp = dt_ident_lookup(dtp, base->dn_name, base->dn_op == 't' ? DT_ID_LOCAL
+									 : DT_ID_GLOBAL)) != NULL &&
+	    (idp->di_kind == DT_ID_GLOBAL || idp->di_kind == DT_ID_LOCAL) &&
+	    idp->di_type != NULL && idp->di_type->dt_kind == DT_TK_ARRAY) {
+		/* a scalar array: int a[5]; this int b[3]; */
+		int64_t n;
+
+		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL)
+			cerr(cc, dnp, "operator [ ] requires exactly one index");
+		cook(cc, dnp->dn_args);
+		if (!dt_type_is_int(dnp->dn_args->dn_type))
+			cerr(cc, dnp, "operator [ ] requires an integer index");
+		if (const_eval(dnp->dn_args, &n) && (n < 0 || n >= idp->di_type->dt_nelems))
+			cerr(cc, dnp, "index %lld is out of range for %s%s[%d]", (long long)n,
+			     base->dn_op == 't' ? "this->" : "", base->dn_name,
+			     idp->di_type->dt_nelems);
+		dnp->dn_ident = idp;
+		dnp->dn_builtin = -2; /* scalar array element */
+		dnp->dn_type = idp->di_type->dt_base;
+		return;
+	}
 	if (base->dn_kind == N_VAR && (base->dn_op == 0 || base->dn_op == 's') &&
-	    (base->dn_op == 's' || dt_builtin_var(base->dn_name) == NULL)) {
+	    (base->dn_op == 's' || dt_builtin_var(base->dn_name) == NULL) &&
+	    !((idp = dt_ident_lookup(dtp, base->dn_name, base->dn_op == 's' ? DT_ID_TLS
+									      : DT_ID_GLOBAL)) != NULL &&
+	      (idp->di_kind == DT_ID_GLOBAL || idp->di_kind == DT_ID_TLS) &&
+	      idp->di_type != NULL && idp->di_type->dt_kind == DT_TK_STRING)) {
 		dt_idkind_t kind = base->dn_op == 's' ? DT_ID_TARRAY : DT_ID_GARRAY;
 
 		/* as in DTrace, a reference creates an associative array */
@@ -586,6 +612,17 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 	/* pointer or array indexing: p[i] is *(p + i) */
 	cook(cc, base);
 	user_check(cc, dnp, base->dn_type, "[ ]");
+	if (base->dn_type->dt_kind == DT_TK_STRING) {
+		/* s[i]: the character at i, as in DTrace */
+		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL)
+			cerr(cc, dnp, "operator [ ] requires exactly one index");
+		cook(cc, dnp->dn_args);
+		if (!dt_type_is_int(dnp->dn_args->dn_type))
+			cerr(cc, dnp, "operator [ ] requires an integer index");
+		dnp->dn_builtin = -3;
+		dnp->dn_type = dt_type_int(dtp, 1, true);
+		return;
+	}
 	if (base->dn_type->dt_kind != DT_TK_PTR && base->dn_type->dt_kind != DT_TK_ARRAY)
 		cerr(cc, D_OP_ARRFUN, dnp, "operator [ ] cannot be applied to a value of type %s",
 		     tname(base->dn_type));
@@ -702,6 +739,8 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 
 	if (lhs->dn_kind == N_ARRAY) {
 		cook_array(cc, lhs, true);
+		if (lhs->dn_builtin == -2)
+			return; /* a scalar array element: its type is the array's */
 		idp = lhs->dn_ident;
 		if (idp == NULL)
 			cerr(cc, D_OP_LVAL, where, "operator = can only be applied to a variable or an "

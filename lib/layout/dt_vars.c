@@ -10,6 +10,8 @@ static int var_size(dtrace_hdl_t *dtp, const dt_type_t *t)
 {
 	if (t->dt_kind == DT_TK_STRING)
 		return DT_STRSIZE(dtp);
+	if (t->dt_kind == DT_TK_ARRAY || t->dt_kind == DT_TK_STRUCT || t->dt_kind == DT_TK_UNION)
+		return t->dt_size; /* scalar arrays, struct values */
 	return 8;
 }
 
