@@ -574,12 +574,12 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		int64_t n;
 
 		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL)
-			cerr(cc, dnp, "operator [ ] requires exactly one index");
+			cerr(cc, D_OP_ARRFUN, dnp, "operator [ ] requires exactly one index");
 		cook(cc, dnp->dn_args);
 		if (!dt_type_is_int(dnp->dn_args->dn_type))
-			cerr(cc, dnp, "operator [ ] requires an integer index");
+			cerr(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
 		if (const_eval(dnp->dn_args, &n) && (n < 0 || n >= idp->di_type->dt_nelems))
-			cerr(cc, dnp, "index %lld is out of range for %s%s[%d]", (long long)n,
+			cerr(cc, D_ARGS_IDX, dnp, "index %lld is out of range for %s%s[%d]", (long long)n,
 			     base->dn_op == 't' ? "this->" : "", base->dn_name,
 			     idp->di_type->dt_nelems);
 		dnp->dn_ident = idp;
@@ -615,10 +615,10 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 	if (base->dn_type->dt_kind == DT_TK_STRING) {
 		/* s[i]: the character at i, as in DTrace */
 		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL)
-			cerr(cc, dnp, "operator [ ] requires exactly one index");
+			cerr(cc, D_OP_ARRFUN, dnp, "operator [ ] requires exactly one index");
 		cook(cc, dnp->dn_args);
 		if (!dt_type_is_int(dnp->dn_args->dn_type))
-			cerr(cc, dnp, "operator [ ] requires an integer index");
+			cerr(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
 		dnp->dn_builtin = -3;
 		dnp->dn_type = dt_type_int(dtp, 1, true);
 		return;

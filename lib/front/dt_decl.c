@@ -281,7 +281,7 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 					    "integer constant");
 			expect(pcb, "]");
 			if (!dt_type_is_scalar(vt))
-				dt_cc_error(pcb, name->tk_line, "scalar array %s must have elements "
+				dt_cc_error(pcb, D_DECL_ARRSUB, name->tk_line, "scalar array %s must have elements "
 					    "of integer or pointer type", name->tk_str);
 			if (kind == DT_ID_TLS)
 				dt_cc_error(pcb, D_DECL_ARRNULL, name->tk_line, "scalar arrays may not be declared "
