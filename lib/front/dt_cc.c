@@ -30,6 +30,28 @@ int dtrace_cpp_arg(dtrace_hdl_t *dtp, const char *arg)
 	return 0;
 }
 
+/*
+ * What -C defines, as DTrace does for its platform: the system, the
+ * architecture and the data model (so that <stdint.h> and other system
+ * headers find their word size).
+ */
+static const char *const dt_cpp_defines[] = {
+	"-D__linux__", "-D__linux", "-D__unix__", "-D__unix", "-D__ELF__",
+#if defined(__x86_64__)
+	"-D__x86_64__", "-D__x86_64", "-D__amd64__", "-D__amd64",
+#elif defined(__aarch64__)
+	"-D__aarch64__",
+#endif
+#if defined(__LP64__)
+	"-D_LP64", "-D__LP64__", "-D__SIZEOF_LONG__=8", "-D__SIZEOF_POINTER__=8",
+#else
+	"-D_ILP32", "-D__ILP32__", "-D__SIZEOF_LONG__=4", "-D__SIZEOF_POINTER__=4",
+#endif
+	"-D__SIZEOF_INT__=4", "-D__SIZEOF_LONG_LONG__=8", "-D__SIZEOF_SHORT__=2",
+	"-D__CHAR_BIT__=8", "-D__SUNW_D=1", "-D__SUNW_D_VERSION=0x01010000",
+	NULL
+};
+
 /* Run the source through cpp(1); returns the output or NULL. */
 static char *dt_cpp(dtrace_hdl_t *dtp, const char *src)
 {
@@ -43,7 +65,7 @@ static char *dt_cpp(dtrace_hdl_t *dtp, const char *src)
 	if (pipe(in) != 0 || pipe(out) != 0)
 		return NULL;
 	if ((pid = fork()) == 0) {
-		char **argv = dt_zalloc(sizeof(char *) * (dtp->dt_cppargc + 6));
+		char **argv = dt_zalloc(sizeof(char *) * (dtp->dt_cppargc + 32));
 		int argc = 0;
 
 		dup2(in[0], 0);
@@ -52,7 +74,8 @@ static char *dt_cpp(dtrace_hdl_t *dtp, const char *src)
 		close(out[0]);
 		argv[argc++] = "cpp";
 		argv[argc++] = "-undef";
-		argv[argc++] = "-D__linux__";
+		for (const char *const *d = dt_cpp_defines; *d != NULL; d++)
+			argv[argc++] = (char *)*d;
 		for (int i = 0; i < dtp->dt_cppargc; i++)
 			argv[argc++] = dtp->dt_cppargv[i];
 		execvp("cpp", argv);

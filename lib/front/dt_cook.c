@@ -1110,7 +1110,9 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 			cerr(cc, D_AGG_SCALAR, a, "aggregation %s may not be used as a value: use printa( )",
 			     a->dn_name);
 		if (fn->bf_id == DT_FN_TRACE && a->dn_kind == N_CALL && dt_builtin_fn(a->dn_name) &&
-		    dt_builtin_fn(a->dn_name)->bf_kind != DT_FN_SUBR)
+		    (dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_ACTION ||
+		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_DESTRUCTIVE ||
+		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_SPEC))
 			cerr(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
 		cook(cc, a);
 	}
@@ -1509,7 +1511,9 @@ static void cook_aggstmt(dt_cookctx_t *cc, dt_node_t *dnp)
 			cerr(cc, D_AGG_SCALAR, a, "aggregation %s may not be used as a value: use printa( )",
 			     a->dn_name);
 		if (fn->bf_id == DT_FN_TRACE && a->dn_kind == N_CALL && dt_builtin_fn(a->dn_name) &&
-		    dt_builtin_fn(a->dn_name)->bf_kind != DT_FN_SUBR)
+		    (dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_ACTION ||
+		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_DESTRUCTIVE ||
+		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_SPEC))
 			cerr(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
 		cook(cc, a);
 	}

@@ -16,6 +16,17 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A typedef that names the type its name already has (<stdint.h>'s int8_t
+ * under -C) is no redeclaration, as in C and DTrace. */
+static bool same_typedef(const dt_type_t *old, const dt_type_t *t)
+{
+	if (old == NULL || old->dt_kind != t->dt_kind || old->dt_size != t->dt_size)
+		return false;
+	if (old->dt_kind == DT_TK_INT)
+		return old->dt_signed == t->dt_signed;
+	return old->dt_canon == t->dt_canon;
+}
+
 static dt_token_t *peek(dt_pcb_t *pcb)
 {
 	return dt_lex_peek(pcb, 0);
@@ -376,7 +387,8 @@ void dt_parse_decl(dt_pcb_t *pcb)
 			while (nd > 0)
 				vt = dt_type_array(dtp, vt, (int)dims[--nd]);
 			if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
-			    dt_decl_typedef(dtp, name->tk_str, vt) != 0)
+			    (!same_typedef(dt_type_lookup(dtp, name->tk_str), vt) &&
+			     dt_decl_typedef(dtp, name->tk_str, vt) != 0))
 				dt_cc_error(pcb, D_DECL_TYPERED, name->tk_line, "type redeclared: %s", name->tk_str);
 			continue;
 		}
