@@ -59,6 +59,8 @@
 # measurements that stayed noisy are counted in the note.  Another tracer's
 # syscall program slows every system call down.
 #
+# User-level tracing (pid provider, USDT) has its own script, bench/user.sh.
+#
 # A dtrace that is missing or fails gives "n/a"; nothing can hang (all runs
 # are under `timeout`).  Results go to stdout and build/bench/results.txt;
 # progress and errors to stderr.  See bench/lib.sh for tunables.

@@ -24,6 +24,8 @@
 #define DMODE_EXEC 0 /* compile and run */
 #define DMODE_LIST 1 /* -l */
 #define DMODE_ANON 2 /* -e: compile only */
+#define DMODE_HEADER 3 /* -h: C header of the provider definitions */
+#define DMODE_LINK 4 /* -G: an object file (Linux needs none) */
 
 typedef struct dtrace_cmd {
 	void (*dc_func)(struct dtrace_cmd *);
@@ -99,7 +101,7 @@ static void notice(dtrace_state_t *st, const char *fmt, ...)
 
 static int usage(FILE *fp)
 {
-	fprintf(fp, "Usage: %s [-CeFhlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+	fprintf(fp, "Usage: %s [-CeFGhlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
 		    "\t[-I path] [-o output] [-p pid] [-s script] [-U name]\n"
 		    "\t[-x opt[=val]]\n\n"
 		    "\t[-P provider [[ predicate ] action ]]\n"
@@ -116,6 +118,8 @@ static int usage(FILE *fp)
 		    "\t-e  exit after compiling request but prior to enabling probes\n"
 		    "\t-f  enable or list probes matching the specified function name\n"
 		    "\t-F  coalesce trace output by function\n"
+		    "\t-G  generate an ELF file containing embedded dtrace program\n"
+		    "\t-h  generate a header file with definitions for static probes\n"
 		    "\t-i  enable or list probes matching the specified probe id\n"
 		    "\t-I  add include directory to preprocessor search path\n"
 		    "\t-l  list probes matching specified criteria\n"
@@ -263,6 +267,55 @@ static int list_mode(dtrace_state_t *st)
 		else
 			list_desc(st, &st->g_cmdv[i]);
 	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ -h, -G */
+
+/*
+ * -h: the C header of the providers the -s scripts define, in -o's file
+ * or the first script's name with .h for .d.  -G: Linux needs no object
+ * file (the header's probe sites carry their own notes), but build systems
+ * written for DTrace link one: an empty ELF object, named the same way
+ * with .o.
+ */
+static const char *dmsg(dtrace_state_t *st);
+
+static int header_mode(dtrace_state_t *st)
+{
+	const char *script = NULL, *suffix = st->g_mode == DMODE_HEADER ? ".h" : ".o";
+	char *out;
+	FILE *fp;
+
+	for (int i = 0; i < st->g_cmdc; i++) {
+		if (st->g_cmdv[i].dc_spec != DTRACE_PROBESPEC_NONE)
+			fatal(st, "-%c requires only -s scripts", st->g_mode == DMODE_HEADER ? 'h' : 'G');
+		if (script == NULL)
+			script = st->g_cmdv[i].dc_arg;
+		compile_file(st, &st->g_cmdv[i]);
+	}
+	if (st->g_ofile != NULL) {
+		out = strdup(st->g_ofile);
+	} else {
+		const char *base = strrchr(script, '/') ? strrchr(script, '/') + 1 : script;
+		size_t n = strlen(base);
+
+		out = malloc(n + 3);
+		if (n > 2 && !strcmp(base + n - 2, ".d"))
+			n -= 2;
+		sprintf(out, "%.*s%s", (int)n, base, suffix);
+	}
+	if (st->g_mode == DMODE_LINK) {
+		if (dtrace_program_link(st->g_dtp, out) != 0)
+			fatal(st, "failed to link %s: %s", out, dmsg(st));
+		free(out);
+		return 0;
+	}
+	if ((fp = fopen(out, "w")) == NULL)
+		fatal(st, "failed to open header file '%s': %s", out, strerror(errno));
+	if (dtrace_program_header(st->g_dtp, fp, out) != 0 || fclose(fp) != 0)
+		fatal(st, "failed to create header file %s: %s", out, dmsg(st));
+	free(out);
 	return 0;
 }
 
@@ -443,7 +496,7 @@ static void setopt(dtrace_state_t *st, const char *arg)
 
 int main(int argc, char **argv)
 {
-	static const char optstr[] = "+b:c:CD:ef:FhHi:I:lm:n:o:p:P:qs:SU:vVwx:Z";
+	static const char optstr[] = "+b:c:CD:ef:FGhHi:I:lm:n:o:p:P:qs:SU:vVwx:Z";
 	dtrace_state_t st = { 0 };
 	const char *cmd = NULL;
 	pid_t child = 0;
@@ -483,7 +536,9 @@ int main(int argc, char **argv)
 		}
 		case 'e': st.g_exec_only = true; break;
 		case 'F': st.g_flowindent = true; dtrace_setopt(st.g_dtp, "flowindent", NULL); break;
-		case 'h': case 'H':
+		case 'h': st.g_mode = DMODE_HEADER; break;
+		case 'G': st.g_mode = DMODE_LINK; break;
+		case 'H':
 			fatal(&st, "option -%c is not supported on this platform", c);
 		case 'i': add_cmd(&st, DTRACE_PROBESPEC_NAME, optarg); st.g_cmdv[st.g_cmdc - 1].dc_spec = (dtrace_probespec_t)-2; break;
 		case 'l': st.g_mode = DMODE_LIST; break;
@@ -518,6 +573,8 @@ int main(int argc, char **argv)
 
 	if (st.g_cmdc == 0 && st.g_mode != DMODE_LIST)
 		return usage(stderr);
+	if (st.g_mode == DMODE_HEADER || st.g_mode == DMODE_LINK)
+		return header_mode(&st);
 	if (st.g_ofile != NULL && (st.g_ofp = fopen(st.g_ofile, "a")) == NULL)
 		fatal(&st, "failed to open output file '%s': %s", st.g_ofile, strerror(errno));
 	if (geteuid() != 0)

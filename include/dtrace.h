@@ -171,6 +171,10 @@ DTRACE_API int dtrace_program_exec(dtrace_hdl_t *, dtrace_prog_t *, dtrace_progi
 DTRACE_API void dtrace_program_info(dtrace_hdl_t *, dtrace_prog_t *, dtrace_proginfo_t *);
 /* Write the generated BPF of every program, for -S. */
 DTRACE_API int dtrace_program_dump(dtrace_hdl_t *, dtrace_prog_t *, FILE *);
+/* dtrace -h: a C header for the providers the programs define (USDT) */
+DTRACE_API int dtrace_program_header(dtrace_hdl_t *, FILE *, const char *fname);
+/* dtrace -G: an (empty) object file for build systems that link one */
+DTRACE_API int dtrace_program_link(dtrace_hdl_t *, const char *file);
 
 /* Iterate over the probes matching a description (NULL: all probes). */
 DTRACE_API int dtrace_probe_iter(dtrace_hdl_t *, const dtrace_probedesc_t *, dtrace_probe_f *,

@@ -133,6 +133,7 @@ typedef enum dt_optkind {
 #include "bpf/dt_bpf.h"
 #include "cg/dt_cg.h"
 #include "consume/dt_consume.h"
+#include "proc/dt_umap.h"
 
 /* ---------------------------------------------------------------- handle */
 
@@ -250,6 +251,8 @@ struct dtrace_hdl {
 	struct dt_pmap *dt_pmap;  /* processes' mappings as made (proc/dt_pmap.c) */
 	bool dt_usyms;		  /* some record or key holds user addresses */
 	void *dt_tpbtf;		  /* prov/dt_tp.c: vmlinux's btf_trace_ typedefs, sorted */
+	char **dt_tpsyms;	  /* prov/dt_tp.c: tracepoints in kallsyms, sorted */
+	int dt_ntpsyms;
 	bool dt_rawnest;	  /* raw tracepoint programs may nest (cg/dt_cg.c gen_nest) */
 	int dt_ntpbtf;
 	uint32_t dt_featprobed;	  /* kernel features probed (bit 1 << DT_FEAT_*) */
@@ -257,6 +260,7 @@ struct dtrace_hdl {
 	char **dt_cppargv;	  /* -D, -U, -I for the C preprocessor */
 	int dt_cppargc;
 	unsigned dt_cflags;	  /* compile flags of the last compile (-S) */
+	struct dt_pdef *dt_pdefs; /* provider definitions (front/dt_pdef.c), for -h */
 	struct dt_typestate *dt_typestate; /* interned and named types (types/dt_types.c) */
 };
 
@@ -276,6 +280,11 @@ DT_INTERNAL uint64_t dt_now(void); /* CLOCK_MONOTONIC ns */
 
 /* core/dt_work.c: layout and code generation only, no maps or loading (-S -e, tests) */
 DT_INTERNAL int dt_cc_gen_only(dtrace_hdl_t *);
+
+/* front/dt_pdef.c: provider definitions */
+DT_INTERNAL int dt_pdef_parse(dtrace_hdl_t *, const char **pp, int *linep);
+DT_INTERNAL void dt_pdef_free(dtrace_hdl_t *);
+DT_INTERNAL int dt_pdef_count(dtrace_hdl_t *);
 
 /* core/dt_options.c */
 DT_INTERNAL void dt_options_init(dtrace_hdl_t *);

@@ -171,7 +171,8 @@ static int pmu_retbit(const char *pmu)
  * file path), config2 the offset in it.  The kernel creates the probe for
  * the event and removes it when the event goes.
  */
-static int pmu_attach(dtrace_hdl_t *dtp, const char *pmu, bool ret, uint64_t config1,
+static int pmu_attach(dtrace_hdl_t *dtp, const char *pmu, bool ret, uint64_t config,
+		      uint64_t config1,
 		      uint64_t config2, int pid, int progfd, uint64_t cookie, const char *what)
 {
 	struct perf_event_attr attr = { 0 };
@@ -182,7 +183,7 @@ static int pmu_attach(dtrace_hdl_t *dtp, const char *pmu, bool ret, uint64_t con
 				     what, pmu, type < 0 ? "type" : "retprobe bit");
 	attr.size = sizeof(attr);
 	attr.type = (uint32_t)type;
-	attr.config = ret ? 1ull << bit : 0;
+	attr.config = config | (ret ? 1ull << bit : 0);
 	attr.config1 = config1;
 	attr.config2 = config2;
 	/* every process: one event, bound to a CPU as perf requires (it fires on all) */
@@ -199,12 +200,19 @@ int dt_bpf_attach_kprobe(dtrace_hdl_t *dtp, const char *func, bool ret, int prog
 	if (dt_feature_require(dtp, DT_FEAT_KPROBE) != 0)
 		return -1;
 	snprintf(what, sizeof(what), "%s %s", ret ? "kretprobe" : "kprobe", func);
-	return pmu_attach(dtp, "kprobe", ret, (uint64_t)(uintptr_t)func, 0, -1, progfd, cookie,
+	return pmu_attach(dtp, "kprobe", ret, 0, (uint64_t)(uintptr_t)func, 0, -1, progfd, cookie,
 			  what);
 }
 
 int dt_bpf_attach_uprobe(dtrace_hdl_t *dtp, const char *path, uint64_t off, bool ret, int pid,
 			 int progfd, uint64_t cookie)
+{
+	return dt_bpf_attach_uprobe_ref(dtp, path, off, 0, ret, pid, progfd, cookie);
+}
+
+/* The uprobe PMU takes a reference counter's offset in config's bits 32-63. */
+int dt_bpf_attach_uprobe_ref(dtrace_hdl_t *dtp, const char *path, uint64_t off, uint64_t refctr,
+			     bool ret, int pid, int progfd, uint64_t cookie)
 {
 	char what[PATH_MAX + 64];
 
@@ -212,8 +220,8 @@ int dt_bpf_attach_uprobe(dtrace_hdl_t *dtp, const char *path, uint64_t off, bool
 		return -1;
 	snprintf(what, sizeof(what), "%s %s:0x%llx", ret ? "uretprobe" : "uprobe", path,
 		 (unsigned long long)off);
-	return pmu_attach(dtp, "uprobe", ret, (uint64_t)(uintptr_t)path, off, pid, progfd, cookie,
-			  what);
+	return pmu_attach(dtp, "uprobe", ret, refctr << 32, (uint64_t)(uintptr_t)path, off, pid,
+			  progfd, cookie, what);
 }
 
 static int multi_count(dtrace_hdl_t *dtp, const char *kind, int n)
@@ -258,14 +266,21 @@ int dt_bpf_attach_kprobe_multi(dtrace_hdl_t *dtp, const char *const *funcs,
 int dt_bpf_attach_uprobe_multi(dtrace_hdl_t *dtp, const char *path, const uint64_t *offs,
 			       const uint64_t *cookies, int n, bool ret, int pid, int progfd)
 {
+	return dt_bpf_attach_uprobe_multi_ref(dtp, path, offs, NULL, cookies, n, ret, pid, progfd);
+}
+
+int dt_bpf_attach_uprobe_multi_ref(dtrace_hdl_t *dtp, const char *path, const uint64_t *offs,
+				   const uint64_t *refctrs, const uint64_t *cookies, int n,
+				   bool ret, int pid, int progfd)
+{
 	int link, err;
 
 	if (dt_feature_require(dtp, DT_FEAT_UPROBE_MULTI) != 0 ||
 	    multi_count(dtp, "uprobe_multi", n) != 0)
 		return -1;
 	/* the link's pid 0 is every process; BPF_F_UPROBE_MULTI_RETURN is 1 */
-	link = dt_bpf_umulti_link(progfd, path, offs, cookies, (uint32_t)n, ret ? 1 : 0,
-				  pid == -1 ? 0 : pid);
+	link = dt_bpf_umulti_link_ref(progfd, path, offs, refctrs, cookies, (uint32_t)n,
+				      ret ? 1 : 0, pid == -1 ? 0 : pid);
 	err = errno;
 	if (link < 0)
 		return dt_set_errmsg(dtp, err == EPERM ? EDT_NOPRIV : EDT_ATTACH,

@@ -427,7 +427,10 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		[DT_PT_PERF_EVENT] = BPF_PROG_TYPE_PERF_EVENT,
 		[DT_PT_RAW_TP] = BPF_PROG_TYPE_RAW_TRACEPOINT,
 		[DT_PT_KPROBE] = BPF_PROG_TYPE_KPROBE,
+		[DT_PT_UPROBE_MULTI] = BPF_PROG_TYPE_KPROBE,
 	};
+	/* a uprobe_multi program says so when loaded (BPF_TRACE_UPROBE_MULTI, 48) */
+	unsigned eat = bp->bp_probe->pr_progtype == DT_PT_UPROBE_MULTI ? 48 : 0;
 	struct bpf_insn *insns = dt_zalloc(sizeof(*insns) * bp->bp_ninsns);
 	char name[16];
 	int fd;
@@ -448,7 +451,7 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	snprintf(name, sizeof(name), "dt_%d_%.8s", bp->bp_id, bp->bp_probe->pr_desc.dtpd_provider);
 	bp->bp_type = types[bp->bp_probe->pr_progtype];
 	{
-		LIBBPF_OPTS(bpf_prog_load_opts, opts);
+		LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = eat);
 
 		fd = bpf_prog_load(bp->bp_type, name, "GPL", insns, bp->bp_ninsns, &opts);
 	}
@@ -457,7 +460,7 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		size_t loglen = 1 << 22;
 		char *log = dt_zalloc(loglen);
 		LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log, .log_size = (unsigned)loglen,
-			    .log_level = 1);
+			    .log_level = 1, .expected_attach_type = eat);
 
 		fd = bpf_prog_load(bp->bp_type, name, "GPL", insns, bp->bp_ninsns, &opts);
 		if (fd < 0) {

@@ -82,6 +82,9 @@ DT_INTERNAL int dt_bpf_btf_func(dtrace_hdl_t *, const char *func); /* fentry att
 /* BPF_LINK_CREATE of a uprobe_multi link (flags 1: return; pid 0: all): fd, or -1 and errno */
 DT_INTERNAL int dt_bpf_umulti_link(int progfd, const char *path, const uint64_t *offs,
 				   const uint64_t *cookies, uint32_t n, uint32_t flags, int pid);
+DT_INTERNAL int dt_bpf_umulti_link_ref(int progfd, const char *path, const uint64_t *offs,
+				       const uint64_t *refctrs, const uint64_t *cookies,
+				       uint32_t n, uint32_t flags, int pid);
 
 /*
  * bpf/dt_attach.c: the attach kinds.  Each attaches a loaded program with
@@ -105,6 +108,14 @@ DT_INTERNAL int dt_bpf_attach_kprobe_multi(dtrace_hdl_t *, const char *const *fu
 DT_INTERNAL int dt_bpf_attach_uprobe_multi(dtrace_hdl_t *, const char *path, const uint64_t *offs,
 					   const uint64_t *cookies, int n, bool ret, int pid,
 					   int progfd);
+/* ... with USDT semaphores: the kernel counts enabled probes at file offset refctr */
+DT_INTERNAL int dt_bpf_attach_uprobe_ref(dtrace_hdl_t *, const char *path, uint64_t off,
+					 uint64_t refctr, bool ret, int pid, int progfd,
+					 uint64_t cookie);
+DT_INTERNAL int dt_bpf_attach_uprobe_multi_ref(dtrace_hdl_t *, const char *path,
+					       const uint64_t *offs, const uint64_t *refctrs,
+					       const uint64_t *cookies, int n, bool ret, int pid,
+					       int progfd);
 DT_INTERNAL int dt_bpf_attach_fentry(dtrace_hdl_t *, const char *func, bool fexit, int progfd,
 				     uint64_t cookie);
 

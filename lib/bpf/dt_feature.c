@@ -173,11 +173,20 @@ typedef struct dt_umulti_attr {
 int dt_bpf_umulti_link(int progfd, const char *path, const uint64_t *offs,
 		       const uint64_t *cookies, uint32_t n, uint32_t flags, int pid)
 {
+	return dt_bpf_umulti_link_ref(progfd, path, offs, NULL, cookies, n, flags, pid);
+}
+
+/* ... with reference counters (USDT semaphores: file offsets, NULL: none) */
+int dt_bpf_umulti_link_ref(int progfd, const char *path, const uint64_t *offs,
+			   const uint64_t *refctrs, const uint64_t *cookies, uint32_t n,
+			   uint32_t flags, int pid)
+{
 	dt_umulti_attr_t attr = {
 		.um_progfd = (uint32_t)progfd,
 		.um_attach_type = DT_BPF_TRACE_UPROBE_MULTI,
 		.um_path = (uint64_t)(uintptr_t)path,
 		.um_offsets = (uint64_t)(uintptr_t)offs,
+		.um_refctr = (uint64_t)(uintptr_t)refctrs,
 		.um_cookies = (uint64_t)(uintptr_t)cookies,
 		.um_cnt = n,
 		.um_flags = flags,

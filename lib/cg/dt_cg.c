@@ -757,8 +757,19 @@ static void gen_task_member(dt_cg_t *cg, const dt_node_t *dnp, const char *const
 	}
 }
 
+/* reg cut to size bytes (DT_ARG_SIGNED: sign-extended), for USDT operands */
+static void gen_argext(dt_cg_t *cg, int size, int reg)
+{
+	int bits = 64 - 8 * (size & 0xf);
+
+	if (bits <= 0 || bits >= 64)
+		return;
+	dt_cg_insn(cg, ALU64_IMM(BPF_LSH, reg, bits));
+	dt_cg_insn(cg, ALU64_IMM((size & DT_ARG_SIGNED) ? BPF_ARSH : BPF_RSH, reg, bits));
+}
+
 /* reg = the raw value at the source (the context is at FP + DT_STACK_CTX). */
-static void gen_argsrc(dt_cg_t *cg, const dt_argsrc_t *as, int reg)
+static void gen_argsrc(dt_cg_t *cg, const dt_argsrc_t *as, int64_t val, int reg)
 {
 	int tmp = reg == R0 ? R1 : R0;
 
@@ -803,6 +814,30 @@ static void gen_argsrc(dt_cg_t *cg, const dt_argsrc_t *as, int reg)
 	case DT_ARG_ERRREC:
 		dt_cg_insn(cg, LDX(dt_cg_bpfsize(as->as_size), reg, R9, DT_SCR_ERR + as->as_off));
 		return;
+	case DT_ARG_CTXN:
+		dt_cg_ldctx(cg, reg);
+		dt_cg_insn(cg, LDX(BPF_DW, reg, reg, as->as_off));
+		gen_argext(cg, as->as_size, reg);
+		return;
+	case DT_ARG_UMEM: { /* unreadable memory reads as 0 */
+		int t = dt_cg_tmpalloc(cg, 8);
+
+		dt_cg_tmpaddr(cg, R1, t);
+		dt_cg_insn(cg, ST(BPF_DW, R1, 0, 0));
+		dt_cg_ldctx(cg, R3);
+		dt_cg_insn(cg, LDX(BPF_DW, R3, R3, as->as_off));
+		dt_cg_ld64(cg, R2, (uint64_t)val);
+		dt_cg_insn(cg, ALU64_REG(BPF_ADD, R3, R2));
+		dt_cg_insn(cg, MOV64_IMM(R2, as->as_size & 0xf));
+		dt_cg_call(cg, BPF_FUNC_probe_read_user);
+		dt_cg_tmpaddr(cg, reg, t);
+		dt_cg_insn(cg, LDX(BPF_DW, reg, reg, 0));
+		gen_argext(cg, as->as_size, reg);
+		return;
+	}
+	case DT_ARG_CONST:
+		dt_cg_ld64(cg, reg, (uint64_t)val);
+		return;
 	default:
 		dt_cg_insn(cg, MOV64_IMM(reg, 0));
 	}
@@ -811,7 +846,7 @@ static void gen_argsrc(dt_cg_t *cg, const dt_argsrc_t *as, int reg)
 /* reg = argN of the program's probes */
 static void gen_arg(dt_cg_t *cg, int n, int reg)
 {
-	gen_argsrc(cg, &cg->cg_probe->pr_argsrc[n], reg);
+	gen_argsrc(cg, &cg->cg_probe->pr_argsrc[n], cg->cg_probe->pr_argval[n], reg);
 }
 
 /*
@@ -923,7 +958,7 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 		if (pr->pr_errno.as_kind != DT_ARG_ZERO) {
 			int zero = dt_cg_label(cg), done = dt_cg_label(cg);
 
-			gen_argsrc(cg, &pr->pr_errno, R0); /* the raw return value */
+			gen_argsrc(cg, &pr->pr_errno, 0, R0); /* the raw return value */
 			dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), zero);
 			dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R0, -4095, 0), zero);
 			dt_cg_insn(cg, NEG64(R0));

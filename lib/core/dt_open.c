@@ -47,6 +47,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	if (dtp == NULL)
 		return;
 	dt_proc_fini(dtp); /* kill the -c command if it still runs */
+	dt_pdef_free(dtp);
 	dt_bpf_detach_all(dtp);
 	dt_consume_fini(dtp);
 	dt_sym_fini(dtp); /* proc/dt_sym.c */
@@ -57,6 +58,9 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		munmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
 	dt_type_fini(dtp); /* BTF, megabytes, and the types made from it */
 	free(dtp->dt_tpbtf);
+	for (int i = 0; i < dtp->dt_ntpsyms; i++)
+		free(dtp->dt_tpsyms[i]);
+	free(dtp->dt_tpsyms);
 	free(dtp);
 }
 

@@ -244,7 +244,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	dt_pcb_t *pcb = dt_zalloc(sizeof(*pcb));
 	dtrace_prog_t *pgp;
 	char *cppout = NULL;
-	int nmatch = 0, nvars;
+	int nmatch = 0, nvars, npdefs = 0;
 
 	dtp->dt_errmsg[0] = '\0';
 	dtp->dt_cflags |= cflags;
@@ -268,9 +268,12 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	if (dtp->dt_argused != NULL)
 		memset(dtp->dt_argused, 0, sizeof(bool) * (dtp->dt_argc + 1));
 	nvars = dtp->dt_nvars;
+	npdefs = dt_pdef_count(dtp);
 	pgp = dt_parse_program(pcb);
-	/* nothing but white space, comments and pragmas */
-	if (pgp->dp_nclauses == 0 && dtp->dt_nvars == nvars && !(cflags & DTRACE_C_EMPTY))
+	npdefs -= dt_pdef_count(dtp);
+	/* nothing but white space, comments and pragmas (a provider definition counts) */
+	if (pgp->dp_nclauses == 0 && dtp->dt_nvars == nvars && npdefs == 0 &&
+	    !(cflags & DTRACE_C_EMPTY))
 		dt_cc_error(pcb, D_EMPTY, pcb->pcb_line, "empty D program translation unit");
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
 		match_clause(pcb, clp, &nmatch);

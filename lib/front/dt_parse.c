@@ -955,6 +955,12 @@ struct dtrace_prog *dt_parse_program(dt_pcb_t *pcb)
 			dt_parse_decl(pcb);
 			continue;
 		}
+		if (!strncmp(pcb->pcb_cur, "provider", 8) && isspace((unsigned char)pcb->pcb_cur[8])) {
+			/* a provider definition (USDT, for dtrace -h): front/dt_pdef.c */
+			if (dt_pdef_parse(pcb->pcb_hdl, &pcb->pcb_cur, &pcb->pcb_line) != 0)
+				dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "%s", pcb->pcb_hdl->dt_errmsg);
+			continue;
+		}
 		*tail = clause(pcb);
 		(*tail)->dc_index = pgp->dp_nclauses++;
 		tail = &(*tail)->dc_next;

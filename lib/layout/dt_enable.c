@@ -73,6 +73,7 @@ static bool same_signature(const dt_probe_t *a, const dt_probe_t *b, unsigned us
 	if (uses == 0)
 		return true;
 	return !memcmp(a->pr_argsrc, b->pr_argsrc, sizeof(a->pr_argsrc)) &&
+	       !memcmp(a->pr_argval, b->pr_argval, sizeof(a->pr_argval)) &&
 	       !memcmp(&a->pr_errno, &b->pr_errno, sizeof(a->pr_errno));
 }
 

@@ -54,6 +54,11 @@ static dt_proc_t *dt_proc_lookup(dtrace_hdl_t *dtp, pid_t pid)
 	return NULL;
 }
 
+dt_proc_t *dt_proc_find(dtrace_hdl_t *dtp, pid_t pid)
+{
+	return dt_proc_lookup(dtp, pid);
+}
+
 static void dt_proc_add(dtrace_hdl_t *dtp, dt_proc_t *dpr)
 {
 	dt_proc_t **pp;
@@ -85,7 +90,7 @@ static dt_proc_t *dt_proc_alloc(pid_t pid, bool created)
 /* Kill a created child still running (and reap it); close what is open. */
 static void dt_proc_free(dt_proc_t *dpr)
 {
-	if (dpr->dpr_created && dpr->dpr_pid > 0 && !dpr->dpr_gone) {
+	if (dpr->dpr_created && dpr->dpr_pid > 0 && !dpr->dpr_gone && !dpr->dpr_waited) {
 		kill(dpr->dpr_pid, SIGKILL);
 		while (waitpid(dpr->dpr_pid, NULL, 0) < 0 && errno == EINTR)
 			;
@@ -235,6 +240,10 @@ int dtrace_proc_continue(dtrace_hdl_t *dtp, pid_t pid)
 {
 	dt_proc_t *dpr = dt_proc_lookup(dtp, pid);
 
+	if (dpr != NULL && (dpr->dpr_stopped || dpr->dpr_waited)) {
+		dt_proc_release(dpr);
+		return 0;
+	}
 	if (dpr == NULL || dpr->dpr_gofd < 0)
 		return dt_set_errno(dtp, EDT_NOTARGET);
 	(void)!write(dpr->dpr_gofd, "g", 1);
@@ -288,8 +297,8 @@ static void dt_proc_execerr(dt_proc_t *dpr)
  */
 static int dt_proc_waited(dt_proc_t *dpr, int *codep)
 {
-	int status;
-	pid_t w = waitpid(dpr->dpr_pid, &status, WNOHANG);
+	int status = dpr->dpr_wstatus;
+	pid_t w = dpr->dpr_waited ? dpr->dpr_pid : waitpid(dpr->dpr_pid, &status, WNOHANG);
 
 	if (w == 0 || (w < 0 && errno != ECHILD))
 		return -1;

@@ -21,6 +21,9 @@ typedef struct dt_proc {
 	char *dpr_args;		/* created: the command, cut into dpr_argv */
 	char **dpr_argv;
 	char *dpr_errmsg;	/* created: why its exec failed, or NULL */
+	bool dpr_stopped;	/* created: held at its entry point under ptrace (dt_pstart.c) */
+	bool dpr_waited;	/* created: reaped while being started, status in dpr_wstatus */
+	int dpr_wstatus;
 	struct dt_proc *dpr_next;
 } dt_proc_t;
 
@@ -30,5 +33,15 @@ typedef struct dt_proclist {
 
 /* Kill the created processes still running, release the grabbed ones. */
 DT_INTERNAL void dt_proc_fini(dtrace_hdl_t *);
+DT_INTERNAL dt_proc_t *dt_proc_find(dtrace_hdl_t *, pid_t);
+
+/*
+ * proc/dt_pstart.c: run a created process (-c) through its exec and its
+ * dynamic linker to its entry point, and hold it there, so that its
+ * libraries are mapped when probes are created in them.  0 if the process
+ * is ready (or is not a created one, or has already ended).
+ */
+DT_INTERNAL int dt_proc_ready(dtrace_hdl_t *, pid_t);
+DT_INTERNAL void dt_proc_release(dt_proc_t *); /* let a held process go on */
 
 #endif /* DT_PROC_H */

@@ -16,6 +16,7 @@ typedef enum dt_progtype {
 	DT_PT_PERF_EVENT,
 	DT_PT_RAW_TP, /* raw tracepoints; BEGIN/END, run with BPF_PROG_TEST_RUN */
 	DT_PT_KPROBE, /* kprobes and uprobes: the context is struct pt_regs */
+	DT_PT_UPROBE_MULTI, /* uprobes on a uprobe_multi link (pt_regs; loaded for it) */
 } dt_progtype_t;
 
 /*
@@ -33,7 +34,13 @@ typedef enum dt_argkind {
 	DT_ARG_PC_USER,	  /* perf event: the interrupted PC if in user mode, else 0 */
 	DT_ARG_ERRREC,	  /* dtrace:::ERROR: the field at off of the error record */
 	DT_ARG_NEGCTX,	  /* -(u64 at ctx + off): an errno from a -errno return value */
+	/* USDT operands (size: bytes, | DT_ARG_SIGNED to sign-extend) */
+	DT_ARG_CTXN,	  /* the u64 at ctx + off, cut to size bytes (a register) */
+	DT_ARG_UMEM,	  /* size bytes of user memory at (u64 at ctx + off) + val */
+	DT_ARG_CONST,	  /* val */
 } dt_argkind_t;
+
+#define DT_ARG_SIGNED 0x80
 
 typedef struct dt_argsrc {
 	uint8_t as_kind;  /* dt_argkind_t */
@@ -89,6 +96,7 @@ typedef struct dt_probe {
 	int pr_nargs;	    /* typed args */
 	dt_type_t **pr_argtypes;
 	dt_argsrc_t pr_argsrc[DT_NARGS]; /* native args */
+	int64_t pr_argval[DT_NARGS]; /* DT_ARG_UMEM: displacement; DT_ARG_CONST: the value */
 	dt_argsrc_t pr_errno; /* errno: DT_ARG_ZERO, or the raw return value's source */
 	dt_progtype_t pr_progtype;
 	dt_bindkind_t pr_bind;
@@ -101,6 +109,7 @@ typedef struct dt_probe {
 	/* provider's own */
 	int pr_sysnr;	    /* syscall: its number, or -1 */
 	uint64_t pr_period; /* profile: ns between firings */
+	void *pr_data;	    /* the provider's own, per probe */
 	/* enabling (dtrace_go) */
 	int pr_enidx;	    /* index in dt_probetab, -1 if not enabled */
 	struct dt_bpfprog *pr_prog; /* the program that serves it */
@@ -126,6 +135,8 @@ typedef struct dt_provider {
 	int (*pv_probe_args)(dtrace_hdl_t *, dt_probe_t *);
 	int (*pv_prepare)(dtrace_hdl_t *, struct dt_provider *, dt_probe_t **, int n);
 	int (*pv_attach)(dtrace_hdl_t *, dt_probe_t *, struct dt_bpfprog *, uint64_t cookie);
+	bool pv_anyname;   /* provide() sees every description (per-process providers:
+			      pid123, myprov123), whatever its provider field */
 	bool pv_populated;
 	void *pv_data;	/* the provider's own state */
 } dt_provider_t;
@@ -133,6 +144,9 @@ typedef struct dt_provider {
 
 /* prov/dt_provider.c */
 DT_INTERNAL void dt_provider_init(dtrace_hdl_t *);
+DT_INTERNAL int dt_provider_populate_all(dtrace_hdl_t *);
+/* prov/dt_prov_usdt.c: one SDT operand description ("-4@%eax") as an argument source */
+DT_INTERNAL void dt_usdt_operand(const char *, dt_argsrc_t *, int64_t *val);
 DT_INTERNAL dt_provider_t *dt_provider_lookup(dtrace_hdl_t *, const char *);
 DT_INTERNAL dt_probe_t *dt_probe_create(dtrace_hdl_t *, dt_provider_t *, const char *mod,
 					const char *func, const char *name);
@@ -142,7 +156,7 @@ DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
 DT_INTERNAL int dt_probe_info(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
 extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall, dt_prov_sdt;
-extern dt_provider_t dt_prov_sched, dt_prov_proc, dt_prov_io;
+extern dt_provider_t dt_prov_sched, dt_prov_proc, dt_prov_io, dt_prov_pid, dt_prov_usdt;
 
 /* prov/dt_tp.c: kernel tracepoints (tracefs events, BTF argument types) */
 typedef int dt_tp_f(dtrace_hdl_t *, const char *sys, const char *event, void *arg);

@@ -19,7 +19,8 @@
 
 static dt_provider_t *const dt_providers[] = { &dt_prov_dtrace, &dt_prov_profile,
 						&dt_prov_syscall, &dt_prov_sched, &dt_prov_proc,
-						&dt_prov_io,	  &dt_prov_sdt };
+						&dt_prov_io,	  &dt_prov_sdt,	 &dt_prov_pid,
+						&dt_prov_usdt };
 
 void dt_provider_init(dtrace_hdl_t *dtp)
 {
@@ -83,6 +84,12 @@ static int populate_upto(dtrace_hdl_t *dtp, int last)
 static int populate_all(dtrace_hdl_t *dtp)
 {
 	return populate_upto(dtp, dtp->dt_nprovs - 1);
+}
+
+/* Before probes made for a process: every listed provider first (stable IDs). */
+int dt_provider_populate_all(dtrace_hdl_t *dtp)
+{
+	return populate_all(dtp);
 }
 
 /* sh-style pattern matching: *, ?, [set], [!set], \c */
@@ -170,7 +177,8 @@ int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
 	for (int i = 0; i < dtp->dt_nprovs; i++) {
 		dt_provider_t *pv = dtp->dt_provs[i];
 
-		if (pv->pv_provide != NULL && field_match(pv->pv_name, pd->pd_prov) &&
+		if (pv->pv_provide != NULL &&
+		    (pv->pv_anyname || field_match(pv->pv_name, pd->pd_prov)) &&
 		    pv->pv_provide(dtp, pv, pd) != 0)
 			return -1;
 	}
@@ -258,8 +266,18 @@ int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4])
 int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
 		    dtrace_probedesc_t *pdp)
 {
-	char *copy = dt_strdup(s), *end, *out[4];
+	char *copy, *end, *out[4], *t;
 
+	/* $target in a -l description (pid$target:a.out::entry) is the -c/-p process */
+	copy = dt_zalloc(strlen(s) * 2 + 16);
+	strcpy(copy, s);
+	while ((t = strstr(copy, "$target")) != NULL) {
+		char num[16];
+
+		snprintf(num, sizeof(num), "%d", dtp->dt_target);
+		memmove(t + strlen(num), t + 7, strlen(t + 7) + 1);
+		memcpy(t, num, strlen(num));
+	}
 	if ((end = strpbrk(copy, "{/;")) != NULL)
 		*end = '\0';
 	for (end = copy + strlen(copy); end > copy && (end[-1] == ' ' || end[-1] == '\t'); end--)

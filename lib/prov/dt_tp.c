@@ -239,6 +239,42 @@ int dt_tp_attach(dtrace_hdl_t *dtp, const char *event, dt_bpfprog_t *bp, uint64_
 	return dt_bpf_attach_rawtp(dtp, event, bp->bp_fd, bp->bp_shared ? cookie : 0);
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The kernel's tracepoints by their __traceiter_ functions in kallsyms, sorted, once. */
+static void bare_index(dtrace_hdl_t *dtp)
+{
+	char line[512];
+	FILE *fp;
+	int cap = 0;
+
+	if (dtp->dt_tpsyms != NULL)
+		return;
+	dtp->dt_tpsyms = dt_zalloc(sizeof(char *));
+	if ((fp = fopen("/proc/kallsyms", "re")) == NULL)
+		return;
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		/* "addr T __traceiter_name [module]" */
+		char *p = strstr(line, " __traceiter_"), *e;
+
+		if (p == NULL || p - line < 2 || p[-2] != ' ')
+			continue;
+		p += strlen(" __traceiter_");
+		e = p + strcspn(p, " \t\n");
+		*e = '\0';
+		if (dtp->dt_ntpsyms + 1 >= cap) {
+			cap = cap ? cap * 2 : 4096;
+			dtp->dt_tpsyms = dt_realloc(dtp->dt_tpsyms, sizeof(char *) * (size_t)cap);
+		}
+		dtp->dt_tpsyms[dtp->dt_ntpsyms++] = dt_strdup(p);
+	}
+	fclose(fp);
+	qsort(dtp->dt_tpsyms, (size_t)dtp->dt_ntpsyms, sizeof(char *), cmp_name);
+}
+
 /*
  * Does the kernel have tracepoint event: one with a tracefs event in
  * system sys, or, with sys NULL, one without (its __traceiter_ function
@@ -246,11 +282,8 @@ int dt_tp_attach(dtrace_hdl_t *dtp, const char *event, dt_bpfprog_t *bp, uint64_
  */
 bool dt_tp_have(dtrace_hdl_t *dtp, const char *sys, const char *event)
 {
-	char path[256], line[512];
+	char path[256];
 	struct stat st;
-	bool found = false;
-	size_t len;
-	FILE *fp;
 
 	if (sys != NULL) {
 		if (dt_bpf_tracefs(dtp) != 0)
@@ -258,18 +291,7 @@ bool dt_tp_have(dtrace_hdl_t *dtp, const char *sys, const char *event)
 		snprintf(path, sizeof(path), "%s/events/%s/%s", dtp->dt_tracefs, sys, event);
 		return stat(path, &st) == 0;
 	}
-	if ((fp = fopen("/proc/kallsyms", "re")) == NULL)
-		return false;
-	snprintf(path, sizeof(path), " __traceiter_%s", event);
-	len = strlen(path);
-	while (!found && fgets(line, sizeof(line), fp) != NULL) {
-		char *p = strstr(line, " __traceiter_");
-
-		found = p != NULL && p > line && !strncmp(p, path, len) &&
-			(p[len] == '\n' || p[len] == ' ' || p[len] == '\t');
-		/* "addr T name": the name follows the type letter */
-		found = found && p[-1] != ' ' && p[-2] == ' ';
-	}
-	fclose(fp);
-	return found;
+	bare_index(dtp);
+	return bsearch(&event, dtp->dt_tpsyms, (size_t)dtp->dt_ntpsyms, sizeof(char *),
+		       cmp_name) != NULL;
 }

@@ -22,3 +22,8 @@ UNIT_TESTS += build/unit/verifier_log_test
 build/unit/verifier_log_test: tests/unit/verifier_log_test.c build/libdtrace.a lib/dt_impl.h include/dtrace.h
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/verifier_log_test.c build/libdtrace.a $(LDLIBS)
+
+UNIT_TESTS += build/unit/usdt_test
+build/unit/usdt_test: tests/unit/usdt_test.c tests/unit/unit.h build/libdtrace.a lib/dt_impl.h include/dtrace.h build/triggers/usdt
+	@mkdir -p build/unit
+	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/usdt_test.c build/libdtrace.a $(LDLIBS)

@@ -1,0 +1,286 @@
+/*
+ * dt_uelf.c -- what user-level tracing needs from an ELF file, read with
+ * libelf: its function symbols (.symtab if present, else .dynsym; one name
+ * per address: global before weak, then the fewest leading underscores,
+ * then the shortest, then alphabetical), its PT_LOAD segments (virtual
+ * address to file offset, for uprobes, which name a file offset), its
+ * SONAME, and its SystemTap SDT notes (.note.stapsdt: provider, name,
+ * argument descriptions, site and semaphore, adjusted by the difference
+ * between the .stapsdt.base section's address and the note's base, as the
+ * format specifies for prelinked objects).
+ */
+#include "../dt_impl.h"
+
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DT_STAPSDT_TYPE 3
+
+static int sym_rank(const char *name, int bind)
+{
+	int u = 0;
+
+	while (name[u] == '_')
+		u++;
+	return (bind == STB_GLOBAL ? 0 : 1) * 1000 + u;
+}
+
+static bool sym_better(const dt_usym_t *a, int abind, const dt_usym_t *b, int bbind)
+{
+	int ra = sym_rank(a->us_name, abind), rb = sym_rank(b->us_name, bbind);
+	size_t la = strlen(a->us_name), lb = strlen(b->us_name);
+
+	if (ra != rb)
+		return ra < rb;
+	if (la != lb)
+		return la < lb;
+	return strcmp(a->us_name, b->us_name) < 0;
+}
+
+typedef struct rawsym {
+	dt_usym_t rs_sym;
+	int rs_bind;
+} rawsym_t;
+
+static int cmp_raw(const void *x, const void *y)
+{
+	const rawsym_t *a = x, *b = y;
+
+	if (a->rs_sym.us_addr != b->rs_sym.us_addr)
+		return a->rs_sym.us_addr < b->rs_sym.us_addr ? -1 : 1;
+	return sym_better(&a->rs_sym, a->rs_bind, &b->rs_sym, b->rs_bind) ? -1 : 1;
+}
+
+/* Function symbols of one symbol table section, one per address. */
+static void read_syms(dt_uelf_t *ue, Elf *elf, Elf_Scn *scn, GElf_Shdr *sh)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0, m = 0;
+	rawsym_t *raw;
+
+	if (data == NULL || n == 0)
+		return;
+	raw = dt_zalloc(sizeof(*raw) * n);
+	for (size_t i = 0; i < n; i++) {
+		GElf_Sym s;
+		const char *name;
+
+		if (gelf_getsym(data, (int)i, &s) == NULL || GELF_ST_TYPE(s.st_info) != STT_FUNC ||
+		    s.st_shndx == SHN_UNDEF || s.st_value == 0)
+			continue;
+		name = elf_strptr(elf, sh->sh_link, s.st_name);
+		if (name == NULL || *name == '\0')
+			continue;
+		raw[m].rs_sym.us_name = (char *)name;
+		raw[m].rs_sym.us_addr = s.st_value;
+		raw[m].rs_sym.us_size = s.st_size;
+		raw[m].rs_bind = GELF_ST_BIND(s.st_info);
+		m++;
+	}
+	qsort(raw, m, sizeof(*raw), cmp_raw);
+	ue->ue_syms = dt_zalloc(sizeof(dt_usym_t) * (m + 1));
+	for (size_t i = 0; i < m; i++) {
+		dt_usym_t *u;
+
+		if (ue->ue_nsyms > 0 && ue->ue_syms[ue->ue_nsyms - 1].us_addr == raw[i].rs_sym.us_addr) {
+			u = &ue->ue_syms[ue->ue_nsyms - 1];
+			if (u->us_size < raw[i].rs_sym.us_size)
+				u->us_size = raw[i].rs_sym.us_size;
+			continue;
+		}
+		u = &ue->ue_syms[ue->ue_nsyms++];
+		*u = raw[i].rs_sym;
+		u->us_name = dt_strdup(u->us_name);
+	}
+	free(raw);
+}
+
+static uint64_t rd64(const char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+/* The SDT notes of a .note.stapsdt section (64-bit objects only). */
+static void read_usdt(dt_uelf_t *ue, Elf_Scn *scn, uint64_t base, bool havebase)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t off = 0, noff, nameoff, doff;
+	GElf_Nhdr nh;
+
+	if (data == NULL)
+		return;
+	while ((noff = gelf_getnote(data, off, &nh, &nameoff, &doff)) > 0) {
+		const char *d = (const char *)data->d_buf + doff, *e = d + nh.n_descsz, *p;
+		const char *owner = (const char *)data->d_buf + nameoff;
+		dt_usdt_t *u;
+
+		off = noff;
+		if (nh.n_type != DT_STAPSDT_TYPE || nh.n_descsz < 24 + 3 || nh.n_namesz != 8 ||
+		    memcmp(owner, "stapsdt", 8) != 0)
+			continue;
+		ue->ue_usdt = dt_realloc(ue->ue_usdt, sizeof(dt_usdt_t) * (ue->ue_nusdt + 1));
+		u = &ue->ue_usdt[ue->ue_nusdt];
+		u->ud_pc = rd64(d);
+		u->ud_sema = rd64(d + 16);
+		if (havebase) {
+			u->ud_pc += base - rd64(d + 8);
+			if (u->ud_sema != 0)
+				u->ud_sema += base - rd64(d + 8);
+		}
+		p = d + 24;
+		u->ud_prov = dt_strndup(p, (size_t)(e - p));
+		p += strnlen(p, (size_t)(e - p)) + 1;
+		if (p >= e)
+			goto bad;
+		u->ud_name = dt_strndup(p, (size_t)(e - p));
+		p += strnlen(p, (size_t)(e - p)) + 1;
+		u->ud_args = dt_strndup(p < e ? p : "", p < e ? (size_t)(e - p) : 0);
+		ue->ue_nusdt++;
+		continue;
+bad:
+		free(u->ud_prov);
+	}
+}
+
+dt_uelf_t *dt_uelf_open(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL, *notes = NULL;
+	GElf_Shdr symsh, dynsh, sh;
+	uint64_t base = 0;
+	bool havebase = false;
+	size_t shstrndx, nph;
+	GElf_Ehdr eh;
+	dt_uelf_t *ue;
+	Elf *elf;
+
+	if (fd < 0)
+		return NULL;
+	elf_version(EV_CURRENT);
+	if ((elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL || elf_kind(elf) != ELF_K_ELF ||
+	    gelf_getehdr(elf, &eh) == NULL || gelf_getclass(elf) != ELFCLASS64 ||
+	    elf_getshdrstrndx(elf, &shstrndx) != 0 || elf_getphdrnum(elf, &nph) != 0) {
+		if (elf != NULL)
+			elf_end(elf);
+		close(fd);
+		return NULL;
+	}
+	ue = dt_zalloc(sizeof(*ue));
+	ue->ue_path = dt_strdup(path);
+	ue->ue_type = eh.e_type;
+	ue->ue_minvaddr = UINT64_MAX;
+	ue->ue_loads = dt_zalloc(sizeof(*ue->ue_loads) * (nph + 1));
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+
+		if (gelf_getphdr(elf, (int)i, &ph) == NULL || ph.p_type != PT_LOAD)
+			continue;
+		ue->ue_loads[ue->ue_nloads].vaddr = ph.p_vaddr;
+		ue->ue_loads[ue->ue_nloads].memsz = ph.p_memsz;
+		ue->ue_loads[ue->ue_nloads].off = ph.p_offset;
+		ue->ue_loads[ue->ue_nloads].filesz = ph.p_filesz;
+		ue->ue_nloads++;
+		if ((ph.p_vaddr & ~4095ull) < ue->ue_minvaddr)
+			ue->ue_minvaddr = ph.p_vaddr & ~4095ull;
+	}
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		const char *name;
+
+		if (gelf_getshdr(scn, &sh) == NULL)
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (sh.sh_type == SHT_SYMTAB) {
+			symtab = scn;
+			symsh = sh;
+		} else if (sh.sh_type == SHT_DYNSYM) {
+			dynsym = scn;
+			dynsh = sh;
+		} else if (sh.sh_type == SHT_NOTE && name != NULL && !strcmp(name, ".note.stapsdt")) {
+			notes = scn;
+		} else if (name != NULL && !strcmp(name, ".stapsdt.base")) {
+			base = sh.sh_addr;
+			havebase = true;
+		} else if (sh.sh_type == SHT_DYNAMIC) {
+			Elf_Data *data = elf_getdata(scn, NULL);
+			size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+
+			for (size_t i = 0; data != NULL && i < n; i++) {
+				GElf_Dyn dyn;
+
+				if (gelf_getdyn(data, (int)i, &dyn) != NULL && dyn.d_tag == DT_SONAME) {
+					const char *so = elf_strptr(elf, sh.sh_link, dyn.d_un.d_val);
+
+					if (so != NULL)
+						ue->ue_soname = dt_strdup(so);
+				}
+			}
+		}
+	}
+	if (symtab != NULL)
+		read_syms(ue, elf, symtab, &symsh);
+	if (ue->ue_nsyms == 0 && dynsym != NULL)
+		read_syms(ue, elf, dynsym, &dynsh);
+	if (notes != NULL)
+		read_usdt(ue, notes, base, havebase);
+	elf_end(elf);
+	close(fd);
+	return ue;
+}
+
+void dt_uelf_free(dt_uelf_t *ue)
+{
+	if (ue == NULL)
+		return;
+	for (int i = 0; i < ue->ue_nsyms; i++)
+		free(ue->ue_syms[i].us_name);
+	for (int i = 0; i < ue->ue_nusdt; i++) {
+		free(ue->ue_usdt[i].ud_prov);
+		free(ue->ue_usdt[i].ud_name);
+		free(ue->ue_usdt[i].ud_args);
+	}
+	free(ue->ue_syms);
+	free(ue->ue_usdt);
+	free(ue->ue_loads);
+	free(ue->ue_soname);
+	free(ue->ue_path);
+	free(ue);
+}
+
+int64_t dt_uelf_off(const dt_uelf_t *ue, uint64_t vaddr)
+{
+	for (int i = 0; i < ue->ue_nloads; i++)
+		if (vaddr >= ue->ue_loads[i].vaddr &&
+		    vaddr < ue->ue_loads[i].vaddr + ue->ue_loads[i].filesz)
+			return (int64_t)(vaddr - ue->ue_loads[i].vaddr + ue->ue_loads[i].off);
+	return -1;
+}
+
+/* The function containing vaddr (or, if sizes are missing, the one before it). */
+const dt_usym_t *dt_uelf_lookup(const dt_uelf_t *ue, uint64_t vaddr)
+{
+	int lo = 0, hi = ue->ue_nsyms - 1, best = -1;
+
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+
+		if (ue->ue_syms[mid].us_addr <= vaddr) {
+			best = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	if (best < 0)
+		return NULL;
+	if (ue->ue_syms[best].us_size != 0 &&
+	    vaddr >= ue->ue_syms[best].us_addr + ue->ue_syms[best].us_size)
+		return NULL;
+	return &ue->ue_syms[best];
+}

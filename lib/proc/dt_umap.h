@@ -1,0 +1,73 @@
+/*
+ * dt_umap.h -- a process's mapped ELF objects (proc/dt_umap.c) and what
+ * user-level providers and symbol lookup read from them (proc/dt_uelf.c):
+ * function symbols, virtual address to file offset, SystemTap SDT notes.
+ *
+ * Included through dt_impl.h.
+ */
+#ifndef DT_UMAP_H
+#define DT_UMAP_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+/* A function symbol of an ELF object: ELF virtual address and size. */
+typedef struct dt_usym {
+	char *us_name;
+	uint64_t us_addr;
+	uint64_t us_size;
+} dt_usym_t;
+
+/* A SystemTap SDT probe site (.note.stapsdt), addresses already adjusted. */
+typedef struct dt_usdt {
+	char *ud_prov;	  /* provider as in the note */
+	char *ud_name;	  /* name as in the note ("query__start") */
+	char *ud_args;	  /* operand descriptions ("-4@%eax 8@-16(%rbp)") */
+	uint64_t ud_pc;	  /* ELF virtual address of the site */
+	uint64_t ud_sema; /* ELF virtual address of the semaphore, or 0 */
+} dt_usdt_t;
+
+/* The ELF facts of one file. */
+typedef struct dt_uelf {
+	char *ue_path;
+	char *ue_soname;       /* DT_SONAME, or NULL */
+	dt_usym_t *ue_syms;    /* functions by address, one name per address */
+	int ue_nsyms;
+	dt_usdt_t *ue_usdt;
+	int ue_nusdt;
+	struct { uint64_t vaddr, memsz, off, filesz; } *ue_loads; /* PT_LOAD segments */
+	int ue_nloads;
+	uint64_t ue_minvaddr;  /* lowest PT_LOAD address, page aligned */
+	int ue_type;	       /* ET_EXEC or ET_DYN */
+} dt_uelf_t;
+
+/* An ELF object mapped into a process. */
+typedef struct dt_pmod {
+	char *pm_path;	       /* as mapped (/proc/PID/maps) */
+	char *pm_name;	       /* module name: "a.out" for the executable, else the
+				  SONAME or the file's base name */
+	char *pm_base;	       /* the file's base name */
+	uint64_t pm_start, pm_end; /* lowest and highest mapped addresses */
+	uint64_t pm_bias;      /* run-time address - ELF virtual address */
+	int pm_exec;	       /* the executable */
+	dt_uelf_t *pm_elf;     /* read when first asked for (dt_pmod_elf) */
+} dt_pmod_t;
+
+typedef struct dt_umap {
+	pid_t pmp_pid;
+	dt_pmod_t *pmp_mods;   /* in address order */
+	int pmp_nmods;
+} dt_umap_t;
+
+/* proc/dt_umap.c */
+DT_INTERNAL dt_umap_t *dt_umap_read(pid_t pid); /* NULL with errno */
+DT_INTERNAL void dt_umap_free(dt_umap_t *);
+DT_INTERNAL dt_uelf_t *dt_pmod_elf(dt_pmod_t *); /* NULL if not readable ELF */
+
+/* proc/dt_uelf.c */
+DT_INTERNAL dt_uelf_t *dt_uelf_open(const char *path);
+DT_INTERNAL void dt_uelf_free(dt_uelf_t *);
+DT_INTERNAL int64_t dt_uelf_off(const dt_uelf_t *, uint64_t vaddr); /* file offset, or -1 */
+DT_INTERNAL const dt_usym_t *dt_uelf_lookup(const dt_uelf_t *, uint64_t vaddr);
+
+#endif /* DT_UMAP_H */
