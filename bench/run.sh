@@ -40,6 +40,20 @@
 #             (minus the same run with 1 key)
 #   printf    printf record throughput: cost to the traced thread per
 #             record and records/s through the consumer
+#   ustack    @[ustack()] = count(): BPF cost per profile-997 sample, and
+#             the time to print 10,000 distinct stacks (bench/ustack.sh)
+#   strings   per-event cost of string subroutines on getppid(): a
+#             strjoin/substr/basename chain as an aggregation key vs
+#             bpftrace's @[comm] (it has no strjoin, substr or basename:
+#             the difference is the chain), and an index() predicate vs
+#             bpftrace's strncmp(); in BENCH_ROUNDS interleaved rounds
+#   ptrchain  per-event cost of the predicate
+#             /curthread->real_parent->tgid == $pid/ (false: the benchmark
+#             loop is no child of dtrace) vs bpftrace's
+#             /curtask->real_parent->tgid == 1/, both on getppid (in
+#             BENCH_ROUNDS interleaved rounds: see per_event_rounds)
+#   compile200  wall time of compiling (-e, nothing loaded) a 200-line
+#             script of clauses over kernel types (bench/types200.d)
 #   printf_rate  highest paced rate of printf("%d %d\n", arg0, arg1)
 #             records delivered with zero loss at the default bufsize (dtrace
 #             drops vs bpftrace "Lost N events"), and consumer CPU per
@@ -66,13 +80,15 @@
 # progress and errors to stderr.  See bench/lib.sh for tunables.
 
 # shellcheck disable=SC2016  # $target in D scripts is for dtrace
-ALL_BENCHES="startup event unrelated manyprobes sdt rss agg quantize keys printf printf_rate"
+ALL_BENCHES="startup event unrelated manyprobes sdt rss agg quantize keys printf printf_rate ptrchain compile200 strings ustack"
 
 CALLER_PWD=$PWD
 cd "$(dirname "$0")/.." || exit 1
 ROOT=$PWD
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
+# shellcheck source=bench/ustack.sh
+. bench/ustack.sh
 
 is_bench() { [[ " $ALL_BENCHES " == *" $1 "* ]]; }
 
@@ -756,6 +772,18 @@ per_event_rounds() {
 	    "ratio dtrace/bpftrace added = $(fdiv "$da" "$ba") (rounds: ${range:-n/a})"
 }
 
+bench_ptrchain() {
+	per_event_rounds "pred curthread->real_parent->tgid" \
+	    "$DTRACE" -n 'syscall::getppid:entry /curthread->real_parent->tgid == $pid/ { n++; }' -- \
+	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid /curtask->real_parent->tgid == 1/ { @ = count(); }'
+}
+
+bench_compile200() {
+	local dt=n/a
+	have_dtrace && dt=$(wall_ms "$DTRACE" -e -s bench/types200.d)
+	row "compile 200-line types script: ms" "$dt" "" "" "goal < 100 ms"
+}
+
 bench_agg() {
 	per_event_rounds "@[execname]=count()" \
 	    "$DTRACE" -n 'syscall::getppid:entry { @[execname] = count(); }' -- \
@@ -766,6 +794,15 @@ bench_quantize() {
 	per_event_rounds "@=quantize(timestamp)" \
 	    "$DTRACE" -n 'syscall::getppid:entry { @ = quantize(timestamp); }' -- \
 	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @ = hist(nsecs); }'
+}
+
+bench_strings() {
+	per_event_rounds "strjoin/substr/basename key" \
+	    "$DTRACE" -n 'syscall::getppid:entry { @[basename(strjoin("/tmp/", substr(execname, 1, 6)))] = count(); }' -- \
+	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }'
+	per_event_rounds "index() vs strncmp() predicate" \
+	    "$DTRACE" -n 'syscall::getppid:entry /index(execname, "getppid") == 0/ { @ = count(); }' -- \
+	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid /strncmp(comm, "getppid", 7) == 0/ { @ = count(); }'
 }
 
 KEYS_N=${KEYS_N:-100000}

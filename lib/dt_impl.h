@@ -237,6 +237,9 @@ struct dtrace_hdl {
 	int dt_indent;		  /* flowindent depth */
 	uint32_t dt_lastepid;	  /* flowindent: EPID of the last record */
 	bool dt_heading;
+	struct btf *dt_funcbtf;	  /* BTF for programs with callbacks (bpf/dt_funcinfo.c) */
+	bool dt_usestrtok;	  /* some clause calls strtok(): its state in the this-> area */
+	int dt_strtokoff;	  /* ... at this offset (cg/dt_cg_str.c) */
 	bool dt_speculates;	  /* some clause uses speculation functions */
 	int dt_specfd;		  /* dt_spec: ARRAY[1], nspec state words, mmapped */
 	int dt_specbuffd;	  /* dt_specbuf: ARRAY[nspec * ncpus], mmapped */

@@ -432,8 +432,10 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	/* a uprobe_multi program says so when loaded (BPF_TRACE_UPROBE_MULTI, 48) */
 	unsigned eat = bp->bp_probe->pr_progtype == DT_PT_UPROBE_MULTI ? 48 : 0;
 	struct bpf_insn *insns = dt_zalloc(sizeof(*insns) * bp->bp_ninsns);
+	struct bpf_func_info *fi = NULL;
+	uint32_t nfi = 0;
 	char name[16];
-	int fd;
+	int fd, btffd;
 
 	memcpy(insns, bp->bp_insns, sizeof(*insns) * bp->bp_ninsns);
 	for (int i = 0; i < bp->bp_ninsns; i++) {
@@ -450,9 +452,22 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	}
 	snprintf(name, sizeof(name), "dt_%d_%.8s", bp->bp_id, bp->bp_probe->pr_desc.dtpd_provider);
 	bp->bp_type = types[bp->bp_probe->pr_progtype];
+	/* callbacks need BTF function information (dt_funcinfo.c) */
+	btffd = dt_bpf_funcinfo(dtp, insns, bp->bp_ninsns, &fi, &nfi);
+	if (btffd < 0) {
+		free(insns);
+		return dt_set_errmsg(dtp, EDT_BPF, "could not load BTF for program callbacks: %s",
+				     strerror(errno));
+	}
 	{
 		LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = eat);
 
+		if (btffd > 0) {
+			opts.prog_btf_fd = (uint32_t)btffd;
+			opts.func_info = fi;
+			opts.func_info_cnt = nfi;
+			opts.func_info_rec_size = sizeof(*fi);
+		}
 		fd = bpf_prog_load(bp->bp_type, name, "GPL", insns, bp->bp_ninsns, &opts);
 	}
 	if (fd < 0) {
@@ -462,16 +477,24 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		LIBBPF_OPTS(bpf_prog_load_opts, opts, .log_buf = log, .log_size = (unsigned)loglen,
 			    .log_level = 1, .expected_attach_type = eat);
 
+		if (btffd > 0) {
+			opts.prog_btf_fd = (uint32_t)btffd;
+			opts.func_info = fi;
+			opts.func_info_cnt = nfi;
+			opts.func_info_rec_size = sizeof(*fi);
+		}
 		fd = bpf_prog_load(bp->bp_type, name, "GPL", insns, bp->bp_ninsns, &opts);
 		if (fd < 0) {
 			load_error(dtp, bp, err, log);
 			free(log);
 			free(insns);
+			free(fi);
 			return -1;
 		}
 		free(log);
 	}
 	free(insns);
+	free(fi);
 	bp->bp_fd = fd;
 	return 0;
 }

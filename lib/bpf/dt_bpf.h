@@ -62,6 +62,8 @@ typedef struct dt_ring dt_ring_t;
 /* bpf/dt_bpf.c */
 DT_INTERNAL int dt_bpf_maps_create(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_prog_load(dtrace_hdl_t *, dt_bpfprog_t *);
+DT_INTERNAL int dt_bpf_funcinfo(dtrace_hdl_t *, const struct bpf_insn *, int n,
+				struct bpf_func_info **, uint32_t *cnt); /* dt_funcinfo.c */
 /* the verifier's reason and refused instruction (or -1) in its log */
 DT_INTERNAL size_t dt_bpf_log_reason(const char *log, char *buf, size_t len, long *idx);
 DT_INTERNAL int dt_bpf_test_run(dtrace_hdl_t *, dt_bpfprog_t *);

@@ -1080,13 +1080,20 @@ static void gen_memload(dt_cg_t *cg, dt_node_t *dnp)
 
 /* ------------------------------------------------------------ strings */
 
-/* Push a pointer to a BPF-readable string for a string-like expression. */
-void dt_cg_strexpr(dt_cg_t *cg, dt_node_t *dnp)
+/*
+ * Push a pointer to a BPF-readable string for a string-like expression.
+ * A string subroutine may return NULL (strchr() finding nothing: a 0 on
+ * the stack); mode says what a NULL becomes (dt_cg_strnull(), dt_cg_str.c):
+ * kept, a fault (reading it, as DTrace does), or "" (comparing it).
+ */
+void dt_cg_strexpr_mode(dt_cg_t *cg, dt_node_t *dnp, int mode)
 {
 	const dt_type_t *t = dnp->dn_type;
 
 	if (t->dt_kind == DT_TK_STRING) {
 		dt_cg_expr(cg, dnp);
+		if (mode != DT_STRNULL_KEEP && dt_cg_str_maybenull(dnp))
+			dt_cg_strnull(cg, dnp, mode);
 		return;
 	}
 	if (t->dt_kind == DT_TK_ARRAY) {
@@ -1106,6 +1113,11 @@ void dt_cg_strexpr(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_tmpaddr(cg, R0, tmp);
 		dt_cg_set(cg, cg->cg_depth - 1, R0);
 	}
+}
+
+void dt_cg_strexpr(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dt_cg_strexpr_mode(cg, dnp, DT_STRNULL_FAULT);
 }
 
 /* ------------------------------------------------------------ operators */
@@ -1190,11 +1202,24 @@ static void gen_binary(dt_cg_t *cg, dt_node_t *dnp)
 	if (op == OP_EQ || op == OP_NE || op == '<' || op == '>' || op == OP_LE || op == OP_GE) {
 		int a, done = dt_cg_label(cg), ra, rb, jop;
 
+		if (dnp->dn_builtin == 2) { /* a string and NULL: the pointer */
+			op = op == OP_EQ ? BPF_JEQ : BPF_JNE;
+			dt_cg_strexpr_mode(cg, dt_cg_isstr(dnp->dn_left) ? dnp->dn_left : dnp->dn_right,
+					   DT_STRNULL_KEEP);
+			a = cg->cg_depth - 1;
+			ra = dt_cg_get(cg, a, R1);
+			dt_cg_insn(cg, MOV64_IMM(R0, 1));
+			dt_cg_jump(cg, JMP_IMM(op, ra, 0, 0), done);
+			dt_cg_insn(cg, MOV64_IMM(R0, 0));
+			dt_cg_place(cg, done);
+			dt_cg_set(cg, a, R0);
+			return;
+		}
 		if (dnp->dn_builtin == 1) { /* strings */
-			cg->cg_nullstr = dnp->dn_left;
-			dt_cg_strexpr(cg, dnp->dn_left);
+			cg->cg_nullstr = dnp->dn_left; /* an unset variable is "" here */
+			dt_cg_strexpr_mode(cg, dnp->dn_left, DT_STRNULL_EMPTY);
 			cg->cg_nullstr = dnp->dn_right;
-			dt_cg_strexpr(cg, dnp->dn_right);
+			dt_cg_strexpr_mode(cg, dnp->dn_right, DT_STRNULL_EMPTY);
 			cg->cg_nullstr = NULL;
 			str_compare(cg);
 			a = cg->cg_depth - 1;
@@ -1254,7 +1279,14 @@ void dt_cg_truth(dt_cg_t *cg, dt_node_t *dnp)
 		return;
 	}
 	done = dt_cg_label(cg);
-	if (dt_cg_isstr(dnp)) {
+	if (dt_cg_isstr(dnp) && dt_cg_str_maybenull(dnp)) {
+		/* strchr() and the like: true if not NULL */
+		dt_cg_strexpr_mode(cg, dnp, DT_STRNULL_KEEP);
+		slot = cg->cg_depth - 1;
+		r = dt_cg_get(cg, slot, R1);
+		if (r != R1)
+			dt_cg_insn(cg, MOV64_REG(R1, r));
+	} else if (dt_cg_isstr(dnp)) {
 		dt_cg_strexpr(cg, dnp);
 		slot = cg->cg_depth - 1;
 		r = dt_cg_get(cg, slot, R1);
@@ -1311,7 +1343,7 @@ static void gen_cond(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, r, 0, 0), other);
 	dt_cg_pop(cg);
 	if (str)
-		dt_cg_strexpr(cg, dnp->dn_left);
+		dt_cg_strexpr_mode(cg, dnp->dn_left, DT_STRNULL_KEEP);
 	else
 		dt_cg_expr(cg, dnp->dn_left);
 	r = dt_cg_get(cg, slot, R0);
@@ -1320,7 +1352,7 @@ static void gen_cond(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_pop(cg);
 	dt_cg_place(cg, other);
 	if (str)
-		dt_cg_strexpr(cg, dnp->dn_right);
+		dt_cg_strexpr_mode(cg, dnp->dn_right, DT_STRNULL_KEEP);
 	else
 		dt_cg_expr(cg, dnp->dn_right);
 	r = dt_cg_get(cg, slot, R0);
@@ -1369,8 +1401,8 @@ static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
 	bool narrow = true;
 
 	if (dnp->dn_op == '=') {
-		if (vt->dt_kind == DT_TK_STRING)
-			dt_cg_strexpr(cg, dnp->dn_right);
+		if (vt->dt_kind == DT_TK_STRING) /* NULL stores "" */
+			dt_cg_strexpr_mode(cg, dnp->dn_right, DT_STRNULL_EMPTY);
 		else
 			dt_cg_expr(cg, dnp->dn_right);
 		narrow = !stores_as_is(dnp->dn_right, vt);
@@ -1459,50 +1491,12 @@ static void gen_subr(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_tmpaddr(cg, R0, tmp);
 		dt_cg_set(cg, slot, R0);
 		return;
-	case DT_FN_RAND:
+	case DT_FN_RAND: /* a non-negative int, as DTrace's */
 		slot = dt_cg_push(cg, dnp);
 		dt_cg_call(cg, BPF_FUNC_get_prandom_u32);
-		dt_cg_insn(cg, MOV32_REG(R0, R0));
+		dt_cg_insn(cg, ALU64_IMM(BPF_AND, R0, 0x7fffffff));
 		dt_cg_set(cg, slot, R0);
 		return;
-	case DT_FN_STRJOIN: {
-		int t2, len = dt_cg_label(cg);
-
-		dt_cg_strexpr(cg, a0);
-		dt_cg_strexpr(cg, a0->dn_next);
-		slot = cg->cg_depth - 2;
-		tmp = dt_cg_tmpalloc(cg, cg->cg_strsize * 2);
-		r = dt_cg_get(cg, slot, R3);
-		dt_cg_tmpaddr(cg, R1, tmp);
-		dt_cg_copystr(cg, R1, r);
-		/* r0 = bytes copied incl. NUL; append second string after it */
-		dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), len);
-		dt_cg_insn(cg, MOV64_IMM(R0, 1));
-		dt_cg_place(cg, len);
-		dt_cg_insn(cg, ALU64_IMM(BPF_SUB, R0, 1));
-		{
-			int clamp = dt_cg_label(cg);
-
-			dt_cg_jump(cg, JMP_IMM(BPF_JLT, R0, cg->cg_strsize, 0), clamp);
-			dt_cg_insn(cg, MOV64_IMM(R0, cg->cg_strsize - 1));
-			dt_cg_place(cg, clamp);
-		}
-		dt_cg_tmpaddr(cg, R1, tmp);
-		dt_cg_insn(cg, ALU64_REG(BPF_ADD, R1, R0));
-		dt_cg_insn(cg, MOV64_IMM(R2, cg->cg_strsize));
-		dt_cg_insn(cg, ALU64_REG(BPF_SUB, R2, R0));
-		r = dt_cg_get(cg, slot + 1, R3);
-		if (r != R3)
-			dt_cg_insn(cg, MOV64_REG(R3, r));
-		dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
-		t2 = tmp;
-		dt_cg_pop(cg);
-		dt_cg_tmpaddr(cg, R0, t2);
-		dt_cg_set(cg, slot, R0);
-		return;
-	}
-	case DT_FN_PROGENYOF:
-		dt_cg_error(cg, dnp, "progenyof( ) is not yet supported on this platform");
 	case DT_FN_SPECULATION:
 		dt_cg_speculation(cg, dnp); /* dt_cg_spec.c */
 		return;
@@ -1510,6 +1504,8 @@ static void gen_subr(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_copyin(cg, dnp); /* dt_cg_stack.c */
 		return;
 	default:
+		if (dt_cg_strsubr(cg, dnp)) /* dt_cg_str.c */
+			return;
 		dt_cg_error(cg, dnp, "%s( ) is not yet supported on this platform", dnp->dn_name);
 	}
 }
@@ -1607,7 +1603,7 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		return;
 	case N_CAST:
 		if (dnp->dn_type->dt_kind == DT_TK_STRING) {
-			dt_cg_strexpr(cg, dnp->dn_left);
+			dt_cg_strexpr_mode(cg, dnp->dn_left, DT_STRNULL_KEEP);
 			return;
 		}
 		dt_cg_expr(cg, dnp->dn_left);
@@ -1617,7 +1613,7 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_set(cg, slot, r);
 		return;
 	case N_STRINGOF:
-		dt_cg_strexpr(cg, dnp->dn_left);
+		dt_cg_strexpr_mode(cg, dnp->dn_left, DT_STRNULL_KEEP);
 		return;
 	case N_COMMA:
 		dt_cg_expr(cg, dnp->dn_left);
@@ -2097,6 +2093,8 @@ static void gen_prologue(dt_cg_t *cg)
 	dt_cg_place(cg, ok);
 	dt_cg_insn(cg, MOV64_REG(R9, R0));
 	cg->cg_scrend = cg->cg_ninsns;
+	if (cg->cg_dtp->dt_usestrtok)
+		dt_cg_str_prologue(cg); /* strtok()'s state is per firing */
 	cg->cg_cookie0 = cg->cg_cookie1 = cg->cg_ninsns;
 	if (cg->cg_shared && cg->cg_probe->pr_bind == DT_BIND_COOKIE) {
 		dt_cg_ldctx(cg, R1);
@@ -2204,6 +2202,7 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	dt_cg_insn(cg, EXIT());
 	if (cg->cg_ncalls > 0)
 		gen_error_subprog(cg);
+	dt_cg_subr_emit(cg); /* shared subprograms: dt_cg_subr.c */
 
 	tmpbase = (cg->cg_recbase + cg->cg_recmax + 7) & ~7;
 	if (finalize(cg, tmpbase) != 0) {
@@ -2226,6 +2225,7 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	free(cg->cg_fixes);
 	free(cg->cg_tmpfix);
 	free(cg->cg_calls);
+	dt_cg_subr_free(cg);
 	free(cg);
 	return 0;
 }

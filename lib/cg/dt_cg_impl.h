@@ -27,6 +27,14 @@ typedef struct dt_cgfix {
 	int f_label;
 } dt_cgfix_t;
 
+struct dt_cg;
+
+/* A shared subprogram (dt_cg_subr.c): its name and the generator of its body. */
+typedef struct dt_cgsubr {
+	const char *sb_name;
+	void (*sb_gen)(struct dt_cg *);
+} dt_cgsubr_t;
+
 typedef struct dt_cg {
 	dtrace_hdl_t *cg_dtp;
 	struct bpf_insn *cg_insns;
@@ -70,13 +78,18 @@ typedef struct dt_cg {
 	int *cg_calls;	  /* call sites of the ERROR subprogram */
 	int cg_ncalls;
 	int cg_strsize;
+	const dt_cgsubr_t **cg_subrs; /* shared subprograms used (dt_cg_subr.c) */
+	int cg_nsubrs;
+	int *cg_subrstart;	  /* ... their first instructions */
+	dt_cgfix_t *cg_subrfix;	  /* ... the instructions that name them */
+	int cg_nsubrfix;
 	char cg_err[512];
 	jmp_buf cg_jmp;
 } dt_cg_t;
 
 void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp);
 void dt_cg_strexpr(dt_cg_t *cg, dt_node_t *dnp);
-
+void dt_cg_strexpr_mode(dt_cg_t *cg, dt_node_t *dnp, int mode);
 
 DT_INTERNAL int dt_cg_insn(dt_cg_t *cg, struct bpf_insn insn);
 DT_INTERNAL int dt_cg_label(dt_cg_t *cg);
@@ -138,5 +151,19 @@ DT_INTERNAL void dt_cg_stackval(dt_cg_t *, dt_node_t *call, bool istmp, int off)
 DT_INTERNAL bool dt_cg_stackact(dt_cg_t *, dt_node_t *call);
 DT_INTERNAL void dt_cg_copyin(dt_cg_t *, dt_node_t *);
 DT_INTERNAL dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *, dt_node_t *);
+
+/* dt_cg_subr.c: shared subprograms */
+DT_INTERNAL void dt_cg_subr_call(dt_cg_t *, const dt_cgsubr_t *);
+DT_INTERNAL void dt_cg_subr_func(dt_cg_t *, int reg, const dt_cgsubr_t *);
+DT_INTERNAL void dt_cg_subr_loop(dt_cg_t *, int nreg, int n, const dt_cgsubr_t *cb, int ctxoff);
+DT_INTERNAL void dt_cg_subr_emit(dt_cg_t *);
+DT_INTERNAL void dt_cg_subr_free(dt_cg_t *);
+
+/* dt_cg_str.c: the string and memory subroutines */
+DT_INTERNAL bool dt_cg_strsubr(dt_cg_t *, dt_node_t *);
+DT_INTERNAL bool dt_cg_str_maybenull(const dt_node_t *);
+DT_INTERNAL void dt_cg_strnull(dt_cg_t *, const dt_node_t *, int mode);
+DT_INTERNAL void dt_cg_str_prologue(dt_cg_t *);
+enum { DT_STRNULL_KEEP, DT_STRNULL_FAULT, DT_STRNULL_EMPTY };
 
 #endif /* DT_CG_IMPL_H */

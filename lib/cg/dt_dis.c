@@ -42,6 +42,7 @@ static const struct {
 	{ BPF_FUNC_probe_read_user_str, "probe_read_user_str" },
 	{ BPF_FUNC_probe_read_kernel_str, "probe_read_kernel_str" },
 	{ BPF_FUNC_get_attach_cookie, "get_attach_cookie" },
+	{ BPF_FUNC_loop, "loop" },
 };
 
 static void print_call(const struct bpf_insn *in, FILE *fp)
@@ -111,6 +112,8 @@ void dt_dis(const struct bpf_insn *insns, int n, FILE *fp)
 		case BPF_LD:
 			if (in->src_reg == BPF_PSEUDO_MAP_FD || in->src_reg == BPF_PSEUDO_MAP_VALUE)
 				print_ldmap(in, i + 1 < n ? &in[1] : NULL, fp);
+			else if (in->src_reg == BPF_PSEUDO_FUNC)
+				fprintf(fp, "r%d = func pc%+d", in->dst_reg, in->imm);
 			else
 				fprintf(fp, "r%d = 0x%x%08x", in->dst_reg,
 					i + 1 < n ? (unsigned)in[1].imm : 0, (unsigned)in->imm);

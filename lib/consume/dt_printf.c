@@ -30,6 +30,7 @@
 #define PF_A_INT 0x1 /* integer */
 #define PF_A_PTR 0x2 /* pointer */
 #define PF_A_STR 0x4 /* string or char array */
+#define PF_A_FP 0x8  /* float, double: the only arguments of %e %f %g, as in DTrace */
 
 /* Size prefix classes (pc_mods, and what a parsed prefix requires). */
 #define PF_M_INT 0x1 /* hh h l ll j z t */
@@ -70,7 +71,7 @@ typedef struct dt_pfconv {
 } dt_pfconv_t;
 
 static dt_pfprint_f pf_print_int, pf_print_chr, pf_print_ptr, pf_print_fp;
-static dt_pfprint_f pf_print_str, pf_print_time, pf_print_pct;
+static dt_pfprint_f pf_print_str, pf_print_time, pf_print_pct, pf_print_estr, pf_print_time822;
 
 #define PF_A_XINT (PF_A_INT | PF_A_PTR)
 
@@ -85,15 +86,16 @@ static const dt_pfconv_t dt_pfconvs[] = {
 	{ 'p', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
 	{ 'a', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
 	{ 'A', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
-	{ 'e', PF_A_INT, PF_M_FP, "double", pf_print_fp },
-	{ 'E', PF_A_INT, PF_M_FP, "double", pf_print_fp },
-	{ 'f', PF_A_INT, PF_M_FP, "double", pf_print_fp },
-	{ 'g', PF_A_INT, PF_M_FP, "double", pf_print_fp },
-	{ 'G', PF_A_INT, PF_M_FP, "double", pf_print_fp },
+	{ 'e', PF_A_FP, PF_M_FP, "double", pf_print_fp },
+	{ 'E', PF_A_FP, PF_M_FP, "double", pf_print_fp },
+	{ 'f', PF_A_FP, PF_M_FP, "double", pf_print_fp },
+	{ 'g', PF_A_FP, PF_M_FP, "double", pf_print_fp },
+	{ 'G', PF_A_FP, PF_M_FP, "double", pf_print_fp },
 	{ 's', PF_A_STR, 0, "char [] or string (or use stringof)", pf_print_str },
-	{ 'S', PF_A_STR, 0, "char [] or string (or use stringof)", pf_print_str },
+	{ 'S', PF_A_STR, 0, "char [] or string (or use stringof)", pf_print_estr },
 	{ 'k', PF_A_STR, 0, "stack", pf_print_str },
 	{ 'Y', PF_A_INT, 0, "int64_t", pf_print_time },
+	{ 'T', PF_A_INT, 0, "int64_t", pf_print_time822 },
 	{ '%', 0, 0, "void", pf_print_pct },
 };
 
@@ -628,6 +630,53 @@ static int pf_print_time(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t 
 	if (localtime_r(&sec, &tm) != NULL)
 		strftime(tmp, sizeof(tmp), "%Y %b %e %T", &tm);
 	return pf_print_text(b, ps, tmp, true);
+}
+
+/* %T: nanoseconds since the epoch in RFC 822 form, local time (illumos' format) */
+static int pf_print_time822(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)
+{
+	time_t sec = (time_t)(pf_argval(a) / 1000000000);
+	char tmp[64] = "";
+	struct tm tm;
+
+	if (localtime_r(&sec, &tm) != NULL)
+		strftime(tmp, sizeof(tmp), "%a, %d %b %G %T %Z", &tm);
+	return pf_print_text(b, ps, tmp, true);
+}
+
+/*
+ * %S: the string with its unprintable and special characters as C escape
+ * sequences (\n, \", \\, \ooo), as illumos' strchr2esc() writes them.
+ */
+static int pf_print_estr(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)
+{
+	static const char ctl[] = "\a\b\f\n\r\t\v\"\\", name[] = "abfnrtv\"\\";
+	const char *s = a->pa_str != NULL ? a->pa_str : "";
+	char *e = malloc(strlen(s) * 4 + 1), *q = e;
+	int rv;
+
+	if (e == NULL)
+		return -1;
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+		const char *x = strchr(ctl, c);
+
+		if (x != NULL) {
+			*q++ = '\\';
+			*q++ = name[x - ctl];
+		} else if (c != ' ' && (c < '!' || c > '~')) {
+			*q++ = '\\';
+			*q++ = (char)('0' + ((c >> 6) & 3));
+			*q++ = (char)('0' + ((c >> 3) & 7));
+			*q++ = (char)('0' + (c & 7));
+		} else {
+			*q++ = (char)c;
+		}
+	}
+	*q = '\0';
+	rv = pf_print_text(b, ps, e, true);
+	free(e);
+	return rv;
 }
 
 static int pf_print_pct(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)

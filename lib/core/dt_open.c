@@ -56,6 +56,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 			close(bp->bp_fd);
 	if (dtp->dt_scratchmap != NULL && dtp->dt_scratchmap != MAP_FAILED)
 		munmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
+	btf__free(dtp->dt_funcbtf); /* bpf/dt_funcinfo.c */
 	dt_type_fini(dtp); /* BTF, megabytes, and the types made from it */
 	free(dtp->dt_tpbtf);
 	for (int i = 0; i < dtp->dt_ntpsyms; i++)

@@ -173,6 +173,14 @@ static bool is_strlike(const dt_type_t *t)
 		      t->dt_base->dt_size == 1));
 }
 
+/* The null pointer constant: 0, or 0 cast to a pointer. */
+static bool is_zero(const dt_node_t *dnp)
+{
+	while (dnp->dn_kind == N_CAST && dnp->dn_type->dt_kind == DT_TK_PTR)
+		dnp = dnp->dn_left;
+	return dnp->dn_kind == N_INT && dnp->dn_val == 0;
+}
+
 static bool is_charptr(const dt_type_t *t)
 {
 	return t && t->dt_kind == DT_TK_PTR && t->dt_base->dt_kind == DT_TK_INT &&
@@ -653,7 +661,10 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 	if (op == OP_EQ || op == OP_NE || op == '<' || op == '>' || op == OP_LE || op == OP_GE) {
 		bool ls = is_strlike(lt), rs = is_strlike(rt);
 
-		if (ls || rs) {
+		if ((ls || rs) && (op == OP_EQ || op == OP_NE) &&
+		    ((ls && is_zero(r)) || (rs && is_zero(l)))) {
+			dnp->dn_builtin = 2; /* a string and NULL: compares the pointer */
+		} else if (ls || rs) {
 			if (!(ls || is_charptr(lt)) || !(rs || is_charptr(rt)))
 				cerr(cc, D_OP_INCOMPAT, dnp, "operator %s operands have incompatible types: "
 					      "\"%s\" %s \"%s\"", opname(op), tname(lt), opname(op),
@@ -1117,6 +1128,15 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		cook(cc, a);
 	}
 
+	{
+		dt_node_t *where = dnp;
+		char msg[256];
+
+		if (dt_subr_check(fn, dnp->dn_args, &where, msg, sizeof(msg)) != 0)
+			cerr(cc, strstr(msg, "prototype mismatch") ? D_PROTO_LEN : D_PROTO_ARG, where, "%s", msg);
+		if (fn->bf_id == DT_FN_STRTOK)
+			dtp->dt_usestrtok = true;
+	}
 	switch (fn->bf_id) {
 	case DT_FN_TRACE:
 		if (dnp->dn_args->dn_type->dt_kind == DT_TK_VOID)
@@ -1156,25 +1176,9 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 				cerr(cc, D_PROTO_ARG, a, "setopt( ) arguments must be string constants");
 		note_data(cc, dnp);
 		break;
-	case DT_FN_STRLEN:
-		if (!is_strlike(dnp->dn_args->dn_type))
-			cerr(cc, D_PROTO_ARG, dnp, "strlen( ) argument #1 is incompatible with prototype:\n"
-				      "\tprototype: string\n\t argument: %s",
-			     tname(dnp->dn_args->dn_type));
-		break;
-	case DT_FN_STRJOIN:
-		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next, i++)
-			if (!is_strlike(a->dn_type))
-				cerr(cc, D_PROTO_ARG, a, "strjoin( ) argument #%d is incompatible with prototype:"
-					    "\n\tprototype: string\n\t argument: %s", i,
-				     tname(a->dn_type));
-		break;
 	case DT_FN_COPYINSTR:
 		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
 			need_int(cc, dnp, a, i++);
-		break;
-	case DT_FN_PROGENYOF:
-		need_int(cc, dnp, dnp->dn_args, 1);
 		break;
 	case DT_FN_SPECULATE:
 		need_int(cc, dnp, dnp->dn_args, 1);
@@ -1224,7 +1228,9 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
 		break;
 	}
-	if (fn->bf_rettype == NULL)
+	if (dt_subr_has_proto(fn->bf_id) && fn->bf_kind == DT_FN_SUBR)
+		dnp->dn_type = dt_subr_rettype(dtp, fn->bf_id); /* front/dt_subr.c */
+	else if (fn->bf_rettype == NULL)
 		dnp->dn_type = dt_type_void(dtp);
 	else if (!strcmp(fn->bf_rettype, "string"))
 		dnp->dn_type = dt_type_string(dtp);

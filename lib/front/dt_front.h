@@ -353,6 +353,34 @@ enum {
 	DT_FN_UFUNC,
 	DT_FN_UMOD,
 	DT_FN_COPYINTO,
+	/* strings and memory (cg/dt_cg_str.c, prototypes in front/dt_subr.c) */
+	DT_FN_SUBSTR,
+	DT_FN_INDEX,
+	DT_FN_RINDEX,
+	DT_FN_STRCHR,
+	DT_FN_STRRCHR,
+	DT_FN_STRSTR,
+	DT_FN_STRTOK,
+	DT_FN_LLTOSTR,
+	DT_FN_BASENAME,
+	DT_FN_DIRNAME,
+	DT_FN_CLEANPATH,
+	DT_FN_TOUPPER,
+	DT_FN_TOLOWER,
+	DT_FN_STRTOLL,
+	DT_FN_INET_NTOA,
+	DT_FN_INET_NTOA6,
+	DT_FN_INET_NTOP,
+	DT_FN_HTONS,
+	DT_FN_HTONL,
+	DT_FN_HTONLL,
+	DT_FN_NTOHS,
+	DT_FN_NTOHL,
+	DT_FN_NTOHLL,
+	DT_FN_GETMAJOR,
+	DT_FN_GETMINOR,
+	DT_FN_ALLOCA,
+	DT_FN_BCOPY,
 	DT_FN_NFUNCS
 };
 
@@ -363,5 +391,11 @@ DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn_byid(int);
 /* front/dt_stackfn.c: stack(), ustack() and the symbol functions as values */
 DT_INTERNAL bool dt_stackfn_is(int fnid);
 DT_INTERNAL dt_type_t *dt_stackfn_type(dtrace_hdl_t *, int fnid, int nframes);
+
+/* front/dt_subr.c: prototypes of the string and memory subroutines */
+DT_INTERNAL bool dt_subr_has_proto(int id);
+DT_INTERNAL int dt_subr_check(const dt_builtin_fn_t *, dt_node_t *args, dt_node_t **where,
+			      char *buf, size_t len);
+DT_INTERNAL dt_type_t *dt_subr_rettype(dtrace_hdl_t *, int id);
 
 #endif /* DT_FRONT_H */

@@ -46,4 +46,9 @@ void dt_vars_layout(dtrace_hdl_t *dtp)
 				dtp->dt_dvvalsize = vsz;
 		}
 	}
+	/* strtok()'s per-CPU state (a position, a copy of the string): a hidden this-> */
+	if (dtp->dt_usestrtok) {
+		dtp->dt_strtokoff = dtp->dt_thissize;
+		dtp->dt_thissize += 8 + ((strsize + 7) & ~7);
+	}
 }

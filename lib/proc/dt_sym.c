@@ -28,6 +28,15 @@ typedef struct dt_ksym {
 	const char *ks_mod;
 } dt_ksym_t;
 
+/* One address's answers: printing 10,000 stacks looks the same PCs up again and again. */
+typedef struct dt_symcache {
+	uint64_t sc_addr;	/* 0: a free slot */
+	int sc_rc;		/* dt_usym_lookup()'s */
+	int sc_nofp[2];		/* dt_usym_nofp()'s, not top / top; -1: not asked yet */
+	char *sc_mod, *sc_name;
+	uint64_t sc_symaddr;
+} dt_symcache_t;
+
 typedef struct dt_uproc {
 	pid_t up_pid;
 	char *up_maps;		/* /proc/PID/maps as captured, or NULL: never readable */
@@ -37,6 +46,8 @@ typedef struct dt_uproc {
 	bool up_exec;		/* up_pmaps has every mapping since an exec */
 	Dwfl *up_dwfl;		/* made from up_maps at the first lookup */
 	bool up_dwflfailed;
+	struct dt_symcache *up_cache; /* lookups by address, while up_dwfl stands */
+	size_t up_ncache, up_capcache;
 	struct dt_uproc *up_next;
 } dt_uproc_t;
 
@@ -169,8 +180,63 @@ static dt_uproc_t *uproc(struct dt_symtab *st, pid_t pid, bool create)
 	return up;
 }
 
+static void drop_cache(dt_uproc_t *up)
+{
+	for (size_t i = 0; i < up->up_capcache; i++) {
+		free(up->up_cache[i].sc_mod);
+		free(up->up_cache[i].sc_name);
+	}
+	free(up->up_cache);
+	up->up_cache = NULL;
+	up->up_ncache = up->up_capcache = 0;
+}
+
+static uint64_t addr_hash(uint64_t a)
+{
+	a ^= a >> 33;
+	a *= 0xff51afd7ed558ccdULL;
+	return a ^ (a >> 33);
+}
+
+/* The cache entry of addr in pid's table, made if new. */
+static dt_symcache_t *cache_slot(dt_uproc_t *up, uint64_t addr)
+{
+	size_t i;
+
+	if (addr == 0)
+		return NULL;
+	if (up->up_ncache * 2 >= up->up_capcache) {
+		dt_symcache_t *old = up->up_cache;
+		size_t oldcap = up->up_capcache;
+
+		up->up_capcache = oldcap ? oldcap * 2 : 256;
+		up->up_cache = dt_zalloc(sizeof(dt_symcache_t) * up->up_capcache);
+		up->up_ncache = 0;
+		for (size_t j = 0; j < oldcap; j++) {
+			if (old[j].sc_addr == 0)
+				continue;
+			for (i = addr_hash(old[j].sc_addr) & (up->up_capcache - 1);
+			     up->up_cache[i].sc_addr != 0; i = (i + 1) & (up->up_capcache - 1))
+				;
+			up->up_cache[i] = old[j];
+			up->up_ncache++;
+		}
+		free(old);
+	}
+	for (i = addr_hash(addr) & (up->up_capcache - 1); up->up_cache[i].sc_addr != 0;
+	     i = (i + 1) & (up->up_capcache - 1))
+		if (up->up_cache[i].sc_addr == addr)
+			return &up->up_cache[i];
+	up->up_cache[i].sc_addr = addr;
+	up->up_cache[i].sc_rc = -2; /* not looked up yet */
+	up->up_cache[i].sc_nofp[0] = up->up_cache[i].sc_nofp[1] = -1;
+	up->up_ncache++;
+	return &up->up_cache[i];
+}
+
 static void drop_dwfl(dt_uproc_t *up)
 {
+	drop_cache(up);
 	if (up->up_dwfl != NULL)
 		dwfl_end(up->up_dwfl);
 	up->up_dwfl = NULL;
@@ -329,8 +395,35 @@ static const char *basename_of(const char *path)
  * The symbol of pid at addr: 0 with its object's basename, name and
  * address; 1 with the object only; -1 if addr is in no known object.
  */
+static int usym_lookup(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, const char **modp,
+		       const char **namep, uint64_t *symaddrp);
+
 int dt_usym_lookup(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, const char **modp,
 		   const char **namep, uint64_t *symaddrp)
+{
+	dt_uproc_t *up;
+	dt_symcache_t *sc;
+	const char *m = NULL, *n = NULL;
+
+	if (udwfl(dtp, pid) == NULL || (up = uproc(symtab(dtp), pid, false)) == NULL ||
+	    (sc = cache_slot(up, addr)) == NULL)
+		return usym_lookup(dtp, pid, addr, modp, namep, symaddrp);
+	if (sc->sc_rc == -2) {
+		sc->sc_rc = usym_lookup(dtp, pid, addr, &m, &n, &sc->sc_symaddr);
+		sc->sc_mod = m != NULL ? dt_strdup(m) : NULL;
+		sc->sc_name = n != NULL ? dt_strdup(n) : NULL;
+	}
+	if (sc->sc_rc >= 0)
+		*modp = sc->sc_mod;
+	if (sc->sc_rc == 0) {
+		*namep = sc->sc_name;
+		*symaddrp = sc->sc_symaddr;
+	}
+	return sc->sc_rc;
+}
+
+static int usym_lookup(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, const char **modp,
+		       const char **namep, uint64_t *symaddrp)
 {
 	Dwfl *dwfl = udwfl(dtp, pid);
 	Dwfl_Module *mod;
@@ -358,7 +451,22 @@ int dt_usym_lookup(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, const char **mod
  * 1 if the CFA is not %rbp-based there (frames above may be missing), 0 if
  * it is, or if nothing is known.
  */
+static int usym_nofp(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, bool top);
+
 int dt_usym_nofp(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, bool top)
+{
+	dt_uproc_t *up;
+	dt_symcache_t *sc;
+
+	if (udwfl(dtp, pid) == NULL || (up = uproc(symtab(dtp), pid, false)) == NULL ||
+	    (sc = cache_slot(up, pc)) == NULL)
+		return usym_nofp(dtp, pid, pc, top);
+	if (sc->sc_nofp[top] < 0)
+		sc->sc_nofp[top] = usym_nofp(dtp, pid, pc, top);
+	return sc->sc_nofp[top];
+}
+
+static int usym_nofp(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, bool top)
 {
 #if defined(__x86_64__)
 	Dwfl *dwfl = udwfl(dtp, pid);
@@ -407,6 +515,7 @@ void dt_sym_fini(dtrace_hdl_t *dtp)
 			next = up->up_next;
 			if (up->up_dwfl != NULL)
 				dwfl_end(up->up_dwfl);
+			drop_cache(up);
 			free(up->up_maps);
 			free(up->up_pmaps);
 			free(up);

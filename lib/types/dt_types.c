@@ -290,7 +290,7 @@ dt_type_t *dt_type_lookup_builtin(dtrace_hdl_t *dtp, const char *name)
 		return t;
 	for (size_t i = 0; i < sizeof(dt_inttab) / sizeof(dt_inttab[0]); i++)
 		if (!strcmp(name, dt_inttab[i].name))
-			return dt_type_named_int(dtp, name, dt_inttab[i].size, dt_inttab[i].sgn);
+			return dt_type_named_int(dtp, dt_inttab[i].name, dt_inttab[i].size, dt_inttab[i].sgn);
 	if (!strcmp(name, "float") || !strcmp(name, "double"))
 		return dt_type_float(dtp, name[0] == 'f' ? 4 : 8);
 	return NULL;

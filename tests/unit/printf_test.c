@@ -261,7 +261,7 @@ static void test_format_string(void)
 	FMT("", "%.0s", STR("hello"));
 	FMT("    x", "%05s", STR("x"));
 	FMT("x", "%+s", STR("x"));
-	FMT("a b\tc", "%S", STR("a b\tc"));
+	FMT("a b\\tc\\\"", "%S", STR("a b\tc\"")); /* %S escapes, as illumos' strchr2esc() */
 	FMT("  ab", "%4S", STR("ab"));
 	FMT("genunix`foo+0x1\n", "%k", STR("genunix`foo+0x1\n"));
 	FMT("bash is 42 (0x2a)", "%s is %d (%#x)", STR("bash"), I32(42), I32(42));
@@ -386,12 +386,11 @@ static void test_check_ok(void)
 	CHK(NULL, "%c", &t_char);
 	CHK(NULL, "%a", &t_voidp);
 	CHK(NULL, "%a", &t_llong);
-	CHK(NULL, "%f %e %E %g %G", &t_int, &t_int, &t_int, &t_llong, &t_char);
-	CHK(NULL, "%Lf %lf", &t_int, &t_int);
+	/* %e %f %g take floating-point arguments only: an integer is refused, as in DTrace */
+	CHK("printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %f\n\t prototype: double\n\t  argument: int", "%f", &t_int);
 	CHK(NULL, "%Y", &t_llong);
 	CHK(NULL, "%*d", &t_int, &t_int);
 	CHK(NULL, "%.*s", &t_int, &t_string);
-	CHK(NULL, "%*.*f", &t_int, &t_llong, &t_int);
 	CHK(NULL, "%hhd %hd %ld %lld %jd %zd %td", &t_int, &t_int, &t_int, &t_int, &t_int,
 	    &t_int, &t_int);
 	CHK(NULL, "%-+ #08.3lx", &t_llong);
