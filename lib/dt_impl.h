@@ -96,7 +96,9 @@ enum {
 	X(STACKFRAMES, "stackframes", DT_OPT_INT, 20)                     \
 	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 100)                   \
 	X(VERIFYLOG, "verifylog", DT_OPT_BOOL, 0)                         \
-	X(FBTMODE, "fbtmode", DT_OPT_FBTMODE, DT_FBTMODE_AUTO)
+	X(FBTMODE, "fbtmode", DT_OPT_FBTMODE, DT_FBTMODE_AUTO)             \
+	X(ERRTAGS, "errtags", DT_OPT_BOOL, 0)                             \
+	X(DROPTAGS, "droptags", DT_OPT_BOOL, 0)
 
 /* Bytes a string takes: strsize characters (DTrace counts them) and a NUL. */
 #define DT_STRSIZE(dtp) ((int)(dtp)->dt_options[DTOPT_STRSIZE] + 1)
@@ -144,6 +146,7 @@ typedef enum dt_optkind {
 struct dtrace_hdl {
 	int dt_errno;		  /* last error */
 	char dt_errmsg[1024];	  /* compile / load error text */
+	int dt_errtag;		  /* D tag of the last compile-time error (dt_errtags.h) */
 	int64_t dt_options[DTOPT_MAX];
 	bool dt_optset[DTOPT_MAX];
 	int dt_ncpus;		  /* possible CPUs */

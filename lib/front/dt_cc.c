@@ -30,6 +30,28 @@ int dtrace_cpp_arg(dtrace_hdl_t *dtp, const char *arg)
 	return 0;
 }
 
+/*
+ * What -C defines, as DTrace does for its platform: the system, the
+ * architecture and the data model (so that <stdint.h> and other system
+ * headers find their word size).
+ */
+static const char *const dt_cpp_defines[] = {
+	"-D__linux__", "-D__linux", "-D__unix__", "-D__unix", "-D__ELF__",
+#if defined(__x86_64__)
+	"-D__x86_64__", "-D__x86_64", "-D__amd64__", "-D__amd64",
+#elif defined(__aarch64__)
+	"-D__aarch64__",
+#endif
+#if defined(__LP64__)
+	"-D_LP64", "-D__LP64__", "-D__SIZEOF_LONG__=8", "-D__SIZEOF_POINTER__=8",
+#else
+	"-D_ILP32", "-D__ILP32__", "-D__SIZEOF_LONG__=4", "-D__SIZEOF_POINTER__=4",
+#endif
+	"-D__SIZEOF_INT__=4", "-D__SIZEOF_LONG_LONG__=8", "-D__SIZEOF_SHORT__=2",
+	"-D__CHAR_BIT__=8", "-D__SUNW_D=1", "-D__SUNW_D_VERSION=0x01010000",
+	NULL
+};
+
 /* Run the source through cpp(1); returns the output or NULL. */
 static char *dt_cpp(dtrace_hdl_t *dtp, const char *src)
 {
@@ -43,7 +65,7 @@ static char *dt_cpp(dtrace_hdl_t *dtp, const char *src)
 	if (pipe(in) != 0 || pipe(out) != 0)
 		return NULL;
 	if ((pid = fork()) == 0) {
-		char **argv = dt_zalloc(sizeof(char *) * (dtp->dt_cppargc + 6));
+		char **argv = dt_zalloc(sizeof(char *) * (dtp->dt_cppargc + 32));
 		int argc = 0;
 
 		dup2(in[0], 0);
@@ -52,7 +74,8 @@ static char *dt_cpp(dtrace_hdl_t *dtp, const char *src)
 		close(out[0]);
 		argv[argc++] = "cpp";
 		argv[argc++] = "-undef";
-		argv[argc++] = "-D__linux__";
+		for (const char *const *d = dt_cpp_defines; *d != NULL; d++)
+			argv[argc++] = (char *)*d;
 		for (int i = 0; i < dtp->dt_cppargc; i++)
 			argv[argc++] = dtp->dt_cppargv[i];
 		execvp("cpp", argv);
@@ -101,9 +124,9 @@ static void match_clause(dt_pcb_t *pcb, dt_clause_t *clp, int *nmatch)
 		char buf[512];
 
 		if (n < 0)
-			dt_cc_error(pcb, pd->pd_line, "%s", dtp->dt_errmsg);
+			dt_cc_error(pcb, dt_errtag_of(dtp->dt_errmsg), pd->pd_line, "%s", dtp->dt_errmsg);
 		if (n == 0 && !(pcb->pcb_cflags & DTRACE_C_ZDEFS) && !dtp->dt_options[DTOPT_ZDEFS])
-			dt_cc_error(pcb, pcb->pcb_filename ? pd->pd_line : 0,
+			dt_cc_error(pcb, D_PDESC_ZERO, pcb->pcb_filename ? pd->pd_line : 0,
 				    "probe description %s does not match any probes",
 				    pdesc_str(pd, buf, sizeof(buf)));
 		for (int i = 0; i < n; i++) {
@@ -169,7 +192,7 @@ static void split_variants(dt_pcb_t *pcb, dt_clause_t *clp)
 		return;
 	for (int i = 0; i < clp->dc_nprobes; i++)
 		if (dt_probe_args(dtp, clp->dc_probes[i]) != 0)
-			dt_cc_error(pcb, clp->dc_line, "%s", dtp->dt_errmsg);
+			dt_cc_error(pcb, dt_errtag_of(dtp->dt_errmsg), clp->dc_line, "%s", dtp->dt_errmsg);
 	rest = dt_zalloc(sizeof(dt_probe_t *) * clp->dc_nprobes);
 	for (int i = 0; i < clp->dc_nprobes; i++) {
 		if (same_argtypes(clp->dc_probes[i], clp->dc_probes[0]))
@@ -211,7 +234,7 @@ static void dt_check_argref(dt_pcb_t *pcb)
 		return;
 	for (int i = 1; i < dtp->dt_argc; i++)
 		if (!dtp->dt_argused[i])
-			dt_cc_error(pcb, pcb->pcb_line, "extraneous argument '%s' ($%d is not "
+			dt_cc_error(pcb, D_MACRO_UNUSED, pcb->pcb_line, "extraneous argument '%s' ($%d is not "
 				    "referenced)", dtp->dt_argv[i], i);
 }
 
@@ -251,7 +274,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	/* nothing but white space, comments and pragmas (a provider definition counts) */
 	if (pgp->dp_nclauses == 0 && dtp->dt_nvars == nvars && npdefs == 0 &&
 	    !(cflags & DTRACE_C_EMPTY))
-		dt_cc_error(pcb, pcb->pcb_line, "empty D program translation unit");
+		dt_cc_error(pcb, D_EMPTY, pcb->pcb_line, "empty D program translation unit");
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
 		match_clause(pcb, clp, &nmatch);
 		split_variants(pcb, clp);

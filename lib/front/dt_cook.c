@@ -38,10 +38,10 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp);
 
 #define DTP(cc) ((cc)->cc_pcb->pcb_hdl)
 
-static _Noreturn void cerr(dt_cookctx_t *cc, const dt_node_t *dnp, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+static _Noreturn void cerr(dt_cookctx_t *cc, int tag, const dt_node_t *dnp, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
-static _Noreturn void cerr(dt_cookctx_t *cc, const dt_node_t *dnp, const char *fmt, ...)
+static _Noreturn void cerr(dt_cookctx_t *cc, int tag, const dt_node_t *dnp, const char *fmt, ...)
 {
 	char msg[800];
 	va_list ap;
@@ -49,7 +49,7 @@ static _Noreturn void cerr(dt_cookctx_t *cc, const dt_node_t *dnp, const char *f
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	dt_node_error(cc->cc_pcb, dnp, "%s", msg);
+	dt_node_error(cc->cc_pcb, tag, dnp, "%s", msg);
 }
 
 /* ------------------------------------------------------------ identifiers */
@@ -222,7 +222,7 @@ static void user_check(dt_cookctx_t *cc, const dt_node_t *dnp, const dt_type_t *
 		       const char *op)
 {
 	if (t->dt_kind == DT_TK_PTR && t->dt_user)
-		cerr(cc, dnp, "operator %s cannot be applied to a user-space pointer (%s): use "
+		cerr(cc, D_OP_PTR, dnp, "operator %s cannot be applied to a user-space pointer (%s): use "
 			      "copyin( ) or copyinstr( ) to read user memory", op, tname(t));
 }
 
@@ -340,7 +340,7 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 			val = forcestr ? "" : "0";
 		} else {
 			cc->cc_pcb->pcb_region = NULL; /* a lexical error in DTrace */
-			cerr(cc, dnp, "macro argument %s is not defined", dnp->dn_name);
+			cerr(cc, D_MACRO_UNDEF, dnp, "macro argument %s is not defined", dnp->dn_name);
 		}
 	} else {
 		if (!strcmp(name, "target")) {
@@ -356,7 +356,7 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 			v = getgid();
 		} else {
 			cc->cc_pcb->pcb_region = NULL; /* a lexical error in DTrace */
-			cerr(cc, dnp, "macro variable %s is not defined", dnp->dn_name);
+			cerr(cc, D_MACRO_UNDEF, dnp, "macro variable %s is not defined", dnp->dn_name);
 		}
 		make_int(cc, dnp, v, t_int(cc));
 		return;
@@ -412,13 +412,13 @@ static void cook_inline(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp)
 	dt_node_t *e = dt_node_clone(idp->di_inline);
 
 	if (idp->di_busy)
-		cerr(cc, dnp, "inline %s is defined in terms of itself", idp->di_name);
+		cerr(cc, D_IDENT_BADREF, dnp, "inline %s is defined in terms of itself", idp->di_name);
 	idp->di_busy++;
 	cook(cc, e);
 	idp->di_busy--;
 	if (!compatible(idp->di_type, e->dn_type) &&
 	    !(dt_type_is_scalar(idp->di_type) && dt_type_is_scalar(e->dn_type)))
-		cerr(cc, dnp, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+		cerr(cc, D_OP_INCOMPAT, dnp, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
 		     idp->di_name, tname(idp->di_type), tname(e->dn_type));
 	if (e->dn_kind == N_INT && dt_type_is_int(idp->di_type)) {
 		make_int(cc, dnp, e->dn_val, idp->di_type);
@@ -468,7 +468,7 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 			idp = dt_ident_create(dtp, dnp->dn_name, kind);
 		provisional(cc, idp);
 		if (idp->di_kind == DT_ID_TARRAY)
-			cerr(cc, dnp, "self->%s is an associative array and must be indexed",
+			cerr(cc, D_IDENT_BADREF, dnp, "self->%s is an associative array and must be indexed",
 			     dnp->dn_name);
 		dnp->dn_ident = idp;
 		dnp->dn_type = idp->di_type;
@@ -476,7 +476,7 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 	}
 	if ((bv = dt_builtin_var(dnp->dn_name)) != NULL) {
 		if (bv->bv_id == DT_BV_ARGS)
-			cerr(cc, dnp, "args[ ] must be indexed: use args[n]");
+			cerr(cc, D_IDENT_BADREF, dnp, "args[ ] must be indexed: use args[n]");
 		if (bv->bv_id <= DT_BV_ARG0 + 9 || bv->bv_id == DT_BV_ERRNO)
 			cc->cc_clause->dc_uses |= DT_USES_ARGN;
 		dnp->dn_builtin = bv->bv_id;
@@ -491,9 +491,9 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 	if (idp == NULL && dt_cook_ksym(cc, dnp))
 		return;
 	if (idp == NULL || idp->di_type == NULL)
-		cerr(cc, dnp, "failed to resolve %s: Unknown variable name", dnp->dn_name);
+		cerr(cc, D_IDENT_UNDEF, dnp, "failed to resolve %s: Unknown variable name", dnp->dn_name);
 	if (idp->di_kind == DT_ID_GARRAY)
-		cerr(cc, dnp, "%s is an associative array and must be indexed",
+		cerr(cc, D_IDENT_BADREF, dnp, "%s is an associative array and must be indexed",
 		     id_display(idp, buf, sizeof(buf)));
 	dnp->dn_ident = idp;
 	dnp->dn_type = idp->di_type;
@@ -508,14 +508,14 @@ static void cook_keys(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp, const c
 	for (dt_node_t *k = dnp->dn_args; k; k = k->dn_next) {
 		cook(cc, k);
 		if (k->dn_type->dt_kind == DT_TK_VOID)
-			cerr(cc, k, "%s key #%d is of type void", what, n + 1);
+			cerr(cc, D_KEY_TYPE, k, "%s key #%d is of type void", what, n + 1);
 		if (!dt_type_is_scalar(k->dn_type) && !is_strlike(k->dn_type))
-			cerr(cc, k, "%s key #%d is of unsupported type %s", what, n + 1,
+			cerr(cc, D_KEY_TYPE, k, "%s key #%d is of unsupported type %s", what, n + 1,
 			     tname(k->dn_type));
 		n++;
 	}
 	if (n == 0)
-		cerr(cc, dnp, "%s requires at least one key", id_display(idp, buf, sizeof(buf)));
+		cerr(cc, D_KEY_TYPE, dnp, "%s requires at least one key", id_display(idp, buf, sizeof(buf)));
 	if (idp->di_nkeys < 0) {
 		int i = 0;
 
@@ -527,14 +527,14 @@ static void cook_keys(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp, const c
 		return;
 	}
 	if (idp->di_nkeys != n)
-		cerr(cc, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected",
+		cerr(cc, D_ARR_BADREF, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected",
 		     id_display(idp, buf, sizeof(buf)), n, n == 1 ? "" : "s", idp->di_nkeys);
 	n = 0;
 	for (dt_node_t *k = dnp->dn_args; k; k = k->dn_next, n++) {
 		dt_type_t *want = idp->di_keys[n];
 
 		if (is_strlike(want) != is_strlike(k->dn_type))
-			cerr(cc, k, "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n"
+			cerr(cc, D_ARR_BADREF, k, "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n"
 				    "\t      key: %s", id_display(idp, buf, sizeof(buf)), n + 1,
 			     tname(want), tname(k->dn_type));
 	}
@@ -552,7 +552,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 
 		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL ||
 		    !const_eval(dnp->dn_args, &n))
-			cerr(cc, dnp, "args[ ] requires a constant index");
+			cerr(cc, D_ARGS_IDX, dnp, "args[ ] requires a constant index");
 		if (cc->cc_probe == NULL || dt_probe_args(dtp, cc->cc_probe) != 0 ||
 		    n < 0 || n >= cc->cc_probe->pr_nargs) {
 			const dt_pdesc_t *pd = cc->cc_clause->dc_descs;
@@ -560,10 +560,10 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 
 			/* the description as written, or the probe that lacks the argument */
 			if (d == NULL || (cc->cc_clause->dc_nprobes == 1 && pd->pd_next == NULL))
-				cerr(cc, dnp, "index %lld is out of range for %s:%s:%s:%s args[ ]",
+				cerr(cc, D_ARGS_IDX, dnp, "index %lld is out of range for %s:%s:%s:%s args[ ]",
 				     (long long)n, pd->pd_prov, pd->pd_mod, pd->pd_func,
 				     pd->pd_name);
-			cerr(cc, dnp, "index %lld is out of range for %s:%s:%s:%s args[ ]",
+			cerr(cc, D_ARGS_IDX, dnp, "index %lld is out of range for %s:%s:%s:%s args[ ]",
 			     (long long)n, d->dtpd_provider, d->dtpd_mod, d->dtpd_func,
 			     d->dtpd_name);
 		}
@@ -582,12 +582,12 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		int64_t n;
 
 		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL)
-			cerr(cc, dnp, "operator [ ] requires exactly one index");
+			cerr(cc, D_OP_ARRFUN, dnp, "operator [ ] requires exactly one index");
 		cook(cc, dnp->dn_args);
 		if (!dt_type_is_int(dnp->dn_args->dn_type))
-			cerr(cc, dnp, "operator [ ] requires an integer index");
+			cerr(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
 		if (const_eval(dnp->dn_args, &n) && (n < 0 || n >= idp->di_type->dt_nelems))
-			cerr(cc, dnp, "index %lld is out of range for %s%s[%d]", (long long)n,
+			cerr(cc, D_ARGS_IDX, dnp, "index %lld is out of range for %s%s[%d]", (long long)n,
 			     base->dn_op == 't' ? "this->" : "", base->dn_name,
 			     idp->di_type->dt_nelems);
 		dnp->dn_ident = idp;
@@ -608,7 +608,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		if (idp == NULL)
 			idp = dt_ident_create(dtp, base->dn_name, kind);
 		if (idp->di_kind != kind)
-			cerr(cc, dnp, "%s%s is a scalar and cannot be indexed",
+			cerr(cc, D_IDENT_BADREF, dnp, "%s%s is a scalar and cannot be indexed",
 			     base->dn_op == 's' ? "self->" : "", base->dn_name);
 		if (!lvalue)
 			provisional(cc, idp);
@@ -623,22 +623,22 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 	if (base->dn_type->dt_kind == DT_TK_STRING) {
 		/* s[i]: the character at i, as in DTrace */
 		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL)
-			cerr(cc, dnp, "operator [ ] requires exactly one index");
+			cerr(cc, D_OP_ARRFUN, dnp, "operator [ ] requires exactly one index");
 		cook(cc, dnp->dn_args);
 		if (!dt_type_is_int(dnp->dn_args->dn_type))
-			cerr(cc, dnp, "operator [ ] requires an integer index");
+			cerr(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
 		dnp->dn_builtin = -3;
 		dnp->dn_type = dt_type_int(dtp, 1, true);
 		return;
 	}
 	if (base->dn_type->dt_kind != DT_TK_PTR && base->dn_type->dt_kind != DT_TK_ARRAY)
-		cerr(cc, dnp, "operator [ ] cannot be applied to a value of type %s",
+		cerr(cc, D_OP_ARRFUN, dnp, "operator [ ] cannot be applied to a value of type %s",
 		     tname(base->dn_type));
 	if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL)
-		cerr(cc, dnp, "operator [ ] requires exactly one index");
+		cerr(cc, D_OP_ARRFUN, dnp, "operator [ ] requires exactly one index");
 	cook(cc, dnp->dn_args);
 	if (!dt_type_is_int(dnp->dn_args->dn_type))
-		cerr(cc, dnp, "operator [ ] requires an integer index");
+		cerr(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
 	dnp->dn_builtin = -1; /* memory index */
 	dnp->dn_type = base->dn_type->dt_base;
 }
@@ -655,6 +655,8 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 	cook(cc, r);
 	lt = l->dn_type;
 	rt = r->dn_type;
+	if ((op == '/' || op == '%') && r->dn_kind == N_INT && r->dn_val == 0)
+		cerr(cc, D_DIV_ZERO, dnp, "expression contains division by zero");
 
 	if (op == OP_EQ || op == OP_NE || op == '<' || op == '>' || op == OP_LE || op == OP_GE) {
 		bool ls = is_strlike(lt), rs = is_strlike(rt);
@@ -664,12 +666,12 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 			dnp->dn_builtin = 2; /* a string and NULL: compares the pointer */
 		} else if (ls || rs) {
 			if (!(ls || is_charptr(lt)) || !(rs || is_charptr(rt)))
-				cerr(cc, dnp, "operator %s operands have incompatible types: "
+				cerr(cc, D_OP_INCOMPAT, dnp, "operator %s operands have incompatible types: "
 					      "\"%s\" %s \"%s\"", opname(op), tname(lt), opname(op),
 				     tname(rt));
 			dnp->dn_builtin = 1; /* string comparison */
 		} else if (!dt_type_is_scalar(lt) || !dt_type_is_scalar(rt)) {
-			cerr(cc, dnp, "operator %s operands have incompatible types: \"%s\" %s \"%s\"",
+			cerr(cc, D_OP_INCOMPAT, dnp, "operator %s operands have incompatible types: \"%s\" %s \"%s\"",
 			     opname(op), tname(lt), opname(op), tname(rt));
 		} else if (dt_type_is_int(lt) && dt_type_is_int(rt)) {
 			/* comparisons are done in the converted type */
@@ -693,7 +695,7 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
-		cerr(cc, dnp, "operator %s requires operands of %s type", opname(op),
+		cerr(cc, D_OP_ARITH, dnp, "operator %s requires operands of %s type", opname(op),
 		     op < 256 && strchr("+-*/%", op) != NULL ? "arithmetic" : "integral");
 	if (op == OP_SHL || op == OP_SHR)
 		dnp->dn_type = lt->dt_kind == DT_TK_INT ? lt : t_int(cc); /* the left operand's */
@@ -709,12 +711,12 @@ static void cook_unary(dt_cookctx_t *cc, dt_node_t *dnp)
 	t = dnp->dn_left->dn_type;
 	if (dnp->dn_op == '!') {
 		if (!dt_type_is_scalar(t) && !is_strlike(t))
-			cerr(cc, dnp, "operator ! requires an operand of scalar type");
+			cerr(cc, D_OP_SCALAR, dnp, "operator ! requires an operand of scalar type");
 		dnp->dn_type = t_int(cc);
 		return;
 	}
 	if (!dt_type_is_int(t))
-		cerr(cc, dnp, "operator %s requires an operand of %s type", opname(dnp->dn_op),
+		cerr(cc, D_OP_ARITH, dnp, "operator %s requires an operand of %s type", opname(dnp->dn_op),
 		     dnp->dn_op == '~' ? "integral" : "arithmetic");
 	dnp->dn_type = t->dt_kind == DT_TK_INT ? t : t_int(cc); /* D: the operand's type */
 }
@@ -752,23 +754,23 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 			return; /* a scalar array element: its type is the array's */
 		idp = lhs->dn_ident;
 		if (idp == NULL)
-			cerr(cc, where, "operator = can only be applied to a variable or an "
+			cerr(cc, D_OP_LVAL, where, "operator = can only be applied to a variable or an "
 					"associative array element");
 	} else if (lhs->dn_kind == N_VAR && lhs->dn_op != '$') {
 		dt_idkind_t kind = lhs->dn_op == 's' ? DT_ID_TLS :
 				   lhs->dn_op == 't' ? DT_ID_LOCAL : DT_ID_GLOBAL;
 
 		if (lhs->dn_op == 0 && dt_builtin_var(lhs->dn_name) != NULL)
-			cerr(cc, where, "operator = can only be applied to a writable variable");
+			cerr(cc, D_OP_WRITE, where, "operator = can only be applied to a writable variable");
 		idp = dt_ident_lookup(dtp, lhs->dn_name, kind);
 		if (idp == NULL)
 			idp = dt_ident_create(dtp, lhs->dn_name, kind);
 		if (idp->di_kind == DT_ID_GARRAY || idp->di_kind == DT_ID_TARRAY)
-			cerr(cc, where, "%s is an associative array and must be indexed",
+			cerr(cc, D_IDENT_BADREF, where, "%s is an associative array and must be indexed",
 			     id_display(idp, buf, sizeof(buf)));
 		lhs->dn_ident = idp;
 	} else {
-		cerr(cc, where, "operator %s requires modifiable lvalue as an operand",
+		cerr(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
 		     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
 	}
 	if (idp->di_provisional && dt_type_is_int(rt)) {
@@ -777,13 +779,13 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 	}
 	if (idp->di_type == NULL) {
 		if (rt->dt_kind == DT_TK_VOID)
-			cerr(cc, where, "operator = cannot be applied to a void expression");
+			cerr(cc, D_OP_VOID, where, "operator = cannot be applied to a void expression");
 		if (rt->dt_kind == DT_TK_ARRAY || rt->dt_kind == DT_TK_STRUCT ||
 		    rt->dt_kind == DT_TK_UNION) {
 			if (is_strlike(rt))
 				rt = dt_type_string(dtp);
 			else
-				cerr(cc, where, "operator = cannot be applied to type %s",
+				cerr(cc, D_OP_INCOMPAT, where, "operator = cannot be applied to type %s",
 				     tname(rt));
 		}
 		idp->di_type = rt; /* the type of the first assignment, as in DTrace */
@@ -797,11 +799,11 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 
 	if (lhs->dn_kind == N_AGG ||
 	    (lhs->dn_kind == N_ARRAY && lhs->dn_left->dn_kind == N_AGG))
-		cerr(cc, dnp, "aggregation assignment must be a statement of its own");
+		cerr(cc, D_AGG_FUNC, dnp, "aggregation assignment must be a statement of its own");
 	cook(cc, rhs);
 	if (rhs->dn_kind == N_CALL && dt_builtin_fn(rhs->dn_name) &&
 	    dt_builtin_fn(rhs->dn_name)->bf_kind == DT_FN_AGG)
-		cerr(cc, rhs, "aggregating function %s( ) may not be called from a D "
+		cerr(cc, D_AGG_FUNC, rhs, "aggregating function %s( ) may not be called from a D "
 			      "expression (D program context required)", rhs->dn_name);
 	if (dnp->dn_op != '=') {
 		/* compound: cook lhs as an rvalue first, then type as binary */
@@ -812,20 +814,20 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 			cook_lvalue(cc, lhs, promote(cc, rhs->dn_type), dnp);
 		cook(cc, lhs);
 		if (!is_lvalue(lhs))
-			cerr(cc, dnp, "operator %s= %s", opname(dnp->dn_op), not_lvalue(lhs));
+			cerr(cc, D_OP_LVAL, dnp, "operator %s= %s", opname(dnp->dn_op), not_lvalue(lhs));
 		if (!dt_type_is_int(lhs->dn_type) &&
 		    !(lhs->dn_type->dt_kind == DT_TK_PTR && (dnp->dn_op == '+' || dnp->dn_op == '-')))
-			cerr(cc, dnp, "operator %s= requires operands of arithmetic type",
+			cerr(cc, D_OP_ARITH, dnp, "operator %s= requires operands of arithmetic type",
 			     opname(dnp->dn_op));
 		if (!dt_type_is_int(rhs->dn_type))
-			cerr(cc, dnp, "operator %s= requires operands of arithmetic type",
+			cerr(cc, D_OP_ARITH, dnp, "operator %s= requires operands of arithmetic type",
 			     opname(dnp->dn_op));
 		dnp->dn_type = lhs->dn_type;
 		return;
 	}
 	cook_lvalue(cc, lhs, rhs->dn_type, dnp);
 	if (!compatible(lhs->dn_type, rhs->dn_type))
-		cerr(cc, dnp, "operands have incompatible types: \"%s\" = \"%s\"",
+		cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" = \"%s\"",
 		     tname(lhs->dn_type), tname(rhs->dn_type));
 	dnp->dn_type = lhs->dn_type;
 }
@@ -849,9 +851,9 @@ static void cook_incdec(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook(cc, lhs);
 	}
 	if (!is_lvalue(lhs))
-		cerr(cc, dnp, "operator %s %s", dnp->dn_op == '+' ? "++" : "--", not_lvalue(lhs));
+		cerr(cc, D_OP_LVAL, dnp, "operator %s %s", dnp->dn_op == '+' ? "++" : "--", not_lvalue(lhs));
 	if (!dt_type_is_scalar(lhs->dn_type))
-		cerr(cc, dnp, "operator %s requires an operand of scalar type",
+		cerr(cc, D_OP_SCALAR, dnp, "operator %s requires an operand of scalar type",
 		     dnp->dn_op == '+' ? "++" : "--");
 	dnp->dn_type = lhs->dn_type;
 }
@@ -866,23 +868,23 @@ static void cook_member(dt_cookctx_t *cc, dt_node_t *dnp)
 	if (dnp->dn_op == OP_ARROW) {
 		if (t->dt_kind != DT_TK_PTR ||
 		    (t->dt_base->dt_kind != DT_TK_STRUCT && t->dt_base->dt_kind != DT_TK_UNION))
-			cerr(cc, dnp, "operator -> cannot be applied to a value of type \"%s\"",
+			cerr(cc, D_OP_SOU, dnp, "operator -> cannot be applied to a value of type \"%s\"",
 			     tname(t));
 		t = t->dt_base;
 	} else if (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION) {
-		cerr(cc, dnp, "operator . cannot be applied to a value of type \"%s\"", tname(t));
+		cerr(cc, D_OP_SOU, dnp, "operator . cannot be applied to a value of type \"%s\"", tname(t));
 	}
 	if (dnp->dn_op == OP_ARROW)
 		user_check(cc, dnp, dnp->dn_left->dn_type, "->");
 	if (t->dt_canon->dt_fwd)
-		cerr(cc, dnp, "operator %s cannot be applied to a forward declaration: no %s "
+		cerr(cc, D_OP_INCOMPLETE, dnp, "operator %s cannot be applied to a forward declaration: no %s "
 			      "definition is available", dnp->dn_op == OP_ARROW ? "->" : ".",
 		     tname(t));
 	dm = dt_type_member(DTP(cc), t, dnp->dn_name);
 	if (dm == NULL)
-		cerr(cc, dnp, "%s is not a member of %s", dnp->dn_name, tname(t));
+		cerr(cc, D_TYPE_MEMBER, dnp, "%s is not a member of %s", dnp->dn_name, tname(t));
 	if (dm->dm_bits != 0 && dm->dm_bitoff + dm->dm_bits > 64)
-		cerr(cc, dnp, "bit-field member %s spans more than 64 bits", dnp->dn_name);
+		cerr(cc, D_TYPE_MEMBER, dnp, "bit-field member %s spans more than 64 bits", dnp->dn_name);
 	dnp->dn_val = dm->dm_off;
 	dnp->dn_type = dm->dm_type;
 	dnp->dn_member = dm->dm_bits != 0 ? dm : NULL;
@@ -902,7 +904,7 @@ static int argcount(const dt_node_t *args)
 static void need_int(dt_cookctx_t *cc, dt_node_t *call, dt_node_t *arg, int n)
 {
 	if (!dt_type_is_scalar(arg->dn_type))
-		cerr(cc, arg, "%s( ) argument #%d is incompatible with prototype:\n"
+		cerr(cc, D_PROTO_ARG, arg, "%s( ) argument #%d is incompatible with prototype:\n"
 			      "\tprototype: int64_t\n\t argument: %s",
 		     call->dn_name, n, tname(arg->dn_type));
 }
@@ -914,18 +916,18 @@ static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_nod
 	int n = 0;
 
 	if (fmt->dn_kind != N_STR)
-		cerr(cc, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
+		cerr(cc, D_PROTO_ARG, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
 			      "\tprototype: string constant\n\t argument: %s",
 		     dnp->dn_name, tname(fmt->dn_type));
 	for (dt_node_t *a = rest; a; a = a->dn_next) {
 		if (n == 64)
-			cerr(cc, dnp, "%s( ) has too many arguments", dnp->dn_name);
+			cerr(cc, D_PROTO_LEN, dnp, "%s( ) has too many arguments", dnp->dn_name);
 		if (a->dn_type->dt_kind == DT_TK_VOID)
-			cerr(cc, a, "%s( ) argument #%d is of type void", dnp->dn_name, n + 2);
+			cerr(cc, D_PROTO_ARG, a, "%s( ) argument #%d is of type void", dnp->dn_name, n + 2);
 		types[n++] = a->dn_type;
 	}
 	if (dt_printf_check(fmt->dn_str, types, n, err, sizeof(err)) != 0)
-		cerr(cc, dnp, "%s", err);
+		cerr(cc, dt_errtag_of(err), dnp, "%s", err);
 }
 
 /*
@@ -939,18 +941,19 @@ enum { SO_SPEC, SO_COMMIT, SO_DATA };
 
 static const struct {
 	int so_act, so_after;
+	int so_tag;
 	const char *so_msg;
 } dt_specrules[] = {
-	{ SA_SPEC, SO_SPEC, "speculate( ) may not follow speculate( )" },
-	{ SA_SPEC, SO_COMMIT, "speculate( ) may not follow commit( )" },
-	{ SA_SPEC, SO_DATA, "speculate( ) may not follow data-recording action(s)" },
-	{ SA_COMMIT, SO_DATA, "commit( ) may not follow data-recording action(s)" },
-	{ SA_AGG, SO_COMMIT, "aggregating actions may not follow commit( )" },
-	{ SA_AGG, SO_SPEC, "aggregating actions may not follow speculate( )" },
-	{ SA_DESTR, SO_SPEC, "destructive actions may not follow speculate( )" },
-	{ SA_EXIT, SO_SPEC, "exit( ) may not follow speculate( )" },
-	{ SA_EXIT, SO_COMMIT, "data-recording actions may not follow commit( )" },
-	{ SA_DATA, SO_COMMIT, "data-recording actions may not follow commit( )" },
+	{ SA_SPEC, SO_SPEC, D_SPEC_SPEC, "speculate( ) may not follow speculate( )" },
+	{ SA_SPEC, SO_COMMIT, D_SPEC_COMM, "speculate( ) may not follow commit( )" },
+	{ SA_SPEC, SO_DATA, D_SPEC_DREC, "speculate( ) may not follow data-recording action(s)" },
+	{ SA_COMMIT, SO_DATA, D_COMM_DREC, "commit( ) may not follow data-recording action(s)" },
+	{ SA_AGG, SO_COMMIT, D_AGG_COMM, "aggregating actions may not follow commit( )" },
+	{ SA_AGG, SO_SPEC, D_AGG_SPEC, "aggregating actions may not follow speculate( )" },
+	{ SA_DESTR, SO_SPEC, D_ACT_SPEC, "destructive actions may not follow speculate( )" },
+	{ SA_EXIT, SO_SPEC, D_EXIT_SPEC, "exit( ) may not follow speculate( )" },
+	{ SA_EXIT, SO_COMMIT, D_DREC_COMM, "data-recording actions may not follow commit( )" },
+	{ SA_DATA, SO_COMMIT, D_DREC_COMM, "data-recording actions may not follow commit( )" },
 };
 
 static bool *spec_seen(dt_cookctx_t *cc, int so)
@@ -962,7 +965,7 @@ static void spec_order(dt_cookctx_t *cc, const dt_node_t *dnp, int act)
 {
 	for (size_t i = 0; i < sizeof(dt_specrules) / sizeof(dt_specrules[0]); i++)
 		if (dt_specrules[i].so_act == act && *spec_seen(cc, dt_specrules[i].so_after))
-			cerr(cc, dnp, "%s", dt_specrules[i].so_msg);
+			cerr(cc, dt_specrules[i].so_tag, dnp, "%s", dt_specrules[i].so_msg);
 	if (act == SA_SPEC)
 		cc->cc_hasspec = true;
 	else if (act == SA_COMMIT)
@@ -994,12 +997,12 @@ static void printa_keys(dt_cookctx_t *cc, dt_node_t *a, const dt_ident_t *l, con
 	snprintf(lname, sizeof(lname), "@%s", agg_bare(l->di_name));
 	snprintf(rname, sizeof(rname), "@%s", agg_bare(r->di_name));
 	if (ln != rn)
-		cerr(cc, a, "printa( ): %s and %s do not have matching key signatures: %s has %d "
+		cerr(cc, D_PRINTA_AGGKEY, a, "printa( ): %s and %s do not have matching key signatures: %s has %d "
 			    "key%s, %s has %d key%s", lname, rname, lname, ln, ln == 1 ? "" : "s",
 		     rname, rn, rn == 1 ? "" : "s");
 	for (int i = 0; i < ln; i++)
 		if (is_strlike(l->di_keys[i]) != is_strlike(r->di_keys[i]))
-			cerr(cc, a, "printa( ): %s[ ] key #%d is incompatible with %s:\n%9s key #%d: "
+			cerr(cc, D_PRINTA_AGGKEY, a, "printa( ): %s[ ] key #%d is incompatible with %s:\n%9s key #%d: "
 				    "%s\n%9s key #%d: %s", rname, i + 1, lname, agg_bare(l->di_name),
 			     i + 1, tname(l->di_keys[i]), agg_bare(r->di_name), i + 1,
 			     tname(r->di_keys[i]));
@@ -1024,7 +1027,7 @@ static void printa_format(dt_cookctx_t *cc, dt_node_t *dnp, const char *fmt, int
 		free(f);
 		while ((p = strstr(err, "printf( )")) != NULL)
 			p[5] = 'a';
-		cerr(cc, dnp, "%s", err);
+		cerr(cc, dt_errtag_of(err), dnp, "%s", err);
 	}
 	free(f);
 }
@@ -1037,10 +1040,10 @@ static void cook_printa(dt_cookctx_t *cc, dt_node_t *dnp)
 	int argn = fmt != NULL ? 2 : 1, naggs = 0;
 
 	if (a == NULL)
-		cerr(cc, dnp, "printa( ) prototype mismatch: 1 arg passed, at least 2 expected");
+		cerr(cc, D_PRINTA_PROTO, dnp, "printa( ) prototype mismatch: 1 arg passed, at least 2 expected");
 	for (dt_node_t *b = a; b; b = b->dn_next, argn++, naggs++) {
 		if (b->dn_kind != N_AGG)
-			cerr(cc, b, "printa( ) argument #%d is incompatible with prototype:\n"
+			cerr(cc, D_PRINTA_AGGARG, b, "printa( ) argument #%d is incompatible with prototype:\n"
 				    "\tprototype: aggregation\n\t argument: %s", argn,
 			     tname(b->dn_type));
 		if (b != a)
@@ -1061,7 +1064,7 @@ static int stack_frames(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t 
 		int64_t c;
 
 		if (!const_eval(a, &c) || c < (n == 1 ? 1 : 0))
-			cerr(cc, a, "%s( ) argument #%d must be a %spositive integral constant "
+			cerr(cc, D_PROTO_ARG, a, "%s( ) argument #%d must be a %spositive integral constant "
 				    "expression", fn->bf_name, n, n == 1 ? "non-zero " : "");
 		if (n == 1)
 			v = c;
@@ -1078,29 +1081,29 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	dtrace_hdl_t *dtp = DTP(cc);
 
 	if (fn == NULL)
-		cerr(cc, dnp, "failed to resolve %s: Unknown function name", dnp->dn_name);
+		cerr(cc, D_FUNC_UNDEF, dnp, "failed to resolve %s: Unknown function name", dnp->dn_name);
 	dnp->dn_builtin = fn->bf_id;
 	if (n < fn->bf_minargs || (fn->bf_maxargs >= 0 && n > fn->bf_maxargs)) {
 		if (fn->bf_minargs == fn->bf_maxargs)
-			cerr(cc, dnp, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+			cerr(cc, D_PROTO_LEN, dnp, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
 			     fn->bf_name, n, n == 1 ? "" : "s", fn->bf_minargs);
-		cerr(cc, dnp, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+		cerr(cc, D_PROTO_LEN, dnp, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
 		     fn->bf_name, n, n == 1 ? "" : "s", n < fn->bf_minargs ? "at least " : "at most ",
 		     n < fn->bf_minargs ? fn->bf_minargs : fn->bf_maxargs);
 	}
 	if (fn->bf_kind == DT_FN_AGG)
-		cerr(cc, dnp, "aggregating function %s( ) may not be called from a D "
+		cerr(cc, D_AGG_FUNC, dnp, "aggregating function %s( ) may not be called from a D "
 			      "expression (D program context required)", fn->bf_name);
 	if ((fn->bf_kind == DT_FN_ACTION || fn->bf_kind == DT_FN_DESTRUCTIVE ||
 	     fn->bf_kind == DT_FN_SPEC) && !stmt)
-		cerr(cc, dnp, "%s( ) may not be used in an expression: it is an action",
+		cerr(cc, D_ACT_VALUE, dnp, "%s( ) may not be used in an expression: it is an action",
 		     fn->bf_name);
 	if (fn->bf_kind == DT_FN_SPEC || fn->bf_id == DT_FN_SPECULATION)
 		dtp->dt_speculates = true;
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE)
 		spec_order(cc, dnp, SA_DESTR);
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE && !dtp->dt_options[DTOPT_DESTRUCTIVE])
-		cerr(cc, dnp, "%s( ) is a destructive action: use -w to allow it", fn->bf_name);
+		cerr(cc, D_ACT_DESTRUCT, dnp, "%s( ) is a destructive action: use -w to allow it", fn->bf_name);
 
 	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next) {
 		if (a->dn_kind == N_AGG && (fn->bf_id == DT_FN_PRINTA || fn->bf_id == DT_FN_CLEAR ||
@@ -1109,14 +1112,19 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 			dt_ident_t *idp = dt_ident_lookup(dtp, a->dn_name, DT_ID_AGG);
 
 			if (idp == NULL)
-				cerr(cc, a, "failed to resolve %s: Unknown variable name", a->dn_name);
+				cerr(cc, D_IDENT_UNDEF, a, "failed to resolve %s: Unknown variable name", a->dn_name);
 			a->dn_ident = idp;
 			a->dn_type = dt_type_void(dtp);
 			continue;
 		}
 		if (a->dn_kind == N_AGG)
-			cerr(cc, a, "aggregation %s may not be used as a value: use printa( )",
+			cerr(cc, D_AGG_SCALAR, a, "aggregation %s may not be used as a value: use printa( )",
 			     a->dn_name);
+		if (fn->bf_id == DT_FN_TRACE && a->dn_kind == N_CALL && dt_builtin_fn(a->dn_name) &&
+		    (dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_ACTION ||
+		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_DESTRUCTIVE ||
+		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_SPEC))
+			cerr(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
 		cook(cc, a);
 	}
 
@@ -1125,14 +1133,14 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		char msg[256];
 
 		if (dt_subr_check(fn, dnp->dn_args, &where, msg, sizeof(msg)) != 0)
-			cerr(cc, where, "%s", msg);
+			cerr(cc, strstr(msg, "prototype mismatch") ? D_PROTO_LEN : D_PROTO_ARG, where, "%s", msg);
 		if (fn->bf_id == DT_FN_STRTOK)
 			dtp->dt_usestrtok = true;
 	}
 	switch (fn->bf_id) {
 	case DT_FN_TRACE:
 		if (dnp->dn_args->dn_type->dt_kind == DT_TK_VOID)
-			cerr(cc, dnp, "trace( ) argument #1 is of type void");
+			cerr(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
 		note_data(cc, dnp);
 		break;
 	case DT_FN_PRINTF:
@@ -1153,19 +1161,19 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	case DT_FN_NORMALIZE:
 	case DT_FN_DENORMALIZE:
 		if (dnp->dn_args->dn_kind != N_AGG)
-			cerr(cc, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
+			cerr(cc, D_PROTO_ARG, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
 				      "\tprototype: aggregation\n\t argument: %s", fn->bf_name,
 			     tname(dnp->dn_args->dn_type));
 		for (dt_node_t *a = dnp->dn_args->dn_next; a; a = a->dn_next)
 			if (!dt_type_is_scalar(a->dn_type))
-				cerr(cc, a, "%s( ) argument #%d must be of scalar type",
+				cerr(cc, D_PROTO_ARG, a, "%s( ) argument #%d must be of scalar type",
 				     fn->bf_name, ++i);
 		note_data(cc, dnp);
 		break;
 	case DT_FN_SETOPT:
 		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
 			if (a->dn_kind != N_STR)
-				cerr(cc, a, "setopt( ) arguments must be string constants");
+				cerr(cc, D_PROTO_ARG, a, "setopt( ) arguments must be string constants");
 		note_data(cc, dnp);
 		break;
 	case DT_FN_COPYINSTR:
@@ -1198,7 +1206,7 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	case DT_FN_UFUNC:
 	case DT_FN_UMOD:
 		if (!dt_type_is_scalar(dnp->dn_args->dn_type))
-			cerr(cc, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
+			cerr(cc, D_PROTO_ARG, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
 				      "\tprototype: uintptr_t\n\t argument: %s", fn->bf_name,
 			     tname(dnp->dn_args->dn_type));
 		dtp->dt_usyms |= fn->bf_id != DT_FN_SYM && fn->bf_id != DT_FN_FUNC &&
@@ -1214,10 +1222,10 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		return;
 	case DT_FN_COPYINTO:
 	case DT_FN_TRACEMEM:
-		cerr(cc, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
+		cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
 	default:
 		if (fn->bf_kind == DT_FN_DESTRUCTIVE || fn->bf_id == DT_FN_FTRUNCATE)
-			cerr(cc, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
+			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
 		break;
 	}
 	if (dt_subr_has_proto(fn->bf_id) && fn->bf_kind == DT_FN_SUBR)
@@ -1259,9 +1267,9 @@ static int64_t lq_const(dt_cookctx_t *cc, dt_node_t *a, int n)
 	int64_t v;
 
 	if (!const_eval(a, &v))
-		cerr(cc, a, "lquantize( ) argument #%d must be an integer constant", n);
+		cerr(cc, D_LQUANT_BASETYPE, a, "lquantize( ) argument #%d must be an integer constant", n);
 	if (v < INT32_MIN || v > INT32_MAX)
-		cerr(cc, a, "lquantize( ) argument #%d must be a 32-bit quantity", n);
+		cerr(cc, D_LQUANT_BASEVAL, a, "lquantize( ) argument #%d must be a 32-bit quantity", n);
 	return v;
 }
 
@@ -1273,22 +1281,22 @@ static int cook_lquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
 	int64_t limit = lq_const(cc, nth_arg(call->dn_args, 2), 2), step = 1, levels;
 
 	if (limit < base)
-		cerr(cc, call, "lquantize( ) base (argument #1) must be less than limit "
+		cerr(cc, D_LQUANT_LIMVAL, call, "lquantize( ) base (argument #1) must be less than limit "
 			       "(argument #2)");
 	if (a3 != NULL && (!const_eval(a3, &step) || step <= 0))
-		cerr(cc, a3, "lquantize( ) argument #3 must be a non-zero positive integer "
+		cerr(cc, D_LQUANT_STEPVAL, a3, "lquantize( ) argument #3 must be a non-zero positive integer "
 			     "constant");
 	if (step > UINT16_MAX)
-		cerr(cc, a3, "lquantize( ) argument #3 must be a 16-bit quantity");
+		cerr(cc, D_LQUANT_STEPVAL, a3, "lquantize( ) argument #3 must be a 16-bit quantity");
 	levels = (limit - base) / step;
 	if (levels == 0)
-		cerr(cc, call, "lquantize( ) step (argument #3) too large: must have at least "
+		cerr(cc, D_LQUANT_STEPLARGE, call, "lquantize( ) step (argument #3) too large: must have at least "
 			       "one quantization level");
 	if (levels > UINT16_MAX)
-		cerr(cc, call, "lquantize( ) step (argument #3) too small: number of "
+		cerr(cc, D_LQUANT_STEPSMALL, call, "lquantize( ) step (argument #3) too small: number of "
 			       "quantization levels must be a 16-bit quantity");
 	if (levels + 3 > DT_AGG_MAXWORDS)
-		cerr(cc, call, "lquantize( ) step (argument #3) too small: at most %d "
+		cerr(cc, D_LQUANT_STEPSMALL, call, "lquantize( ) step (argument #3) too small: at most %d "
 			       "quantization levels are supported on this platform",
 		     DT_AGG_MAXWORDS - 3);
 	p[0] = base;
@@ -1300,13 +1308,13 @@ static int cook_lquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
 static void lq_match(dt_cookctx_t *cc, dt_node_t *call, const int64_t *o, const int64_t *p)
 {
 	if (o[0] != p[0])
-		cerr(cc, call, "lquantize( ) base (argument #1) doesn't match previous "
+		cerr(cc, D_LQUANT_MISMATCH, call, "lquantize( ) base (argument #1) doesn't match previous "
 			       "declaration: expected %d", (int)o[0]);
 	if (o[1] * o[2] != p[1] * p[2])
-		cerr(cc, call, "lquantize( ) limit (argument #2) doesn't match previous "
+		cerr(cc, D_LQUANT_MISMATCH, call, "lquantize( ) limit (argument #2) doesn't match previous "
 			       "declaration: expected %d", (int)(o[0] + o[1] * o[2]));
 	if (o[2] != p[2])
-		cerr(cc, call, "lquantize( ) step (argument #3) doesn't match previous "
+		cerr(cc, D_LQUANT_MISMATCH, call, "lquantize( ) step (argument #3) doesn't match previous "
 			       "declaration: expected %d", (int)o[2]);
 }
 
@@ -1322,34 +1330,34 @@ static int cook_llquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
 		dt_node_t *a = nth_arg(call->dn_args, i + 1);
 
 		if (!const_eval(a, &p[i]))
-			cerr(cc, a, "llquantize( ) argument #%d (%s) must be an integer constant",
+			cerr(cc, D_LLQUANT_FACTORTYPE, a, "llquantize( ) argument #%d (%s) must be an integer constant",
 			     i + 1, llq_names[i]);
 		if ((uint64_t)p[i] > UINT16_MAX)
-			cerr(cc, a, "llquantize( ) argument #%d (%s) must be an unsigned 16-bit "
+			cerr(cc, D_LLQUANT_FACTORVAL, a, "llquantize( ) argument #%d (%s) must be an unsigned 16-bit "
 				    "quantity", i + 1, llq_names[i]);
 	}
 	if (p[0] < 2)
-		cerr(cc, call, "llquantize( ) factor (argument #1) must be two or more");
+		cerr(cc, D_LLQUANT_FACTORVAL, call, "llquantize( ) factor (argument #1) must be two or more");
 	if (p[1] >= p[2])
-		cerr(cc, call, "llquantize( ) high magnitude (argument #3) must be greater than "
+		cerr(cc, D_LLQUANT_HIGHVAL, call, "llquantize( ) high magnitude (argument #3) must be greater than "
 			       "low magnitude (argument #2)");
 	if (p[3] < p[0])
-		cerr(cc, call, "llquantize( ) factor (argument #1) must be less than or equal to "
+		cerr(cc, D_LLQUANT_FACTORSMALL, call, "llquantize( ) factor (argument #1) must be less than or equal to "
 			       "the number of linear steps per magnitude (argument #4)");
 	for (v = (uint64_t)p[0]; v < (uint64_t)p[3]; v *= (uint64_t)p[0])
 		continue;
 	if (p[3] % p[0] != 0 || v % (uint64_t)p[3] != 0)
-		cerr(cc, call, "llquantize( ) factor (argument #1) must evenly divide the number "
+		cerr(cc, D_LLQUANT_FACTOREVEN, call, "llquantize( ) factor (argument #1) must evenly divide the number "
 			       "of steps per magnitude (argument #4), and the number of steps per "
 			       "magnitude must evenly divide a power of the factor");
 	for (int i = 0; i < p[2]; i++) {
 		if (order * (uint64_t)p[0] <= order)
-			cerr(cc, call, "llquantize( ) factor (%d) raised to power of high "
+			cerr(cc, D_LLQUANT_MAGTOOBIG, call, "llquantize( ) factor (%d) raised to power of high "
 				       "magnitude (%d) overflows 64-bits", (int)p[0], (int)p[2]);
 		order *= (uint64_t)p[0];
 	}
 	if (dt_agg_nwords(DT_AGG_LLQUANTIZE, p) > DT_AGG_MAXWORDS)
-		cerr(cc, call, "llquantize( ) has too many buckets: at most %d are supported on "
+		cerr(cc, D_LLQUANT_MAGTOOBIG, call, "llquantize( ) has too many buckets: at most %d are supported on "
 			       "this platform", DT_AGG_MAXWORDS - 1);
 	return 4;
 }
@@ -1358,7 +1366,7 @@ static void llq_match(dt_cookctx_t *cc, dt_node_t *call, const int64_t *o, const
 {
 	for (int i = 0; i < 4; i++)
 		if (o[i] != p[i])
-			cerr(cc, call, "llquantize( ) %s (argument #%d) doesn't match previous "
+			cerr(cc, D_LLQUANT_MISMATCH, call, "llquantize( ) %s (argument #%d) doesn't match previous "
 				       "declaration: expected %d", llq_names[i], i + 1, (int)o[i]);
 }
 
@@ -1385,7 +1393,7 @@ static void cook_aggparams(dt_cookctx_t *cc, dt_node_t *call, dt_ident_t *idp,
 	}
 	if (incr != 0 && (a = nth_arg(call->dn_args, incr - 1)) != NULL &&
 	    !dt_type_is_scalar(a->dn_type))
-		cerr(cc, call, "%s( ) increment value (argument #%d) must be of scalar type",
+		cerr(cc, D_PROTO_ARG, call, "%s( ) increment value (argument #%d) must be of scalar type",
 		     fn->bf_name, incr);
 	memcpy(idp->di_aggparams, p, sizeof(p));
 	idp->di_nparams = n;
@@ -1407,10 +1415,10 @@ static void cook_aggkeys(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *keys, dt_i
 		}
 		cook(cc, k);
 		if (k->dn_type->dt_kind == DT_TK_VOID)
-			cerr(cc, k, "void expression may not be used as aggregation index: key #%d",
+			cerr(cc, D_KEY_TYPE, k, "void expression may not be used as aggregation index: key #%d",
 			     i + 1);
 		if (!dt_type_is_scalar(k->dn_type) && !is_strlike(k->dn_type))
-			cerr(cc, k, "%s expression may not be used as aggregation index: key #%d",
+			cerr(cc, D_KEY_TYPE, k, "%s expression may not be used as aggregation index: key #%d",
 			     tname(k->dn_type), i + 1);
 	}
 	if (idp->di_nkeys < 0) {
@@ -1424,14 +1432,14 @@ static void cook_aggkeys(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *keys, dt_i
 		return;
 	}
 	if (n != idp->di_nkeys)
-		cerr(cc, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected", name, n,
+		cerr(cc, D_ARR_BADREF, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected", name, n,
 		     n == 1 ? "" : "s", idp->di_nkeys);
 	i = 0;
 	for (dt_node_t *k = keys; k; k = k->dn_next, i++)
 		if (is_strlike(idp->di_keys[i]) != is_strlike(k->dn_type) ||
 		    idp->di_keys[i]->dt_rec != k->dn_type->dt_rec ||
 		    (k->dn_type->dt_rec && idp->di_keys[i]->dt_size != k->dn_type->dt_size))
-			cerr(cc, k, "%s[ ] key #%d is incompatible with prototype:\n"
+			cerr(cc, D_ARR_BADREF, k, "%s[ ] key #%d is incompatible with prototype:\n"
 				    "\tprototype: %s\n\t      key: %s", name, i + 1,
 			     tname(idp->di_keys[i]), tname(k->dn_type));
 }
@@ -1442,11 +1450,11 @@ static const dt_builtin_fn_t *aggfunc_check(dt_cookctx_t *cc, dt_node_t *dnp, dt
 	const dt_builtin_fn_t *fn;
 
 	if (dnp->dn_op != '=')
-		cerr(cc, dnp, "operator %s= may not be applied to an aggregation",
+		cerr(cc, D_AGG_REDEF, dnp, "operator %s= may not be applied to an aggregation",
 		     opname(dnp->dn_op));
 	if (call->dn_kind != N_CALL || (fn = dt_builtin_fn(call->dn_name)) == NULL ||
 	    fn->bf_kind != DT_FN_AGG)
-		cerr(cc, dnp, "%s must be assigned the result of an aggregating function",
+		cerr(cc, D_AGG_FUNC, dnp, "%s must be assigned the result of an aggregating function",
 		     agg_name(name));
 	spec_order(cc, dnp, SA_AGG);
 	return fn;
@@ -1457,7 +1465,7 @@ static void aggproto_check(dt_cookctx_t *cc, dt_node_t *call, const dt_builtin_f
 	int n = argcount(call->dn_args);
 
 	if (n < fn->bf_minargs || n > fn->bf_maxargs)
-		cerr(cc, call, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+		cerr(cc, D_PROTO_LEN, call, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
 		     fn->bf_name, n, n == 1 ? "" : "s",
 		     fn->bf_minargs == fn->bf_maxargs ? "" :
 		     n < fn->bf_minargs ? "at least " : "at most ",
@@ -1480,7 +1488,7 @@ static dt_ident_t *agg_ident(dt_cookctx_t *cc, dt_node_t *dnp, const char *name,
 		idp->di_line = dnp->dn_line;
 	}
 	if (idp->di_aggfunc != 0 && idp->di_aggfunc != func)
-		cerr(cc, dnp, "aggregation redefined: %s\n\t current: %s = %s( )\n\tprevious: "
+		cerr(cc, D_AGG_REDEF, dnp, "aggregation redefined: %s\n\t current: %s = %s( )\n\tprevious: "
 			      "%s = %s( ) : line %d", agg_name(name), agg_name(name), fn->bf_name,
 		     agg_name(name),
 		     dt_builtin_fn_byid(idp->di_aggfunc - DT_AGG_COUNT + DT_FN_COUNT)->bf_name,
@@ -1506,12 +1514,17 @@ static void cook_aggstmt(dt_cookctx_t *cc, dt_node_t *dnp)
 	cook_aggkeys(cc, dnp, keys, idp);
 	for (dt_node_t *a = call->dn_args; a; a = a->dn_next) {
 		if (a->dn_kind == N_AGG)
-			cerr(cc, a, "aggregation %s may not be used as a value: use printa( )",
+			cerr(cc, D_AGG_SCALAR, a, "aggregation %s may not be used as a value: use printa( )",
 			     a->dn_name);
+		if (fn->bf_id == DT_FN_TRACE && a->dn_kind == N_CALL && dt_builtin_fn(a->dn_name) &&
+		    (dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_ACTION ||
+		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_DESTRUCTIVE ||
+		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_SPEC))
+			cerr(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
 		cook(cc, a);
 	}
 	if (call->dn_args != NULL && !dt_type_is_scalar(call->dn_args->dn_type))
-		cerr(cc, call, "%s( ) argument #1 must be of scalar type", fn->bf_name);
+		cerr(cc, D_PROTO_ARG, call, "%s( ) argument #1 must be of scalar type", fn->bf_name);
 	cook_aggparams(cc, call, idp, fn);
 	idp->di_aggfunc = fn->bf_id - DT_FN_COUNT + DT_AGG_COUNT;
 	dnp->dn_kind = N_AGGSTMT;
@@ -1538,11 +1551,11 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook_var(cc, dnp);
 		break;
 	case N_AGG:
-		cerr(cc, dnp, "aggregation %s may not be used as a value: use printa( )",
+		cerr(cc, D_AGG_SCALAR, dnp, "aggregation %s may not be used as a value: use printa( )",
 		     dnp->dn_name);
 	case N_ARRAY:
 		if (dnp->dn_left->dn_kind == N_AGG)
-			cerr(cc, dnp, "aggregation %s may not be used as a value: use printa( )",
+			cerr(cc, D_AGG_SCALAR, dnp, "aggregation %s may not be used as a value: use printa( )",
 			     dnp->dn_left->dn_name);
 		cook_array(cc, dnp, false);
 		break;
@@ -1557,7 +1570,7 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook(cc, dnp->dn_right);
 		if ((!dt_type_is_scalar(dnp->dn_left->dn_type) && !is_strlike(dnp->dn_left->dn_type)) ||
 		    (!dt_type_is_scalar(dnp->dn_right->dn_type) && !is_strlike(dnp->dn_right->dn_type)))
-			cerr(cc, dnp, "operator %s requires operands of scalar type",
+			cerr(cc, D_OP_SCALAR, dnp, "operator %s requires operands of scalar type",
 			     opname(dnp->dn_op));
 		dnp->dn_type = t_int(cc);
 		break;
@@ -1576,7 +1589,7 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		else if (dt_type_is_scalar(l) && dt_type_is_scalar(r))
 			dnp->dn_type = l->dt_kind == DT_TK_PTR ? l : r;
 		else
-			cerr(cc, dnp, "operator ?: operands must have compatible types");
+			cerr(cc, D_OP_INCOMPAT, dnp, "operator ?: operands must have compatible types");
 		break;
 	}
 	case N_ASSIGN:
@@ -1596,7 +1609,7 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		if (dnp->dn_ctype->dt_kind == DT_TK_STRING) {
 			if (!is_strlike(dnp->dn_left->dn_type) && !is_charptr(dnp->dn_left->dn_type) &&
 			    !dt_type_is_scalar(dnp->dn_left->dn_type))
-				cerr(cc, dnp, "invalid cast to string");
+				cerr(cc, D_CAST_INVAL, dnp, "invalid cast to string");
 		} else if (dnp->dn_ctype->dt_kind != DT_TK_VOID &&
 			   (!dt_type_is_scalar(dnp->dn_ctype) ||
 			    (!dt_type_is_scalar(dnp->dn_left->dn_type) &&
@@ -1604,7 +1617,7 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 			     !(dnp->dn_left->dn_type->dt_kind == DT_TK_ARRAY &&
 			       dnp->dn_ctype->dt_kind == DT_TK_PTR &&
 			       (dnp->dn_left->dn_kind == N_MEMBER || dnp->dn_left->dn_kind == N_DEREF))))) {
-			cerr(cc, dnp, "invalid cast expression: \"%s\" to \"%s\"",
+			cerr(cc, D_CAST_INVAL, dnp, "invalid cast expression: \"%s\" to \"%s\"",
 			     tname(dnp->dn_left->dn_type), tname(dnp->dn_ctype));
 		}
 		dnp->dn_type = dnp->dn_ctype;
@@ -1615,12 +1628,12 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		if (dnp->dn_ctype != NULL) {
 			sz = dnp->dn_ctype->dt_canon->dt_size;
 			if (dnp->dn_ctype->dt_canon->dt_fwd || dnp->dn_ctype->dt_kind == DT_TK_FUNC)
-				cerr(cc, dnp, "sizeof operator cannot be applied to incomplete type %s",
+				cerr(cc, D_SIZEOF_TYPE, dnp, "sizeof operator cannot be applied to incomplete type %s",
 				     tname(dnp->dn_ctype));
 		} else {
 			cook(cc, dnp->dn_left);
 			if (dnp->dn_left->dn_member != NULL)
-				cerr(cc, dnp, "sizeof operator cannot be applied to a bit-field");
+				cerr(cc, D_SIZEOF_BITFIELD, dnp, "sizeof operator cannot be applied to a bit-field");
 			sz = dnp->dn_left->dn_type->dt_canon->dt_size;
 		}
 		make_int(cc, dnp, sz, dt_type_lookup(dtp, "size_t"));
@@ -1629,7 +1642,7 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 	case N_STRINGOF:
 		cook(cc, dnp->dn_left);
 		if (!dt_type_is_scalar(dnp->dn_left->dn_type) && !is_strlike(dnp->dn_left->dn_type))
-			cerr(cc, dnp, "stringof( ) operand must be a pointer, integer or string");
+			cerr(cc, D_STRINGOF_TYPE, dnp, "stringof( ) operand must be a pointer, integer or string");
 		user_check(cc, dnp, dnp->dn_left->dn_type, "stringof");
 		dnp->dn_type = dt_type_string(dtp);
 		break;
@@ -1641,25 +1654,25 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 	case N_DEREF:
 		cook(cc, dnp->dn_left);
 		if (dnp->dn_left->dn_type->dt_kind != DT_TK_PTR)
-			cerr(cc, dnp, "operator * requires an operand of pointer type");
+			cerr(cc, D_DEREF_NONPTR, dnp, "operator * requires an operand of pointer type");
 		user_check(cc, dnp, dnp->dn_left->dn_type, "*");
 		if (dnp->dn_left->dn_type->dt_base->dt_kind == DT_TK_FUNC)
-			cerr(cc, dnp, "cannot dereference a pointer to a function");
+			cerr(cc, D_DEREF_VOID, dnp, "cannot dereference a pointer to a function");
 		if (dnp->dn_left->dn_type->dt_base->dt_kind == DT_TK_VOID)
-			cerr(cc, dnp, "cannot dereference a pointer to void");
+			cerr(cc, D_DEREF_VOID, dnp, "cannot dereference a pointer to void");
 		dnp->dn_type = dnp->dn_left->dn_type->dt_base;
 		break;
 	case N_ADDROF:
 		cook(cc, dnp->dn_left);
 		if (dnp->dn_left->dn_kind != N_MEMBER && dnp->dn_left->dn_kind != N_DEREF &&
 		    !(dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_builtin == -1))
-			cerr(cc, dnp, "operator & requires an addressable operand");
+			cerr(cc, D_ADDROF_LVAL, dnp, "operator & requires an addressable operand");
 		if (dnp->dn_left->dn_member != NULL)
-			cerr(cc, dnp, "cannot take address of bit-field");
+			cerr(cc, D_ADDROF_BITFIELD, dnp, "cannot take address of bit-field");
 		dnp->dn_type = dt_type_ptr(dtp, dnp->dn_left->dn_type);
 		break;
 	default:
-		cerr(cc, dnp, "unexpected node kind %d", dnp->dn_kind);
+		cerr(cc, D_UNKNOWN, dnp, "unexpected node kind %d", dnp->dn_kind);
 	}
 }
 
@@ -1677,7 +1690,7 @@ static void cook_stmt(dt_cookctx_t *cc, dt_node_t *dnp)
 				cook_aggstmt(cc, e);
 			} else if (e->dn_kind == N_AGG ||
 				   (e->dn_kind == N_ARRAY && e->dn_left->dn_kind == N_AGG)) {
-				cerr(cc, e, "expression has null effect: @%s",
+				cerr(cc, D_EXPR_NULL, e, "expression has null effect: @%s",
 				     agg_bare(e->dn_kind == N_AGG ? e->dn_name : e->dn_left->dn_name));
 			} else if (e->dn_kind == N_CALL) {
 				cook_call(cc, e, true);
@@ -1708,7 +1721,7 @@ void dt_cook_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t *probe)
 		pcb->pcb_region = "predicate";
 		cook(&cc, clp->dc_pred);
 		if (!dt_type_is_scalar(clp->dc_pred->dn_type) && !is_strlike(clp->dc_pred->dn_type))
-			dt_node_error(pcb, clp->dc_pred, "predicate result must be of scalar type");
+			dt_node_error(pcb, D_PRED_SCALAR, clp->dc_pred, "predicate result must be of scalar type");
 	}
 	pcb->pcb_region = "action list";
 	cook_stmt(&cc, clp->dc_body);

@@ -16,6 +16,17 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A typedef that names the type its name already has (<stdint.h>'s int8_t
+ * under -C) is no redeclaration, as in C and DTrace. */
+static bool same_typedef(const dt_type_t *old, const dt_type_t *t)
+{
+	if (old == NULL || old->dt_kind != t->dt_kind || old->dt_size != t->dt_size)
+		return false;
+	if (old->dt_kind == DT_TK_INT)
+		return old->dt_signed == t->dt_signed;
+	return old->dt_canon == t->dt_canon;
+}
+
 static dt_token_t *peek(dt_pcb_t *pcb)
 {
 	return dt_lex_peek(pcb, 0);
@@ -89,7 +100,7 @@ static int64_t fold(dt_pcb_t *pcb, dt_node_t *dnp)
 		case '/':
 		case '%':
 			if (r == 0)
-				dt_cc_error(pcb, dnp->dn_line, "expression contains division by zero");
+				dt_cc_error(pcb, D_DIV_ZERO, dnp->dn_line, "expression contains division by zero");
 			if (r == -1)
 				return dnp->dn_op == '/' ? (int64_t)(0 - (uint64_t)l) : 0;
 			return dnp->dn_op == '/' ? l / r : l % r;
@@ -109,7 +120,7 @@ static int64_t fold(dt_pcb_t *pcb, dt_node_t *dnp)
 	default:
 		break;
 	}
-	dt_cc_error(pcb, dnp->dn_line, "integer constant expression required");
+	dt_cc_error(pcb, D_DECL_ARRSUB, dnp->dn_line, "integer constant expression required");
 }
 
 static int64_t const_expr(dt_pcb_t *pcb)
@@ -150,7 +161,7 @@ static void sou_body(dt_pcb_t *pcb, dt_type_t *t)
 					int64_t n = const_expr(pcb);
 
 					if (n <= 0 || n > 1 << 20 || nd == 8)
-						dt_cc_error(pcb, line, "array dimension must be a positive integer constant");
+						dt_cc_error(pcb, D_DECL_ARRSUB, line, "array dimension must be a positive integer constant");
 					dims[nd++] = n;
 					expect(pcb, "]");
 				}
@@ -160,24 +171,24 @@ static void sou_body(dt_pcb_t *pcb, dt_type_t *t)
 					int64_t b = const_expr(pcb);
 
 					if (!dt_type_is_int(mt))
-						dt_cc_error(pcb, line, "bit-field %s must be of integral type",
+						dt_cc_error(pcb, D_DECL_BFTYPE, line, "bit-field %s must be of integral type",
 							    name ? name : "(anon)");
 					if (b <= 0 || b > mt->dt_size * 8)
-						dt_cc_error(pcb, line, "bit-field %s width %lld is invalid for type %s",
+						dt_cc_error(pcb, D_DECL_BFSIZE, line, "bit-field %s width %lld is invalid for type %s",
 							    name ? name : "(anon)", (long long)b, mt->dt_name);
 					bits = (int)b;
 				}
 				if (mt->dt_kind == DT_TK_VOID || mt->dt_canon->dt_fwd ||
 				    mt->dt_kind == DT_TK_FUNC)
-					dt_cc_error(pcb, line, "declaration of member %s has incomplete type %s",
+					dt_cc_error(pcb, D_DECL_INCOMPLETE, line, "declaration of member %s has incomplete type %s",
 						    name ? name : "(anon)", mt->dt_name);
 				if (mt->dt_kind == DT_TK_STRING)
-					dt_cc_error(pcb, line, "member %s may not be of type string",
+					dt_cc_error(pcb, D_DECL_STRING, line, "member %s may not be of type string",
 						    name ? name : "(anon)");
 				if (name == NULL && bits == 0)
 					dt_parse_syntax_error(pcb, peek(pcb));
 				if (dt_decl_member(dtp, t, name, mt, bits) != 0)
-					dt_cc_error(pcb, line, "member %s redeclared in %s", name,
+					dt_cc_error(pcb, D_DECL_IDRED, line, "member %s redeclared in %s", name,
 						    t->dt_name);
 			} while (consume(pcb, ","));
 		}
@@ -202,10 +213,10 @@ static void enum_body(dt_pcb_t *pcb, dt_type_t *t)
 		if (consume(pcb, "="))
 			v = const_expr(pcb);
 		if (v < INT32_MIN || v > INT32_MAX)
-			dt_cc_error(pcb, name->tk_line, "enumerator '%s' value overflows", name->tk_str);
+			dt_cc_error(pcb, D_DECL_ENOFLOW, name->tk_line, "enumerator '%s' value overflows", name->tk_str);
 		if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
 		    dt_decl_enumer(dtp, t, name->tk_str, v) != 0)
-			dt_cc_error(pcb, name->tk_line, "identifier redeclared: %s", name->tk_str);
+			dt_cc_error(pcb, D_DECL_IDRED, name->tk_line, "identifier redeclared: %s", name->tk_str);
 		next = v + 1;
 	} while (consume(pcb, ","));
 	expect(pcb, "}");
@@ -229,7 +240,7 @@ dt_type_t *dt_decl_tagged(dt_pcb_t *pcb)
 		t = k[0] == 'e' ? dt_decl_enum(dtp, name ? name->tk_str : NULL)
 				: dt_decl_sou(dtp, name ? name->tk_str : NULL, k[0] == 'u');
 		if (!t->dt_canon->dt_fwd || t->dt_btfobj != NULL)
-			dt_cc_error(pcb, line, "type redeclared: %s", t->dt_name);
+			dt_cc_error(pcb, D_DECL_TYPERED, line, "type redeclared: %s", t->dt_name);
 		if (k[0] == 'e')
 			enum_body(pcb, t);
 		else
@@ -242,7 +253,7 @@ dt_type_t *dt_decl_tagged(dt_pcb_t *pcb)
 	if (t == NULL && at(pcb, ";") && k[0] != 'e')
 		t = dt_decl_sou(dtp, name->tk_str, k[0] == 'u'); /* forward declaration */
 	if (t == NULL)
-		dt_cc_error(pcb, name->tk_line, "%s %s is not defined", k, name->tk_str);
+		dt_cc_error(pcb, D_DECL_TYPERED, name->tk_line, "%s %s is not defined", k, name->tk_str);
 	return t;
 }
 
@@ -256,14 +267,14 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 	idp = dt_ident_lookup(dtp, name->tk_str, kind);
 	if ((idp != NULL && idp->di_declared) ||
 	    (kind == DT_ID_GLOBAL && dt_builtin_var(name->tk_str) != NULL))
-		dt_cc_error(pcb, name->tk_line, "identifier redeclared: %s", name->tk_str);
+		dt_cc_error(pcb, D_DECL_IDRED, name->tk_line, "identifier redeclared: %s", name->tk_str);
 	if (vt->dt_kind == DT_TK_VOID)
-		dt_cc_error(pcb, name->tk_line, "cannot declare %s of type void", name->tk_str);
+		dt_cc_error(pcb, D_DECL_VOIDOBJ, name->tk_line, "cannot declare %s of type void", name->tk_str);
 	if (vt->dt_kind == DT_TK_FLOAT)
-		dt_cc_error(pcb, name->tk_line, "cannot declare %s of floating-point type %s: "
+		dt_cc_error(pcb, D_DECL_FLOAT, name->tk_line, "cannot declare %s of floating-point type %s: "
 			    "D has no floating-point arithmetic", name->tk_str, vt->dt_name);
 	if (vt->dt_canon->dt_fwd)
-		dt_cc_error(pcb, name->tk_line, "cannot declare %s of incomplete type %s",
+		dt_cc_error(pcb, D_DECL_INCOMPLETE, name->tk_line, "cannot declare %s of incomplete type %s",
 			    name->tk_str, vt->dt_name);
 	if (idp == NULL)
 		idp = dt_ident_create(dtp, name->tk_str, kind);
@@ -277,25 +288,25 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 			int64_t len = const_expr(pcb);
 
 			if (len <= 0 || len > 1 << 20)
-				dt_cc_error(pcb, name->tk_line, "array dimension must be a positive "
+				dt_cc_error(pcb, D_DECL_ARRSUB, name->tk_line, "array dimension must be a positive "
 					    "integer constant");
 			expect(pcb, "]");
 			if (!dt_type_is_scalar(vt))
-				dt_cc_error(pcb, name->tk_line, "scalar array %s must have elements "
+				dt_cc_error(pcb, D_DECL_ARRSUB, name->tk_line, "scalar array %s must have elements "
 					    "of integer or pointer type", name->tk_str);
 			if (kind == DT_ID_TLS)
-				dt_cc_error(pcb, name->tk_line, "scalar arrays may not be declared "
+				dt_cc_error(pcb, D_DECL_ARRNULL, name->tk_line, "scalar arrays may not be declared "
 					    "thread-local: self->%s", name->tk_str);
 			idp->di_type = dt_type_array(dtp, vt, (int)len);
 			return;
 		}
 		idp->di_kind = kind == DT_ID_TLS ? DT_ID_TARRAY : DT_ID_GARRAY;
 		if (kind == DT_ID_LOCAL)
-			dt_cc_error(pcb, name->tk_line, "associative arrays may not be declared as "
+			dt_cc_error(pcb, D_DECL_LOCASSC, name->tk_line, "associative arrays may not be declared as "
 				    "local variables: this->%s", name->tk_str);
 		idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * 16);
 		if (at(pcb, "]"))
-			dt_cc_error(pcb, name->tk_line, "array declaration requires key types");
+			dt_cc_error(pcb, D_DECL_ARRNULL, name->tk_line, "array declaration requires key types");
 		do {
 			dt_type_t *kt = dt_parse_type(pcb);
 
@@ -319,7 +330,7 @@ static void inline_decl(dt_pcb_t *pcb)
 	name = ident(pcb);
 	if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
 	    dt_builtin_var(name->tk_str) != NULL)
-		dt_cc_error(pcb, name->tk_line, "identifier redeclared: %s", name->tk_str);
+		dt_cc_error(pcb, D_DECL_IDRED, name->tk_line, "identifier redeclared: %s", name->tk_str);
 	expect(pcb, "=");
 	idp = dt_ident_create(dtp, name->tk_str, DT_ID_INLINE);
 	idp->di_type = t;
@@ -368,7 +379,7 @@ void dt_parse_decl(dt_pcb_t *pcb)
 				int64_t n = const_expr(pcb);
 
 				if (n <= 0 || n > 1 << 20 || nd == 8)
-					dt_cc_error(pcb, name->tk_line, "array dimension must be a "
+					dt_cc_error(pcb, D_DECL_ARRSUB, name->tk_line, "array dimension must be a "
 						    "positive integer constant");
 				dims[nd++] = n;
 				expect(pcb, "]");
@@ -376,8 +387,9 @@ void dt_parse_decl(dt_pcb_t *pcb)
 			while (nd > 0)
 				vt = dt_type_array(dtp, vt, (int)dims[--nd]);
 			if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
-			    dt_decl_typedef(dtp, name->tk_str, vt) != 0)
-				dt_cc_error(pcb, name->tk_line, "type redeclared: %s", name->tk_str);
+			    (!same_typedef(dt_type_lookup(dtp, name->tk_str), vt) &&
+			     dt_decl_typedef(dtp, name->tk_str, vt) != 0))
+				dt_cc_error(pcb, D_DECL_TYPERED, name->tk_line, "type redeclared: %s", name->tk_str);
 			continue;
 		}
 		variable(pcb, kind, vt, name);

@@ -8,6 +8,8 @@
 #ifndef DT_FRONT_H
 #define DT_FRONT_H
 
+#include "dt_errtags.h"
+
 /* ---------------------------------------------------------------- tokens */
 
 typedef enum dt_tokkind {
@@ -219,10 +221,11 @@ DT_INTERNAL void dt_lex_skip_ws(dt_pcb_t *);
 DT_INTERNAL void dt_lex_unpeek(dt_pcb_t *);
 DT_INTERNAL bool dt_tok_is(const dt_token_t *, const char *);
 DT_INTERNAL const char *dt_tok_text(const dt_token_t *, char *, size_t);
-DT_INTERNAL _Noreturn void dt_cc_error(dt_pcb_t *, int line, const char *, ...)
-	__attribute__((format(printf, 3, 4)));
-DT_INTERNAL _Noreturn void dt_node_error(dt_pcb_t *, const dt_node_t *, const char *, ...)
-	__attribute__((format(printf, 3, 4)));
+/* A compile-time error: its D tag (dt_errtags.h), where, and what. */
+DT_INTERNAL _Noreturn void dt_cc_error(dt_pcb_t *, int tag, int line, const char *, ...)
+	__attribute__((format(printf, 4, 5)));
+DT_INTERNAL _Noreturn void dt_node_error(dt_pcb_t *, int tag, const dt_node_t *, const char *, ...)
+	__attribute__((format(printf, 4, 5)));
 
 
 /* front/dt_parse.c */

@@ -22,16 +22,16 @@ void dt_cook_kvar(dt_pcb_t *pcb, dt_node_t *dnp)
 
 	rc = dt_ksym_addr(dtp, scope, bq + 1, &a);
 	if (rc == -1)
-		dt_node_error(pcb, dnp, "failed to resolve %s: Unknown symbol name", name);
+		dt_node_error(pcb, D_SYM_BADREF, dnp, "failed to resolve %s: Unknown symbol name", name);
 	if (rc == -2)
-		dt_node_error(pcb, dnp, "failed to resolve %s: kernel symbol addresses are hidden "
+		dt_node_error(pcb, D_SYM_BADREF, dnp, "failed to resolve %s: kernel symbol addresses are hidden "
 			      "(kernel.kptr_restrict)", name);
 	t = dt_btf_var(dtp, scope, bq + 1, &percpu);
 	if (percpu)
-		dt_node_error(pcb, dnp, "%s is a per-CPU variable: its address differs on each "
+		dt_node_error(pcb, D_SYM_BADREF, dnp, "%s is a per-CPU variable: its address differs on each "
 			      "CPU and is not supported", name);
 	if (t == NULL)
-		dt_node_error(pcb, dnp, "failed to resolve %s: no type information for kernel "
+		dt_node_error(pcb, D_SYM_BADREF, dnp, "failed to resolve %s: no type information for kernel "
 			      "symbol (BTF describes no variable %s)", name, bq + 1);
 	addr = dt_node_new(pcb, N_INT, dnp->dn_tok);
 	addr->dn_val = (int64_t)a;

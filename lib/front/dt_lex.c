@@ -43,10 +43,10 @@ static const struct {
 	{ "&=", OP_ANDEQ },  { "|=", OP_OREQ },	  { "^=", OP_XOREQ },
 };
 
-void dt_cc_error(dt_pcb_t *pcb, int line, const char *fmt, ...)
+void dt_cc_error(dt_pcb_t *pcb, int tag, int line, const char *fmt, ...)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
-	char msg[900];
+	char msg[900], tagbuf[64] = "";
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -56,19 +56,23 @@ void dt_cc_error(dt_pcb_t *pcb, int line, const char *fmt, ...)
 	for (char *c = msg; *c; c++)
 		if (((unsigned char)*c < ' ' && *c != '\n' && *c != '\t') || *c == 0x7f)
 			*c = '?';
+	/* -x errtags: the D tag first, as in DTrace */
+	if (dtp->dt_options[DTOPT_ERRTAGS])
+		snprintf(tagbuf, sizeof(tagbuf), "[%s] ", dt_errtag_name(tag));
+	dtp->dt_errtag = tag;
 	/* scripts say where (line N), -n strings say in which part of the clause */
 	if (line > 0 && pcb->pcb_filename != NULL)
-		snprintf(dtp->dt_errmsg, sizeof(dtp->dt_errmsg), "line %d: %s", line, msg);
+		snprintf(dtp->dt_errmsg, sizeof(dtp->dt_errmsg), "%sline %d: %s", tagbuf, line, msg);
 	else if (pcb->pcb_filename == NULL && pcb->pcb_region != NULL)
-		snprintf(dtp->dt_errmsg, sizeof(dtp->dt_errmsg), "in %s: %s", pcb->pcb_region,
-			 msg);
+		snprintf(dtp->dt_errmsg, sizeof(dtp->dt_errmsg), "%sin %s: %s", tagbuf,
+			 pcb->pcb_region, msg);
 	else
-		snprintf(dtp->dt_errmsg, sizeof(dtp->dt_errmsg), "%s", msg);
+		snprintf(dtp->dt_errmsg, sizeof(dtp->dt_errmsg), "%s%s", tagbuf, msg);
 	dtp->dt_errno = EDT_COMPILER;
 	longjmp(pcb->pcb_jmp, 1);
 }
 
-void dt_node_error(dt_pcb_t *pcb, const dt_node_t *dnp, const char *fmt, ...)
+void dt_node_error(dt_pcb_t *pcb, int tag, const dt_node_t *dnp, const char *fmt, ...)
 {
 	char msg[900];
 	va_list ap;
@@ -76,7 +80,7 @@ void dt_node_error(dt_pcb_t *pcb, const dt_node_t *dnp, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	dt_cc_error(pcb, dnp ? dnp->dn_line : pcb->pcb_line, "%s", msg);
+	dt_cc_error(pcb, tag, dnp ? dnp->dn_line : pcb->pcb_line, "%s", msg);
 }
 
 bool dt_tok_is(const dt_token_t *tok, const char *s)
@@ -119,7 +123,7 @@ void dt_lex_skip_ws(dt_pcb_t *pcb)
 
 			if (q == NULL) {
 				pcb->pcb_cur = p;
-				dt_cc_error(pcb, pcb->pcb_line, "end-of-file encountered before "
+				dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "end-of-file encountered before "
 					    "matching */");
 			}
 			for (; p < q; p++)
@@ -158,7 +162,7 @@ static int dt_lex_escape(dt_pcb_t *pcb, const char **pp)
 	case '\\': case '\'': case '"': case '?': break;
 	case 'x':
 		if (!isxdigit((unsigned char)*p))
-			dt_cc_error(pcb, pcb->pcb_line, "invalid escape sequence in literal");
+			dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "invalid escape sequence in literal");
 		for (c = 0; isxdigit((unsigned char)*p); p++)
 			c = ((c << 4) | dt_hexval(*p)) & 0xff; /* the byte: no overflow */
 		break;
@@ -169,7 +173,7 @@ static int dt_lex_escape(dt_pcb_t *pcb, const char **pp)
 				c = c * 8 + (*p++ - '0');
 			break;
 		}
-		dt_cc_error(pcb, pcb->pcb_line, "invalid escape sequence in literal");
+		dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "invalid escape sequence in literal");
 	}
 	*pp = p;
 	return c & 0xff;
@@ -185,7 +189,7 @@ static void dt_lex_string(dt_pcb_t *pcb, dt_token_t *tok)
 		int c;
 
 		if (*p == '\0' || *p == '\n')
-			dt_cc_error(pcb, pcb->pcb_line, "newline encountered in string literal");
+			dt_cc_error(pcb, D_STR_NL, pcb->pcb_line, "newline encountered in string literal");
 		if (*p == '\\') {
 			p++;
 			c = dt_lex_escape(pcb, &p);
@@ -213,7 +217,7 @@ static void dt_lex_char(dt_pcb_t *pcb, dt_token_t *tok)
 		int c;
 
 		if (*p == '\0' || *p == '\n')
-			dt_cc_error(pcb, pcb->pcb_line, "newline encountered in character "
+			dt_cc_error(pcb, D_CHR_NL, pcb->pcb_line, "newline encountered in character "
 				    "constant");
 		if (*p == '\\') {
 			p++;
@@ -225,9 +229,9 @@ static void dt_lex_char(dt_pcb_t *pcb, dt_token_t *tok)
 		n++;
 	}
 	if (n == 0)
-		dt_cc_error(pcb, pcb->pcb_line, "empty character constant");
+		dt_cc_error(pcb, D_CHR_NULL, pcb->pcb_line, "empty character constant");
 	if (n > 8)
-		dt_cc_error(pcb, pcb->pcb_line, "character constant is too long");
+		dt_cc_error(pcb, D_CHR_TOOBIG, pcb->pcb_line, "character constant is too long");
 	tok->tk_kind = TK_INT;
 	tok->tk_val = n == 1 ? (uint64_t)(int64_t)(signed char)v : v;
 	pcb->pcb_cur = p + 1;
@@ -242,15 +246,15 @@ static void dt_lex_number(dt_pcb_t *pcb, dt_token_t *tok)
 	errno = 0;
 	v = strtoull(p, &end, 0);
 	if (errno != 0)
-		dt_cc_error(pcb, pcb->pcb_line, "integer literal too large");
+		dt_cc_error(pcb, D_INT_OFLOW, pcb->pcb_line, "integer literal too large");
 	if (*p == '0' && isdigit((unsigned char)p[1])) {
 		for (const char *q = p; isdigit((unsigned char)*q); q++)
 			if (*q > '7')
-				dt_cc_error(pcb, pcb->pcb_line, "invalid digit in octal constant");
+				dt_cc_error(pcb, D_INT_DIGIT, pcb->pcb_line, "invalid digit in octal constant");
 	}
 	if (*end == '.' || ((*end == 'e' || *end == 'E') && !(p[0] == '0' && (p[1] == 'x' ||
 									       p[1] == 'X'))))
-		dt_cc_error(pcb, pcb->pcb_line, "floating-point constants are not permitted");
+		dt_cc_error(pcb, D_FLT_LITERAL, pcb->pcb_line, "floating-point constants are not permitted");
 	tok->tk_kind = TK_INT;
 	tok->tk_val = v;
 	for (;;) {
@@ -263,7 +267,7 @@ static void dt_lex_number(dt_pcb_t *pcb, dt_token_t *tok)
 		end++;
 	}
 	if (isalnum((unsigned char)*end) || *end == '_' || *end == '.')
-		dt_cc_error(pcb, pcb->pcb_line, "syntax error near \"%.*s\"",
+		dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "syntax error near \"%.*s\"",
 			    (int)strcspn(p, " \t\n;){}/"), p);
 	pcb->pcb_cur = end;
 }
@@ -336,7 +340,7 @@ static void dt_lex_one(dt_pcb_t *pcb, dt_token_t *tok)
 			q++;
 		q = dt_macro_end(q);
 		if (q == p + 1 || (q == p + 2 && p[1] == '$'))
-			dt_cc_error(pcb, pcb->pcb_line, "syntax error near \"$\"");
+			dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "syntax error near \"$\"");
 		tok->tk_kind = TK_MACRO;
 		tok->tk_str = dt_strndup(p, q - p);
 		pcb->pcb_cur = q;
@@ -353,9 +357,9 @@ static void dt_lex_one(dt_pcb_t *pcb, dt_token_t *tok)
 			}
 		}
 		if (!strchr("+-*/%&|^!~<>=?:;,.()[]{}#", *p) && isprint((unsigned char)*p))
-			dt_cc_error(pcb, pcb->pcb_line, "invalid character '%c'", *p);
+			dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "invalid character '%c'", *p);
 		if (!strchr("+-*/%&|^!~<>=?:;,.()[]{}#", *p)) /* control, non-ASCII */
-			dt_cc_error(pcb, pcb->pcb_line, "invalid character '\\%03o'",
+			dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "invalid character '\\%03o'",
 				    (unsigned char)*p);
 		tok->tk_val = (unsigned char)*p;
 		pcb->pcb_cur = p + 1;
@@ -422,7 +426,7 @@ dt_token_t *dt_lex_pdesc(dt_pcb_t *pcb)
 				} else if (dtp->dt_options[DTOPT_DEFAULTARGS]) {
 					exp = "";
 				} else {
-					dt_cc_error(pcb, pcb->pcb_line, "macro argument $%s is not "
+					dt_cc_error(pcb, D_MACRO_UNDEF, pcb->pcb_line, "macro argument $%s is not "
 						    "defined", name);
 				}
 			} else if (!strcmp(name, "target") || !strcmp(name, "pid")) {
@@ -430,7 +434,7 @@ dt_token_t *dt_lex_pdesc(dt_pcb_t *pcb)
 					 !strcmp(name, "pid") ? (int)getpid() : dtp->dt_target);
 				exp = num;
 			} else {
-				dt_cc_error(pcb, pcb->pcb_line, "syntax error near \"$%s\"", name);
+				dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "syntax error near \"$%s\"", name);
 			}
 			p = q;
 		} else {

@@ -44,7 +44,7 @@ static dt_node_t *deeper(dt_pcb_t *pcb, dt_node_t *(*rule)(dt_pcb_t *))
 	dt_node_t *dnp;
 
 	if (++pcb->pcb_depth > DT_MAXNEST)
-		dt_cc_error(pcb, pcb->pcb_line, rule == stmt || rule == stmt_list ? "statements too deeply nested"
+		dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, rule == stmt || rule == stmt_list ? "statements too deeply nested"
 							      : "expression too deeply nested");
 	dnp = rule(pcb);
 	pcb->pcb_depth--;
@@ -116,8 +116,8 @@ static _Noreturn void syntax_error(dt_pcb_t *pcb, const dt_token_t *tok)
 	char buf[128];
 
 	if (tok->tk_kind == TK_EOF)
-		dt_cc_error(pcb, tok->tk_line, "syntax error near end of input");
-	dt_cc_error(pcb, tok->tk_line, "syntax error near \"%s\"",
+		dt_cc_error(pcb, D_SYNTAX, tok->tk_line, "syntax error near end of input");
+	dt_cc_error(pcb, D_SYNTAX, tok->tk_line, "syntax error near \"%s\"",
 		    dt_tok_text(tok, buf, sizeof(buf)));
 }
 
@@ -220,13 +220,13 @@ static dt_type_t *scoped_type(dt_pcb_t *pcb, dt_token_t *tok)
 			syntax_error(pcb, name);
 		t = dt_type_tagged(dtp, scope, bq + 1, name->tk_str);
 		if (t == NULL)
-			dt_cc_error(pcb, name->tk_line, "%s`%s %s is not defined", scope, bq + 1,
+			dt_cc_error(pcb, D_DECL_TYPERED, name->tk_line, "%s`%s %s is not defined", scope, bq + 1,
 				    name->tk_str);
 		return t;
 	}
 	t = dt_type_scoped(dtp, scope, bq + 1);
 	if (t == NULL)
-		dt_cc_error(pcb, tok->tk_line, "%s is not a type name", tok->tk_str);
+		dt_cc_error(pcb, D_SYNTAX, tok->tk_line, "%s is not a type name", tok->tk_str);
 	return t;
 }
 
@@ -531,13 +531,13 @@ static dt_node_t *unary(dt_pcb_t *pcb)
 			if (m->tk_kind != TK_IDENT && m->tk_kind != TK_KEYWORD)
 				syntax_error(pcb, m);
 			if (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION)
-				dt_cc_error(pcb, m->tk_line, "offsetof( ) first argument must be a "
+				dt_cc_error(pcb, D_OFFSETOF_TYPE, m->tk_line, "offsetof( ) first argument must be a "
 					    "struct or union type");
 			if ((dm = dt_type_member(pcb->pcb_hdl, t, m->tk_str)) == NULL)
-				dt_cc_error(pcb, m->tk_line, "%s is not a member of %s", m->tk_str,
+				dt_cc_error(pcb, D_TYPE_MEMBER, m->tk_line, "%s is not a member of %s", m->tk_str,
 					    t->dt_name);
 			if (dm->dm_bits != 0)
-				dt_cc_error(pcb, m->tk_line, "cannot take offset of a bit-field: %s",
+				dt_cc_error(pcb, D_OFFSETOF_BITFIELD, m->tk_line, "cannot take offset of a bit-field: %s",
 					    m->tk_str);
 			off += dm->dm_off;
 			t = dm->dm_type;
@@ -783,7 +783,7 @@ static dt_pdesc_t *pdesc_parse(dt_pcb_t *pcb, const dt_token_t *tok, dtrace_prob
 	char *out[4];
 
 	if (dt_pdesc_split(dt_strdup(tok->tk_str), spec, out) != 0)
-		dt_cc_error(pcb, tok->tk_line, "invalid probe description \"%s\": "
+		dt_cc_error(pcb, D_PDESC_INVAL, tok->tk_line, "invalid probe description \"%s\": "
 			    "too many ':' separators", tok->tk_str);
 	pd->pd_prov = out[0];
 	pd->pd_mod = out[1];
@@ -811,7 +811,7 @@ static void pragma(dt_pcb_t *pcb)
 	if (w1 != NULL && (!strcmp(w1, "line") || !strcmp(w1, "ident")))
 		return;
 	if (w1 == NULL || strcmp(w1, "pragma") != 0)
-		dt_cc_error(pcb, pcb->pcb_line, "invalid control directive: #%s", w1 ? w1 : "");
+		dt_cc_error(pcb, D_PRAGCTL_INVAL, pcb->pcb_line, "invalid control directive: #%s", w1 ? w1 : "");
 	w2 = strtok_r(NULL, " \t", &save);
 	if (w2 == NULL || strcmp(w2, "D") != 0)
 		return; /* non-D pragmas are ignored */
@@ -820,12 +820,12 @@ static void pragma(dt_pcb_t *pcb)
 		char *opt = strtok_r(NULL, " \t", &save), *val;
 
 		if (opt == NULL)
-			dt_cc_error(pcb, pcb->pcb_line, "#pragma D option requires an option "
+			dt_cc_error(pcb, D_PRAGMA_MALFORM, pcb->pcb_line, "#pragma D option requires an option "
 				    "argument");
 		if ((val = strchr(opt, '=')) != NULL)
 			*val++ = '\0';
 		if (dtrace_setopt(pcb->pcb_hdl, opt, val) != 0)
-			dt_cc_error(pcb, pcb->pcb_line, "failed to set option '%s'%s%s%s: %s",
+			dt_cc_error(pcb, D_PRAGMA_OPTSET, pcb->pcb_line, "failed to set option '%s'%s%s%s: %s",
 				    opt, val ? " to '" : "", val ? val : "", val ? "'" : "",
 				    dtrace_errmsg(pcb->pcb_hdl, dtrace_errno(pcb->pcb_hdl)));
 		return;
@@ -834,7 +834,7 @@ static void pragma(dt_pcb_t *pcb)
 		   !strcmp(w3, "depends_on") || !strcmp(w3, "error") || !strcmp(w3, "ident") ||
 		   !strcmp(w3, "line")))
 		return;
-	dt_cc_error(pcb, pcb->pcb_line, "invalid control directive: #pragma D %s",
+	dt_cc_error(pcb, D_PRAGMA_INVAL, pcb->pcb_line, "invalid control directive: #pragma D %s",
 		    w3 ? w3 : "");
 }
 
@@ -857,7 +857,7 @@ static void tree_depth(dt_pcb_t *pcb, dt_node_t *list)
 
 		if (d > DT_MAXTREE) {
 			free(st);
-			dt_cc_error(pcb, n->dn_line, "expression too deeply nested");
+			dt_cc_error(pcb, D_SYNTAX, n->dn_line, "expression too deeply nested");
 		}
 		/* dn_args and dn_body (kids 4, 5) are lists, the others single nodes */
 		for (size_t k = 0; k < sizeof(kids) / sizeof(kids[0]); k++)
@@ -958,7 +958,7 @@ struct dtrace_prog *dt_parse_program(dt_pcb_t *pcb)
 		if (!strncmp(pcb->pcb_cur, "provider", 8) && isspace((unsigned char)pcb->pcb_cur[8])) {
 			/* a provider definition (USDT, for dtrace -h): front/dt_pdef.c */
 			if (dt_pdef_parse(pcb->pcb_hdl, &pcb->pcb_cur, &pcb->pcb_line) != 0)
-				dt_cc_error(pcb, pcb->pcb_line, "%s", pcb->pcb_hdl->dt_errmsg);
+				dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "%s", pcb->pcb_hdl->dt_errmsg);
 			continue;
 		}
 		*tail = clause(pcb);

@@ -1,0 +1,46 @@
+/*
+ * dt_errtags.c -- names of the D compiler's error tags (dt_errtags.h), and
+ * the tag of a message made by code that does not know about tags.
+ */
+#include "../dt_impl.h"
+
+#include <string.h>
+
+static const char *const dt_errtag_names[] = {
+#define X(t) #t,
+	DT_ERRTAGS(X)
+#undef X
+};
+
+const char *dt_errtag_name(int tag)
+{
+	if (tag < 0 || tag >= D_NTAGS)
+		tag = D_UNKNOWN;
+	return dt_errtag_names[tag];
+}
+
+/* Messages of other stages, by what they say: the first row that matches. */
+static const struct {
+	const char *et_text;
+	int et_tag;
+} dt_errtag_texts[] = {
+	{ "printa( )", D_PRINTA_AGGPROTO },
+	{ "format is empty", D_PRINTF_FMT_EMPTY },
+	{ "prototype mismatch", D_PRINTF_ARG_PROTO },
+	{ "is incompatible with conversion", D_PRINTF_ARG_TYPE },
+	{ "too many arguments", D_PRINTF_ARG_EXTRA },
+	{ "extra", D_PRINTF_ARG_EXTRA },
+	{ "conversion #", D_PRINTF_ARG_FMT },
+	{ "does not match any probes", D_PDESC_ZERO },
+	{ "out of range", D_ARGS_IDX },
+	{ "invalid probe", D_PDESC_INVAL },
+	{ "probe description", D_PDESC_INVAL },
+};
+
+int dt_errtag_of(const char *msg)
+{
+	for (size_t i = 0; i < sizeof(dt_errtag_texts) / sizeof(dt_errtag_texts[0]); i++)
+		if (strstr(msg, dt_errtag_texts[i].et_text) != NULL)
+			return dt_errtag_texts[i].et_tag;
+	return D_UNKNOWN;
+}

@@ -1,0 +1,49 @@
+/*
+ * dt_errtags.h -- the D compiler's error tags, with illumos' names
+ * (its dt_errtags.h): every compile-time error names one, and -x errtags
+ * prefixes the message with it ("[D_IDENT_UNDEF] line 3: ...").
+ */
+#ifndef DT_ERRTAGS_H
+#define DT_ERRTAGS_H
+
+#define DT_ERRTAGS(X)                                                                      \
+	X(D_UNKNOWN) X(D_SYNTAX) X(D_EMPTY) X(D_TYPE_MEMBER) X(D_PDESC_ZERO) X(D_PDESC_INVAL) \
+	X(D_PRED_SCALAR) X(D_FUNC_UNDEF) X(D_FUNC_UNSUP) X(D_IDENT_BADREF) X(D_IDENT_UNDEF)   \
+	X(D_SYM_BADREF) X(D_PROTO_LEN) X(D_PROTO_ARG) X(D_ARGS_IDX) X(D_REGS_IDX)             \
+	X(D_ARR_BADREF) X(D_KEY_TYPE) X(D_PRINTF_DYN_PROTO) X(D_PRINTF_DYN_TYPE)             \
+	X(D_PRINTF_AGG_CONV) X(D_PRINTF_ARG_PROTO) X(D_PRINTF_ARG_TYPE) X(D_PRINTF_ARG_EXTRA) \
+	X(D_PRINTF_ARG_FMT) X(D_PRINTF_FMT_EMPTY) X(D_DECL_COMBO) X(D_DECL_IDRED)              \
+	X(D_DECL_TYPERED) X(D_DECL_ARRNULL) X(D_DECL_ARRSUB) X(D_DECL_BFSIZE)                  \
+	X(D_DECL_BFTYPE) X(D_DECL_ENOFLOW) X(D_DECL_FLOAT) X(D_DECL_INCOMPLETE)                \
+	X(D_DECL_LOCASSC) X(D_DECL_STRING) X(D_DECL_VOIDOBJ) X(D_MACRO_UNDEF)                  \
+	X(D_MACRO_UNUSED) X(D_MACRO_OFLOW) X(D_INT_OFLOW) X(D_INT_DIGIT) X(D_FLT_LITERAL)      \
+	X(D_STR_NL) X(D_CHR_NL) X(D_CHR_NULL) X(D_CHR_TOOBIG) X(D_PRAGERR) X(D_PRAGCTL_INVAL)  \
+	X(D_PRAGMA_INVAL) X(D_PRAGMA_MALFORM) X(D_PRAGMA_OPTSET) X(D_PRAGMA_DEPEND)            \
+	X(D_DIV_ZERO) X(D_OP_ARITH) X(D_OP_INT) X(D_OP_LVAL) X(D_OP_WRITE) X(D_OP_SCALAR)     \
+	X(D_OP_INCOMPAT) X(D_OP_INCOMPLETE) X(D_OP_ARRFUN) X(D_OP_PTR) X(D_OP_SOU)            \
+	X(D_OP_VOID) X(D_ADDROF_LVAL) X(D_ADDROF_BITFIELD) X(D_CAST_INVAL) X(D_DEREF_NONPTR)  \
+	X(D_DEREF_VOID) X(D_SIZEOF_TYPE) X(D_SIZEOF_BITFIELD) X(D_OFFSETOF_TYPE)               \
+	X(D_OFFSETOF_BITFIELD) X(D_STRINGOF_TYPE) X(D_EXPR_NULL) X(D_AGG_FUNC) X(D_AGG_MDIM)  \
+	X(D_AGG_REDEF) X(D_AGG_SCALAR) X(D_AGG_COMM) X(D_AGG_SPEC) X(D_ACT_VALUE)             \
+	X(D_ACT_DESTRUCT) X(D_ACT_SPEC) X(D_EXIT_SPEC) X(D_SPEC_SPEC) X(D_SPEC_COMM)          \
+	X(D_SPEC_DREC) X(D_COMM_DREC) X(D_DREC_COMM) X(D_TRACE_VOID) X(D_PRINTA_PROTO)        \
+	X(D_PRINTA_AGGARG) X(D_PRINTA_AGGKEY) X(D_PRINTA_AGGPROTO) X(D_CLEAR_AGGARG)          \
+	X(D_LQUANT_BASETYPE) X(D_LQUANT_BASEVAL) X(D_LQUANT_LIMVAL) X(D_LQUANT_STEPVAL)       \
+	X(D_LQUANT_STEPLARGE) X(D_LQUANT_STEPSMALL) X(D_LQUANT_MISMATCH)                      \
+	X(D_LLQUANT_FACTORTYPE) X(D_LLQUANT_FACTORVAL) X(D_LLQUANT_FACTORSMALL)               \
+	X(D_LLQUANT_FACTOREVEN) X(D_LLQUANT_HIGHVAL) X(D_LLQUANT_MAGTOOBIG)                   \
+	X(D_LLQUANT_MISMATCH)
+
+enum {
+#define X(t) t,
+	DT_ERRTAGS(X)
+#undef X
+	D_NTAGS
+};
+
+/* The tag's name ("D_SYNTAX"). */
+DT_INTERNAL const char *dt_errtag_name(int tag);
+/* The tag of a message made elsewhere (printf format checks, probe matching). */
+DT_INTERNAL int dt_errtag_of(const char *msg);
+
+#endif
