@@ -797,7 +797,7 @@ bench_quantize() {
 }
 
 bench_strings() {
-	per_event_rounds "strjoin/substr/basename key" \
+	per_event_rounds "strjoin+substr+basename key" \
 	    "$DTRACE" -n 'syscall::getppid:entry { @[basename(strjoin("/tmp/", substr(execname, 1, 6)))] = count(); }' -- \
 	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }'
 	per_event_rounds "index() vs strncmp() predicate" \
