@@ -22,6 +22,9 @@ mount -t proc proc $h/proc
 mount -t sysfs sysfs $h/sys
 mount -t devtmpfs devtmpfs $h/dev
 mount -t tmpfs tmpfs $h/tmp
+# a tree under /tmp (a CI clone) is hidden by that tmpfs: put it back
+case $TOP in /tmp/*) mkdir -p $h$TOP && mount -o bind /lower$TOP $h$TOP ||
+	echo "guest: cannot bind $TOP" ;; esac
 mkdir -p $h/dev/pts $h/dev/shm
 mount -t devpts devpts $h/dev/pts
 mount -t tracefs tracefs $h/sys/kernel/tracing

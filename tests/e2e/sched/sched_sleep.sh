@@ -15,9 +15,10 @@ sched:::on-cpu /pid == $target/ { @["on-cpu"] = count(); }
 END { printa("%s %@d\n", @); }' -c "$T/nap-n 20" |
 	awk '/^(sleep|dequeue) / { print; next } NF { print $1, ($2 >= 20 ? ">= 20" : "< 20") }' | sort
 # the seed's preempt example: two spinning children per CPU preempt each other
+# (on whichever CPUs the scheduler runs them)
 printf '%s/spin-cpus 500000 & %s/spin-cpus 500000; wait\n' "$T" "$T" > spin2.sh
 $DTRACE -qn 'sched:::preempt { @agg[cpu] = count(); }
-sched:::preempt { seen[cpu] = 1; }
-END { printf("preempted on CPU 0: %d\n", seen[0]); }' -c "sh spin2.sh" | grep preempted
+sched:::preempt /progenyof($target)/ { seen = 1; }
+END { printf("spinners preempted: %d\n", seen); }' -c "sh spin2.sh" | grep preempted
 # remain-cpu and on-cpu are the two outcomes of a scheduling decision
 $DTRACE -lP sched | sed -E 's/^ *[0-9]+ /    N /'

@@ -24,10 +24,18 @@ awk '$1 == "prog_id:" { print "prog", $2 } $1 == "map_id:" { print "map", $2 }
 touch done
 wait $pid
 echo "links while tracing: $(grep -c '^link ' ids | awk -v n=$n '{ print ($1 == n) ? "one per tracepoint" : $1 " of " n }')"
-left=0
-for kind in link prog map; do
-	bpftool $kind list 2>/dev/null | sed -n -E 's/^([0-9]+): .*/\1/p' | sort -u > live
-	k=$(awk -v k=$kind '$1 == k { print $2 }' ids | sort -u | comm -12 - live | wc -l)
-	left=$((left + k))
+# the kernel frees closed links, programs and maps after an RCU grace
+# period (a workqueue): wait until they are gone, up to 20 s
+tries=0
+while :; do
+	left=0
+	for kind in link prog map; do
+		bpftool $kind list 2>/dev/null | sed -n -E 's/^([0-9]+): .*/\1/p' | sort -u > live
+		k=$(awk -v k=$kind '$1 == k { print $2 }' ids | sort -u | comm -12 - live | wc -l)
+		left=$((left + k))
+	done
+	if [ $left -eq 0 ] || [ $tries -ge 100 ]; then break; fi
+	tries=$((tries + 1))
+	sleep 0.2
 done
 echo "left behind: $left"
