@@ -62,6 +62,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	for (int i = 0; i < dtp->dt_ntpsyms; i++)
 		free(dtp->dt_tpsyms[i]);
 	free(dtp->dt_tpsyms);
+	free(dtp->dt_probes); /* the probes are in mmapped slabs, kept to exit */
 	free(dtp);
 }
 

@@ -10,6 +10,7 @@ mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 . /run-env
+export ASAN_OPTIONS # make asan: the host's leak setting
 for m in $(cat /mod/order); do insmod /mod/$m || echo "guest: insmod $m failed"; done
 o=trans=virtio,version=9p2000.L,msize=262144
 mount -t 9p -o $o,ro,cache=loose hostroot /lower || echo "guest: cannot mount the host root"

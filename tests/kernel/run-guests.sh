@@ -131,7 +131,7 @@ for meta in $kernels; do
 	fi
 	kd=$cache/$kv res=$work/$kv
 	rm -rf "$res" && mkdir -p "$res/in"
-	printf 'TOP=%s\nRES=%s\nTESTS="%s"\nCMD=%s\n' "$top" "$res" "$tests" "$DT_GUEST_CMD" >"$res/in/run-env"
+	printf 'TOP=%s\nRES=%s\nTESTS="%s"\nCMD=%s\nASAN_OPTIONS=%s\n' "$top" "$res" "$tests" "$DT_GUEST_CMD" "$ASAN_OPTIONS" >"$res/in/run-env"
 	(cd "$res/in" && echo run-env | cpio -o -H newc --quiet | gzip -1) >"$res/extra.cpio.gz"
 	cat "$kd/base.cpio.gz" "$res/extra.cpio.gz" >"$res/initrd.cpio.gz"
 	if [ -s "$kd/vmlinux" ]; then kernel=$kd/vmlinux; else kernel=$kd/bzImage; fi
