@@ -1972,9 +1972,13 @@ static void gen_bind_sysnr(dt_cg_t *cg, int out)
  */
 static void gen_filters(dt_cg_t *cg, int out)
 {
+	int pass = dt_cg_label(cg);
+
 	for (int i = 0; i < DT_NFILT; i++) {
 		const dt_filter_t *fl = &cg->cg_probe->pr_filter[i];
 		int32_t v = (int32_t)fl->fl_val;
+		/* the jump taken when the condition fails, or holds if fl_or */
+		uint8_t op = 0;
 
 		switch (fl->fl_op) {
 		case DT_FILT_LEADER:
@@ -1993,24 +1997,28 @@ static void gen_filters(dt_cg_t *cg, int out)
 		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, fl->fl_src.as_off));
 		switch (fl->fl_op) {
 		case DT_FILT_EQ:
-			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, v, 0), out);
+			op = fl->fl_or ? BPF_JEQ : BPF_JNE;
 			break;
 		case DT_FILT_NE:
-			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, v, 0), out);
+			op = fl->fl_or ? BPF_JNE : BPF_JEQ;
 			break;
 		case DT_FILT_SLT:
-			dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R1, v, 0), out);
+			op = fl->fl_or ? BPF_JSLT : BPF_JSGE;
 			break;
 		case DT_FILT_ANYSET:
 			dt_cg_insn(cg, ALU64_IMM(BPF_AND, R1, v));
-			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), out);
+			v = 0;
+			op = fl->fl_or ? BPF_JNE : BPF_JEQ;
 			break;
 		case DT_FILT_ALLCLEAR:
 			dt_cg_insn(cg, ALU64_IMM(BPF_AND, R1, v));
-			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), out);
+			v = 0;
+			op = fl->fl_or ? BPF_JEQ : BPF_JNE;
 			break;
 		}
+		dt_cg_jump(cg, JMP_IMM(op, R1, v, 0), fl->fl_or ? pass : out);
 	}
+	dt_cg_place(cg, pass);
 }
 
 /*

@@ -83,9 +83,15 @@ typedef enum dt_filtop {
 	DT_FILT_NOTLEADER, /* ... does not */
 } dt_filtop_t;
 
+/*
+ * The conditions are and-ed, but for one marked fl_or: when it holds the
+ * probe fires whatever the conditions after it say (sched:::preempt: the
+ * preempt argument is true, or the thread leaves the CPU still runnable).
+ */
 typedef struct dt_filter {
 	dt_argsrc_t fl_src; /* DT_ARG_CTX only */
 	uint8_t fl_op;	    /* dt_filtop_t */
+	bool fl_or;
 	int64_t fl_val;
 } dt_filter_t;
 

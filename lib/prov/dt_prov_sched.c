@@ -6,12 +6,18 @@
  *   on-cpu      sched_exit_tp (end of __schedule) a switch happened    (none: curthread is the new thread)
  *   remain-cpu  sched_exit_tp                    no switch happened     (none)
  *   off-cpu     sched_switch                     always                 next: the thread switched to
- *   preempt     sched_switch                     preempted              (none)
+ *   preempt     sched_switch                     preempted, or still runnable  (none)
  *   sleep       sched_switch                     blocking (not preempted, state not running nor dead)  (none)
  *   dequeue     sched_switch                     as sleep               prev: the blocking thread
  *   wakeup      sched_waking                     always                 the thread woken
  *   enqueue     sched_wakeup, sched_wakeup_new   always                 the thread made runnable
  *   change-pri  sched_pi_setprio                 always                 the thread whose priority changes
+ *
+ * A thread preempted in the kernel switches with the preempt argument
+ * true; one whose time slice ends while it runs user code (or that
+ * returns from a system call with a reschedule pending) switches from
+ * schedule() with it false but its state still TASK_RUNNING: both are
+ * DTrace's preempt (so is sched_yield(2), DTrace's surrender).
  *
  * Every probe but on-cpu and remain-cpu fires in the context of the thread
  * leaving the CPU or doing the waking, as in DTrace.  args[0] is
@@ -36,7 +42,8 @@ static const dt_tpprobe_t dt_sched_probes[] = {
 	{ .tp_name = "off-cpu", .tp_func = "__schedule", .tp_sys = "sched",
 	  .tp_events = { "sched_switch" }, .tp_args = { LWP(2) }, .tp_nargs = 2 },
 	{ .tp_name = "preempt", .tp_func = "__schedule", .tp_sys = "sched",
-	  .tp_events = { "sched_switch" }, .tp_filt = { { DT_FILT_NE, 0, 0 } } },
+	  .tp_events = { "sched_switch" },
+	  .tp_filt = { { DT_FILT_NE, 0, 0, true }, { DT_FILT_EQ, 3, 0 } } },
 	{ .tp_name = "sleep", .tp_func = "__schedule", .tp_sys = "sched",
 	  .tp_events = { "sched_switch" },
 	  .tp_filt = { { DT_FILT_EQ, 0, 0 }, { DT_FILT_NE, 3, 0 }, { DT_FILT_ALLCLEAR, 3, TASK_DEAD } } },

@@ -75,6 +75,7 @@ int dt_tpprov_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
 			continue;
 		pr->pr_filter[i].fl_src = native(tp, tp->tp_filt[i].tf_arg);
 		pr->pr_filter[i].fl_val = tp->tp_filt[i].tf_val;
+		pr->pr_filter[i].fl_or = tp->tp_filt[i].tf_or;
 	}
 	return 0;
 }

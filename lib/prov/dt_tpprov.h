@@ -8,11 +8,15 @@
 
 #include "../dt_impl.h"
 
-/* A condition on the tracepoint's native argument tf_arg (dt_filtop_t). */
+/*
+ * A condition on the tracepoint's native argument tf_arg (dt_filtop_t);
+ * tf_or: enough on its own (dt_filter_t's fl_or).
+ */
 typedef struct dt_tpfilt {
 	uint8_t tf_op;
 	int8_t tf_arg;
 	int64_t tf_val;
+	bool tf_or;
 } dt_tpfilt_t;
 
 /*
