@@ -168,6 +168,14 @@ static bool same_argtypes(const dt_probe_t *a, const dt_probe_t *b)
 	if (a->pr_nargs != b->pr_nargs)
 		return false;
 	for (int i = 0; i < a->pr_nargs; i++)
+		if ((a->pr_xargtypes ? a->pr_xargtypes[i] : NULL) !=
+		    (b->pr_xargtypes ? b->pr_xargtypes[i] : NULL))
+			return false; /* translated to different stable types */
+	for (int i = 0; i < a->pr_nargs; i++)
+		if ((a->pr_xargexprs ? a->pr_xargexprs[i] : NULL) !=
+		    (b->pr_xargexprs ? b->pr_xargexprs[i] : NULL))
+			return false;
+	for (int i = 0; i < a->pr_nargs; i++)
 		if (a->pr_argtypes[i] != b->pr_argtypes[i] &&
 		    strcmp(dt_type_name(a->pr_argtypes[i], n1, sizeof(n1)),
 			   dt_type_name(b->pr_argtypes[i], n2, sizeof(n2))) != 0)
@@ -247,6 +255,10 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	int nmatch = 0, nvars, npdefs = 0;
 
 	dtp->dt_errmsg[0] = '\0';
+	if (dt_dlib_load(dtp) != 0) { /* the D library, before the first program */
+		free(pcb);
+		return NULL;
+	}
 	dtp->dt_cflags |= cflags;
 	if (cflags & DTRACE_C_CPP) {
 		if ((cppout = dt_cpp(dtp, src)) == NULL) {
