@@ -5,7 +5,9 @@
  *
  * Linux's dev_t is major << 20 | minor.  A block request does not know
  * the file it reads or writes: fileinfo_t from a request is DTrace's for
- * a buffer without a file ("<none>").
+ * a buffer without a file ("<none>").  From a struct file, the file's
+ * directory, path and mount point are not translated (BPF has no d_path
+ * for them here): fi_name is the last component.
  */
 
 #pragma D depends_on provider io
@@ -36,9 +38,9 @@ typedef struct devinfo {
 	int dev_major;		/* major number */
 	int dev_minor;		/* minor number */
 	int dev_instance;	/* instance */
-	string dev_name;	/* device (driver) name: the disk's */
-	string dev_statname;	/* name as iostat shows it */
-	string dev_pathname;	/* path of the device */
+	string dev_name;	/* device (driver) name: the disk's (sda) */
+	string dev_statname;	/* name as iostat shows it: the partition's (sda1) */
+	string dev_pathname;	/* path of the device: /dev/ and dev_statname */
 } devinfo_t;
 
 typedef struct fileinfo {
@@ -68,8 +70,10 @@ translator devinfo_t < struct request *R > {
 	dev_minor = R->part != 0 ? R->part->bd_dev & 0xfffff : 0;
 	dev_instance = R->q->disk->first_minor;
 	dev_name = stringof(R->q->disk->disk_name);
-	dev_statname = stringof(R->q->disk->disk_name);
-	dev_pathname = strjoin("/dev/", stringof(R->q->disk->disk_name));
+	dev_statname = R->part != 0 ? stringof(R->part->bd_device.kobj.name) :
+	    stringof(R->q->disk->disk_name);
+	dev_pathname = strjoin("/dev/", R->part != 0 ? stringof(R->part->bd_device.kobj.name) :
+	    stringof(R->q->disk->disk_name));
 };
 
 translator fileinfo_t < struct request *R > {
@@ -84,9 +88,7 @@ translator fileinfo_t < struct request *R > {
 
 translator fileinfo_t < struct file *F > {
 	fi_name = stringof(F->f_path.dentry->d_name.name);
-	fi_dirname = stringof(F->f_path.dentry->d_parent->d_name.name);
 	fi_offset = F->f_pos;
 	fi_fs = stringof(F->f_inode->i_sb->s_type->name);
-	fi_mount = stringof(F->f_path.mnt->mnt_root->d_name.name);
 	fi_oflags = F->f_flags;
 };

@@ -801,6 +801,9 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 		idp = dt_ident_lookup(dtp, lhs->dn_name, kind);
 		if (idp == NULL)
 			idp = dt_ident_create(dtp, lhs->dn_name, kind);
+		if (idp->di_kind == DT_ID_INLINE) /* EIO = 3: an inline is no variable */
+			cerr(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
+			     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
 		if (idp->di_kind == DT_ID_GARRAY || idp->di_kind == DT_ID_TARRAY)
 			cerr(cc, D_IDENT_BADREF, where, "%s is an associative array and must be indexed",
 			     id_display(idp, buf, sizeof(buf)));
