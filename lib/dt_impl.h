@@ -186,6 +186,8 @@ struct dtrace_hdl {
 	char **dt_libnames;	  /* files loaded, for depends_on library */
 	int dt_nlibnames;
 	struct dt_xlator *dt_xlators;
+	dt_ident_t **dt_globtail;  /* where dt_ident_create() appends */
+	dt_ident_t *dt_identhash[DT_IDENTHASH]; /* dt_globals by name (front/dt_cook.c) */
 
 	/* compiled programs */
 	struct dtrace_prog *dt_progs;

@@ -253,6 +253,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	dtrace_prog_t *pgp;
 	char *cppout = NULL;
 	int nmatch = 0, nvars, npdefs = 0;
+	dt_ident_t **gtail;
 
 	dtp->dt_errmsg[0] = '\0';
 	if (dt_dlib_load(dtp) != 0) { /* the D library, before the first program */
@@ -281,10 +282,11 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 		memset(dtp->dt_argused, 0, sizeof(bool) * (dtp->dt_argc + 1));
 	nvars = dtp->dt_nvars;
 	npdefs = dt_pdef_count(dtp);
+	gtail = dtp->dt_globtail;
 	pgp = dt_parse_program(pcb);
 	npdefs -= dt_pdef_count(dtp);
 	/* nothing but white space, comments and pragmas (a provider definition counts) */
-	if (pgp->dp_nclauses == 0 && dtp->dt_nvars == nvars && npdefs == 0 &&
+	if (pgp->dp_nclauses == 0 && dtp->dt_nvars == nvars && gtail == dtp->dt_globtail && npdefs == 0 &&
 	    !(cflags & DTRACE_C_EMPTY))
 		dt_cc_error(pcb, D_EMPTY, pcb->pcb_line, "empty D program translation unit");
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {

@@ -63,9 +63,23 @@ static bool same_space(dt_idkind_t a, dt_idkind_t b)
 	return ca == cb;
 }
 
+/*
+ * Identifiers are kept in creation order (dt_globals) and hashed by name
+ * (dt_identhash, chained by di_hnext in creation order): the D library
+ * makes hundreds of inlines before the first program.
+ */
+static unsigned ident_hash(const char *name)
+{
+	unsigned h = 5381;
+
+	while (*name)
+		h = h * 33 + (unsigned char)*name++;
+	return h % DT_IDENTHASH;
+}
+
 dt_ident_t *dt_ident_lookup(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
 {
-	for (dt_ident_t *idp = dtp->dt_globals; idp; idp = idp->di_next)
+	for (dt_ident_t *idp = dtp->dt_identhash[ident_hash(name)]; idp; idp = idp->di_hnext)
 		if (same_space(idp->di_kind, kind) && !strcmp(idp->di_name, name))
 			return idp;
 	return NULL;
@@ -73,15 +87,19 @@ dt_ident_t *dt_ident_lookup(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kin
 
 dt_ident_t *dt_ident_create(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
 {
-	dt_ident_t *idp = dt_zalloc(sizeof(*idp)), **tail = &dtp->dt_globals;
+	dt_ident_t *idp = dt_zalloc(sizeof(*idp)), **tail;
 
 	idp->di_name = dt_strdup(name);
 	idp->di_kind = kind;
-	idp->di_id = ++dtp->dt_nvars;
+	idp->di_id = kind == DT_ID_INLINE ? 0 : ++dtp->dt_nvars; /* inlines are no variables */
 	idp->di_nkeys = -1;
 	idp->di_off = -1;
-	while (*tail)
-		tail = &(*tail)->di_next;
+	if (dtp->dt_globtail == NULL)
+		dtp->dt_globtail = &dtp->dt_globals;
+	*dtp->dt_globtail = idp;
+	dtp->dt_globtail = &idp->di_next;
+	for (tail = &dtp->dt_identhash[ident_hash(name)]; *tail; tail = &(*tail)->di_hnext)
+		;
 	*tail = idp;
 	return idp;
 }

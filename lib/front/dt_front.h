@@ -97,7 +97,10 @@ typedef struct dt_ident {
 	struct dt_node *di_inline; /* inline: its expression, uncooked */
 	int di_busy;	       /* inline: being expanded (recursion) */
 	struct dt_ident *di_next;
+	struct dt_ident *di_hnext; /* next in its dt_identhash bucket */
 } dt_ident_t;
+
+#define DT_IDENTHASH 509
 
 typedef struct dt_node {
 	dt_nkind_t dn_kind;
