@@ -1744,6 +1744,9 @@ static void gen_action(dt_cg_t *cg, dt_node_t *call)
 	case DT_FN_EXIT:
 		gen_exit(cg, call);
 		return;
+	case DT_FN_TRACEMEM:
+		dt_cg_tracemem(cg, call); /* dt_cg_stack.c */
+		return;
 	case DT_FN_SPECULATE:
 		dt_cg_speculate(cg, call); /* dt_cg_spec.c */
 		return;

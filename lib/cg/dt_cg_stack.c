@@ -159,3 +159,35 @@ void dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_tmpaddr(cg, R0, tmp);
 	dt_cg_set(cg, slot, R0);
 }
+
+/*
+ * tracemem(addr, size[, dsize]): size bytes of kernel memory at addr in
+ * the record (size is a constant); with dsize, a second record holds it
+ * and the consumer prints at most that many of them.  An unreadable
+ * address faults (invalid address).
+ */
+void dt_cg_tracemem(dt_cg_t *cg, dt_node_t *call)
+{
+	dt_node_t *a0 = call->dn_args, *a1 = a0->dn_next, *a2 = a1->dn_next;
+	int size = (int)a1->dn_val, slot, r, ok = dt_cg_label(cg);
+	dt_recdesc_t *rd;
+
+	dt_cg_expr(cg, a0);
+	slot = cg->cg_depth - 1;
+	rd = dt_cg_recadd(cg, DT_ACT_TRACEMEM, size, 1);
+	rd->rd_nargs = a2 != NULL; /* the next record is dsize */
+	r = dt_cg_get(cg, slot, R3);
+	if (r != R3)
+		dt_cg_insn(cg, MOV64_REG(R3, r));
+	dt_cg_insn(cg, MOV64_REG(R1, R9));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, cg->cg_recbase + rd->rd_off));
+	dt_cg_insn(cg, MOV64_IMM(R2, size));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	r = dt_cg_get(cg, slot, R1);
+	dt_cg_fault(cg, DT_FAULT_BADADDR, r);
+	dt_cg_place(cg, ok);
+	dt_cg_pop(cg);
+	if (a2 != NULL)
+		dt_cg_recvalue(cg, DT_ACT_TRACEMEM, a2, true)->rd_nargs = -1;
+}
