@@ -1243,8 +1243,6 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		note_data(cc, dnp);
 		break;
 	}
-	case DT_FN_COPYINTO:
-		cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
 	default:
 		if (fn->bf_kind == DT_FN_DESTRUCTIVE || fn->bf_id == DT_FN_FTRUNCATE)
 			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
