@@ -25,6 +25,7 @@
  */
 #include "dt_uprobe.h"
 #include "../proc/dt_proc.h"
+#include "../proc/dt_sym.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,8 @@ dt_umap_t *dt_uprobe_pmap(dtrace_hdl_t *dtp, dt_provider_t *pv, int pid)
 		return NULL;
 	if ((pm = dt_umap_read(pid)) == NULL)
 		pm = dt_zalloc(sizeof(*pm)); /* it has gone: no probes */
+	/* its symbols, while it lives: it may have gone when its stacks print */
+	dt_usym_capture(dtp, pid, true);
 	uv->uv_procs = dt_realloc(uv->uv_procs, sizeof(dt_uproc_t) * (uv->uv_nprocs + 1));
 	uv->uv_procs[uv->uv_nprocs].uc_pid = pid;
 	uv->uv_procs[uv->uv_nprocs].uc_pmap = pm;
