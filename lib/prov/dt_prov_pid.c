@@ -1,18 +1,25 @@
 /*
  * dt_prov_pid.c -- the pid provider: pid<N>:<module>:<function>:entry,
- * :return and :<offset> (hex, an instruction inside the function), created
- * when a description names them, for the executable ("a.out") and every
- * library process N has mapped at that moment (a module is named by its
- * SONAME or base name: "libc.so.6").  Module, function and name may be
- * globs; a glob name gives entry and return only (offset probes are made
- * only for a literal offset).  Functions are the ELF function symbols
- * (.symtab, or .dynsym where stripped), one name per address.
+ * :return and :<offset> (hex, "1c" or "0x1c": an instruction inside the
+ * function), created when a description names them, for the executable
+ * ("a.out", or its file's name) and every library process N has mapped at
+ * that moment (a module is named by its SONAME or base name: "libc.so.6").
+ * Module, function and name may be globs; a glob name gives entry and
+ * return only (offset probes are made only for a literal offset, which
+ * must be inside the function and on an instruction boundary:
+ * prov/dt_insnlen.c decodes the function from its start, and anything
+ * else is refused, as in DTrace).  Functions are the ELF function symbols
+ * (.symtab, or .dynsym where stripped): a literal function name may be any
+ * of a function's names (calloc, __libc_calloc), a glob gives each
+ * function once under its best matching name; an IFUNC is probed at the
+ * implementation its resolver chose (read from the process).
  *
  * Arguments: at entry (and at an offset) arg0..arg5 are the argument
  * registers of the C ABI (prov/dt_arch.h).  At return, arg1 is the return
  * value; arg0 would be the offset of the returning instruction in DTrace,
  * which a uretprobe cannot know (it fires at the return address, after the
- * return): it is 0 here (docs/linux-differences.md).
+ * return): it is 0 here (docs/linux-differences.md).  ustack() at an entry
+ * probe has the caller (pr_uentry_ra, docs/stacks.md).
  */
 #include "dt_uprobe.h"
 #include "dt_arch.h"
