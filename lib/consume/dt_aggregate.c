@@ -1036,6 +1036,8 @@ static bool compact_sort(dt_aggrow_t *rows, size_t n, const dt_aggsort_t *s)
 
 	if (am->am_nkeys > 1 || (am->am_nkeys == 1 && am->am_keys[0].ak_string))
 		return false;
+	if (am->am_nkeys == 1 && am->am_keys[0].ak_rec && am->am_keys[0].ak_size > 8)
+		return false; /* a stack, or pid and address: more than the first word */
 	sk = dt_zalloc(sizeof(*sk) * (n + 1));
 	buf = dt_zalloc(sizeof(*sk) * (n + 1));
 	out = dt_zalloc(sizeof(*out) * (n + 1));

@@ -468,6 +468,37 @@ static const char *basename_of(const char *path)
 }
 
 /*
+ * Of the names of the function at value, the one the pid provider names
+ * its probes by (proc/dt_uelf.c): the fewest leading underscores, then
+ * global, then the shortest ("malloc", not "__libc_malloc").
+ */
+static const char *best_alias(Dwfl_Module *mod, GElf_Addr value, const char *name)
+{
+	int n = dwfl_module_getsymtab(mod), brank = -1;
+	size_t blen = 0;
+
+	for (int i = 1; i < n; i++) {
+		GElf_Sym s;
+		GElf_Addr a;
+		const char *nm = dwfl_module_getsym_info(mod, i, &s, &a, NULL, NULL, NULL);
+		int u = 0, rank;
+
+		if (nm == NULL || *nm == '\0' || a != value ||
+		    (GELF_ST_TYPE(s.st_info) != STT_FUNC && GELF_ST_TYPE(s.st_info) != STT_GNU_IFUNC))
+			continue;
+		while (nm[u] == '_')
+			u++;
+		rank = u * 2 + (GELF_ST_BIND(s.st_info) == STB_GLOBAL ? 0 : 1);
+		if (brank < 0 || rank < brank || (rank == brank && strlen(nm) < blen)) {
+			brank = rank;
+			blen = strlen(nm);
+			name = nm;
+		}
+	}
+	return name;
+}
+
+/*
  * The symbol of pid at addr: 0 with its object's basename, name and
  * address; 1 with the object only; -1 if addr is in no known object.
  */
@@ -514,6 +545,8 @@ static int usym_lookup(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, const char *
 	name = dwfl_module_addrinfo(mod, addr, &off, &sym, NULL, NULL, NULL);
 	if (name == NULL || *name == '\0')
 		return 1;
+	if (*name == '_')
+		name = best_alias(mod, addr - off, name);
 	*namep = name;
 	*symaddrp = addr - off;
 	return 0;
