@@ -72,5 +72,5 @@ int main(void)
 	len("truncated: b8 with 2 bytes", -1, "b8 01");
 	len("invalid in 64-bit mode: 06", -1, "06");
 	len("prefixes only", -1, "66 66 66");
-	return unit_done("insnlen_test");
+	return unit_done("insnlen");
 }
