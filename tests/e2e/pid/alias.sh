@@ -12,3 +12,5 @@ $DTRACE -qn 'pid$target::memcpy:return { @[probefunc, probename] = count(); }' -
 l() { $DTRACE -l "$@" | sed 's/pid[0-9][0-9]*/pidN/; s/^ *[0-9][0-9]*/ID/' | tr -s ' '; }
 l -n 'pid$target:libc.so.6:*calloc:entry' -c "$T/ualias"
 l -n 'pid$target::__libc_calloc:entry' -c "$T/ualias"
+# a glob over IFUNCs and plain functions (strtol: main reads its argument)
+$DTRACE -qn 'pid$target:libc.so.6:str*:entry { @[probefunc] = count(); }' -c "$T/ualias 3"
