@@ -289,7 +289,7 @@ static void prefetch_addr(const dt_probe_t *pr, const dt_node_t *a, dt_prefetch_
 	}
 	if (a == NULL || a->dn_kind != N_VAR || a->dn_ident != NULL || a->dn_name == NULL ||
 	    strncmp(a->dn_name, "arg", 3) != 0 || a->dn_builtin < DT_BV_ARG0 ||
-	    a->dn_builtin > DT_BV_ARG0 + 9 || pf->pf_n == 8)
+	    a->dn_builtin > DT_BV_ARG0 + 9 || pf->pf_n == 8 || k < -(1LL << 30) || k > (1LL << 30))
 		return;
 	as = &pr->pr_argsrc[a->dn_builtin - DT_BV_ARG0];
 	if (as->as_kind != DT_ARG_CTX && !(as->as_kind == DT_ARG_CTXN && as->as_size == 8))
