@@ -14,6 +14,7 @@
 #include "../dt_impl.h"
 #include "dt_insn.h"
 #include "dt_cg_impl.h"
+#include "../prov/dt_arch.h"
 
 /* reg = r9 + off: a temp (patched later) or an absolute scratch offset */
 static void dst_addr(dt_cg_t *cg, int reg, bool istmp, int off)
@@ -71,6 +72,37 @@ dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *cg, dt_node_t *dnp)
 	return rd;
 }
 
+/*
+ * ustack() at a function's entry (pid provider) where the kernel's walk
+ * misses the caller: the frame pointer is still the caller's, so the walk
+ * goes from the probed pc to the caller's caller.  As DTrace does at entry
+ * probes, the return address at [sp] is put in as the second frame: the
+ * kernel's frames go one slot down (its first one moved back up), the
+ * return address between.  size: the bytes of frames.
+ */
+static void ustack_entry(dt_cg_t *cg, bool istmp, int off, int size)
+{
+	int ok = dt_cg_label(cg);
+
+	dt_cg_ldctx(cg, R1);
+	dst_addr(cg, R2, istmp, off + 8);
+	dt_cg_insn(cg, MOV64_IMM(R3, size - 8));
+	dt_cg_insn(cg, MOV64_IMM(R4, BPF_F_USER_STACK));
+	dt_cg_call(cg, BPF_FUNC_get_stack);
+	dst_addr(cg, R1, istmp, off);
+	dt_cg_insn(cg, LDX(BPF_DW, R0, R1, 8));
+	dt_cg_insn(cg, STX(BPF_DW, R1, R0, 0));
+	dt_cg_ldctx(cg, R3);
+	dt_cg_insn(cg, LDX(BPF_DW, R3, R3, DT_REGS_SP));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 8));
+	dt_cg_insn(cg, MOV64_IMM(R2, 8));
+	dt_cg_call(cg, BPF_FUNC_probe_read_user);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	dst_addr(cg, R1, istmp, off); /* unreadable: the stack ends at the pc */
+	dt_cg_insn(cg, ST(BPF_DW, R1, 8, 0));
+	dt_cg_place(cg, ok);
+}
+
 /* Write the value of a stack or symbol call at r9 + off (a temp if istmp). */
 void dt_cg_stackval(dt_cg_t *cg, dt_node_t *call, bool istmp, int off)
 {
@@ -88,6 +120,10 @@ void dt_cg_stackval(dt_cg_t *cg, dt_node_t *call, bool istmp, int off)
 			dst_addr(cg, R1, istmp, off);
 			dt_cg_insn(cg, STX(BPF_DW, R1, R0, 0));
 			off += 8;
+		}
+		if (user && cg->cg_probe->pr_uentry_ra) {
+			ustack_entry(cg, istmp, off, t->dt_size - 8);
+			return;
 		}
 		dt_cg_ldctx(cg, R1);
 		dst_addr(cg, R2, istmp, off);
