@@ -981,6 +981,15 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_BV_CURTHREAD:
 		dt_cg_call(cg, BPF_FUNC_get_current_task);
 		break;
+	case DT_BV_STACKDEPTH:
+	case DT_BV_USTACKDEPTH:
+	case DT_BV_CALLER:
+	case DT_BV_UCALLER:
+		dt_cg_stackvar(cg, id); /* dt_cg_stack.c */
+		break;
+	case DT_BV_ZONENAME: /* Linux has no zones: every process is in the global one */
+		dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, "global"));
+		break;
 	default:
 		if (id >= DT_BV_ARG0 && id <= DT_BV_ARG0 + 9) {
 			gen_arg(cg, id - DT_BV_ARG0, R0);

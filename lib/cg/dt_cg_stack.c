@@ -227,3 +227,40 @@ void dt_cg_tracemem(dt_cg_t *cg, dt_node_t *call)
 	if (a2 != NULL)
 		dt_cg_recvalue(cg, DT_ACT_TRACEMEM, a2, true)->rd_nargs = -1;
 }
+
+/* The most frames stackdepth and ustackdepth count (the kernel's default perf_event_max_stack). */
+#define DT_STACKVAR_FRAMES 127
+
+/*
+ * r0 = stackdepth, ustackdepth (the frames bpf_get_stack() finds, the
+ * caller at a pid entry probe counted as ustack() shows it), caller,
+ * ucaller (the first frame stack() and ustack() record: the kernel's
+ * call site of the probe, the user program counter; 0 when there is
+ * none).
+ */
+void dt_cg_stackvar(dt_cg_t *cg, int id)
+{
+	bool user = id == DT_BV_USTACKDEPTH || id == DT_BV_UCALLER;
+	bool depth = id == DT_BV_STACKDEPTH || id == DT_BV_USTACKDEPTH;
+	int size = depth ? DT_STACKVAR_FRAMES * 8 : 8, tmp = dt_cg_tmpalloc(cg, size);
+	int ok = dt_cg_label(cg), done = dt_cg_label(cg);
+
+	dt_cg_ldctx(cg, R1);
+	dt_cg_tmpaddr(cg, R2, tmp);
+	dt_cg_insn(cg, MOV64_IMM(R3, size));
+	dt_cg_insn(cg, MOV64_IMM(R4, user ? BPF_F_USER_STACK : dt_cg_stack_skip(cg)));
+	dt_cg_call(cg, BPF_FUNC_get_stack);
+	dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), ok);
+	dt_cg_insn(cg, MOV64_IMM(R0, 0));
+	dt_cg_jump(cg, JA(0), done);
+	dt_cg_place(cg, ok);
+	if (depth) {
+		dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 3));
+		if (user && cg->cg_probe->pr_uentry_ra)
+			dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, 1));
+	} else {
+		dt_cg_tmpaddr(cg, R1, tmp);
+		dt_cg_insn(cg, LDX(BPF_DW, R0, R1, 0));
+	}
+	dt_cg_place(cg, done);
+}
