@@ -987,6 +987,10 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_BV_UCALLER:
 		dt_cg_stackvar(cg, id); /* dt_cg_stack.c */
 		break;
+	case DT_BV_CWD:
+	case DT_BV_ROOTDIR:
+		dt_cg_pathvar(cg, dnp, id == DT_BV_ROOTDIR); /* dt_cg_str.c */
+		break;
 	case DT_BV_ZONENAME: /* Linux has no zones: every process is in the global one */
 		dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, "global"));
 		break;

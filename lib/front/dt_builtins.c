@@ -27,6 +27,7 @@ static const dt_builtin_var_t dt_vartab[] = {
 	{ "stackdepth", DT_BV_STACKDEPTH, "uint32_t" },
 	{ "ustackdepth", DT_BV_USTACKDEPTH, "uint32_t" },
 	{ "zonename", DT_BV_ZONENAME, "string" },
+	{ "cwd", DT_BV_CWD, "string" },		{ "root", DT_BV_ROOTDIR, "string" },
 	{ "caller", DT_BV_CALLER, "uintptr_t" }, { "ucaller", DT_BV_UCALLER, "uint64_t" },
 	{ NULL, 0, NULL }
 };
