@@ -83,8 +83,12 @@ static int aggmaps_create(dtrace_hdl_t *dtp)
 		dt_aggmap_t *am = &maps[i];
 		int64_t n = dtp->dt_options[DTOPT_AGGSIZE] * am->am_ncpus /
 			    (DT_HTAB_ELEM + ((am->am_keysize + 7) & ~7) + am->am_valsize);
+		/* no more keys than one CPU's aggsize holds in DTrace (dt_buffer.c) */
+		int64_t dt = (dtp->dt_options[DTOPT_AGGSIZE] - dtp->dt_options[DTOPT_AGGSIZE] / 32) /
+			     dt_agg_dtentry(dtp, am);
 		char name[16];
 
+		n = dt < n ? dt : n;
 		snprintf(name, sizeof(name), "dt_agg_%d", i & 0xffff);
 		n = n < 1 ? 1 : n > INT32_MAX ? INT32_MAX : n;
 		/* if the kernel refuses the memory, fewer entries (and drops) */

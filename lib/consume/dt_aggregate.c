@@ -1423,16 +1423,19 @@ static int64_t rec_value(const char *data, const dt_recdesc_t *rd)
 }
 
 /* Options that may change while tracing, as DTrace's run-time options. */
-static const char *const dt_rtopts[] = { "aggrate", "aggsortkey", "aggsortkeypos",
-					 "aggsortpos", "aggsortrev", "flowindent", "quiet",
-					 "rawbytes", "statusrate", "switchrate", NULL };
+static const char *const dt_rtopts[] = { "agghist", "aggpack", "aggrate", "aggsortkey",
+					 "aggsortkeypos", "aggsortpos", "aggsortrev", "aggzoom",
+					 "flowindent", "quiet", "rawbytes", "stackindent",
+					 "statusrate", "switchrate", NULL };
 
 static void act_setopt(dtrace_hdl_t *dtp, const dt_recdesc_t *rd)
 {
 	const char *opt = dtp->dt_formats[rd->rd_fmt].fm_str;
 	const char *val = rd->rd_arg >= 0 ? dtp->dt_formats[rd->rd_arg].fm_str : NULL;
 	const char *err = NULL;
-	char msg[512];
+	char msg[1024];
+	const dt_epid_t *ep;
+	const dtrace_probedesc_t *pd = NULL;
 	int i;
 
 	for (i = 0; dt_rtopts[i] != NULL && strcmp(dt_rtopts[i], opt) != 0; i++)
@@ -1447,10 +1450,20 @@ static void act_setopt(dtrace_hdl_t *dtp, const dt_recdesc_t *rd)
 	}
 	if (err == NULL)
 		return;
-	snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s", opt,
+	/* as illumos' dt_handle_liberr(): against the enabled probe */
+	ep = dtp->dt_lastepid > 0 && dtp->dt_lastepid < (uint32_t)dtp->dt_nepids
+		     ? dtp->dt_epids[dtp->dt_lastepid] : NULL;
+	if (ep != NULL)
+		pd = &ep->ep_probe->pr_desc;
+	snprintf(msg, sizeof(msg),
+		 "error on enabled probe ID %u (ID %u: %s:%s:%s:%s): "
+		 "couldn't set option \"%s\" to \"%s\": %s",
+		 (unsigned)dtp->dt_lastepid, pd ? pd->dtpd_id : 0, pd ? pd->dtpd_provider : "",
+		 pd ? pd->dtpd_mod : "", pd ? pd->dtpd_func : "", pd ? pd->dtpd_name : "", opt,
 		 val != NULL ? val : "", err);
 	if (dtp->dt_errhdlr != NULL) {
-		dtrace_errdata_t ed = { .dteda_msg = msg };
+		dtrace_errdata_t ed = { .dteda_msg = msg, .dteda_pdesc = pd,
+					.dteda_epid = dtp->dt_lastepid };
 
 		dtp->dt_errhdlr(&ed, dtp->dt_errarg);
 	} else {
