@@ -274,6 +274,8 @@ struct dtrace_hdl {
 	int *dt_linkfds;	  /* attachments */
 	int dt_nlinks, dt_linkcap;
 	dt_aggmap_t *dt_aggmaps;
+	struct dt_aggouter *dt_aggouter; /* layout/dt_agg_layout.c: arrays of aggregation maps */
+	int dt_naggouter;
 	dt_bpfprog_t *dt_beginprog, *dt_endprog;
 	dt_clause_t **dt_errclauses; /* clauses enabled on dtrace:::ERROR */
 	int dt_nerrclauses;

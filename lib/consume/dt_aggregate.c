@@ -775,7 +775,8 @@ static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 		return 0;
 	if ((n = dt_bpf_agg_read(dtp, am, &keys, &vals)) < 0)
 		return -1;
-	if (av->av_nents == 0 && n > 0)
+	/* the first keys, in one block (not after an empty read: the hash exists) */
+	if (av->av_nents == 0 && av->av_nbuckets == 0 && n > 0)
 		ents_new(av, keys, n);
 	else if (av->av_nbuckets == 0)
 		hash_grow(av);
@@ -797,19 +798,32 @@ static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 	return 0;
 }
 
-/* From dtrace_work(): a new snapshot is due once per aggrate (or now). */
+/*
+ * From dtrace_work(): a new snapshot is due once per aggrate (or now), the
+ * first at the first pass, as in DTrace.  With an aggrate longer than a
+ * pass, the snapshot is taken now, every aggregation read, so that
+ * printa() shows the data as of the last aggregation-rate tick, not as of
+ * its own processing; at the default (0, every pass) reading is left to
+ * the first use in the pass.
+ */
 void dt_aggregate_snap(dtrace_hdl_t *dtp, bool force)
 {
 	struct dt_aggstate *as = dtp->dt_aggstate;
-	uint64_t now = dt_now();
+	uint64_t now = dt_now(), rate = (uint64_t)dtp->dt_options[DTOPT_AGGRATE];
+	bool eager = !force && rate > (uint64_t)dtp->dt_options[DTOPT_SWITCHRATE];
 
+	if (as == NULL && eager && dtp->dt_naggs > 0 && dtp->dt_aggmaps != NULL)
+		as = agg_state(dtp);
 	if (as == NULL)
 		return;
-	if (!force && now - as->as_last < (uint64_t)dtp->dt_options[DTOPT_AGGRATE])
+	if (!force && as->as_last != 0 && now - as->as_last < rate)
 		return;
 	as->as_last = now;
-	for (int i = 0; i < as->as_nvars; i++)
+	for (int i = 0; i < as->as_nvars; i++) {
 		as->as_vars[i].av_fresh = false;
+		if (eager)
+			agg_read(dtp, &as->as_vars[i]);
+	}
 }
 
 /* ================================================================ rows */
