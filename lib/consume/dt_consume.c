@@ -377,10 +377,14 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 			i += print_printf(dtp, w->w_fp, data, rd);
 			break;
 		case DT_ACT_EXIT:
-			if (!dtp->dt_exited) {
-				dtp->dt_exited = true;
-				dtp->dt_exitval = (int)rec_int(data, rd);
-			}
+			/*
+			 * As dtrace(1)'s chewrec(): every exit record processed
+			 * sets the status, the last one wins (exit(1) in an
+			 * ERROR clause for a fault in END, after BEGIN's
+			 * exit(0), gives 1).
+			 */
+			dtp->dt_exited = true;
+			dtp->dt_exitval = (int)rec_int(data, rd);
 			break;
 		case DT_ACT_PRINTA:
 		case DT_ACT_CLEAR:
