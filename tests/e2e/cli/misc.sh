@@ -17,6 +17,8 @@ $DTRACE -n 'BEGIN { raise(9); }'
 $DTRACE -qn 'BEGIN { system("true"); exit(0); }'
 echo "system rc=$?"
 $DTRACE -qn 'BEGIN { chill(1); stop(); panic(); }'
+$DTRACE -qn 'BEGIN { copyout(0, 0, 0); copyoutstr("a", 0, 1); }'
+$DTRACE -wqn 'BEGIN { copyout(0, 0, 0); }'
 $DTRACE -e -qn 'BEGIN { system("true"); }'
 echo "-e rc=$?"
 $DTRACE -w -n 'BEGIN { raise(9); }'
