@@ -126,7 +126,6 @@ enum {
 	X(LIBDIR, "libdir", DT_OPT_STRING, 0)                             \
 	X(LINKMODE, "linkmode", DT_OPT_STRING, 0)                         \
 	X(LINKTYPE, "linktype", DT_OPT_STRING, 0)                         \
-	X(NOLIBS, "nolibs", DT_OPT_BOOL, 0)                               \
 	X(PGMAX, "pgmax", DT_OPT_INT, 8)                                  \
 	X(PSPEC, "pspec", DT_OPT_BOOL, 0)                                 \
 	X(SETENV, "setenv", DT_OPT_ENV, 1)                                \

@@ -5,7 +5,7 @@ run() { $DTRACE "$@" -qn 'BEGIN { printf("ran\n"); exit(0); }' 2>&1; }
 for o in aggpercpu amin=Evolving/Evolving/Common argref core cpp cpphdrs \
     cpppath=cpp debug disasm=1 empty encoding=ascii encoding=utf8 evaltime=exec \
     evaltime=main iregs=8 kdefs knodefs late=dynamic lazyload ldpath=/bin/ld \
-    libdir=/nonexistent linkmode=kernel linktype=elf nolibs pgmax=8 pspec \
+    linkmode=kernel linktype=elf pgmax=8 pspec \
     setenv=DT_X=1 stdc=a strip syslibdir=/nonexistent temporal tree=0 tregs=8 \
     udefs unodefs unsetenv=DT_X version=1.0 version=1.6.1 version=1.13 \
     jstackframes=50 jstackstrsize=512 aggpack agghist aggzoom stackindent=14 \
