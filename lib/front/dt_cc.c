@@ -76,6 +76,15 @@ static char *dt_cpp(dtrace_hdl_t *dtp, const char *src)
 		argv[argc++] = "-undef";
 		for (const char *const *d = dt_cpp_defines; *d != NULL; d++)
 			argv[argc++] = (char *)*d;
+		/* -x stdc: __STDC__ as illumos' cpp modes give it (a, t: 0; c: 1; s: none) */
+		if (dtp->dt_optstr[DTOPT_STDC] != NULL) {
+			argv[argc++] = "-w"; /* GNU cpp warns of any change to __STDC__ */
+			switch (dtp->dt_optstr[DTOPT_STDC][0]) {
+			case 'c': argv[argc++] = "-D__STDC__=1"; break;
+			case 's': argv[argc++] = "-U__STDC__"; break;
+			default: argv[argc++] = "-D__STDC__=0"; break;
+			}
+		}
 		for (int i = 0; i < dtp->dt_cppargc; i++)
 			argv[argc++] = dtp->dt_cppargv[i];
 		argv[0] = dtp->dt_optstr[DTOPT_CPPPATH] ? dtp->dt_optstr[DTOPT_CPPPATH] : "cpp";

@@ -40,3 +40,6 @@ $DTRACE -s q.d
 # setopt() errors are reported against the probe
 $DTRACE -qn 'BEGIN { setopt("quiet", "um, no"); setopt("nosuch"); setopt("bufsize", "1m");
     setopt("stackindent", "4"); printf("done\n"); exit(0); }'
+# stdc: __STDC__ under -C as illumos' cpp modes give it
+printf 'BEGIN {\n#ifdef __STDC__\nprintf("__STDC__ %%d\\n", __STDC__);\n#else\nprintf("no __STDC__\\n");\n#endif\nexit(0); }\n' >s.d
+for m in a c s t; do printf 'stdc=%s: ' $m; $DTRACE -C -x stdc=$m -qs s.d; done
