@@ -20,6 +20,7 @@
 #define DT_STACK_COOKIE (DT_STACK_SPILL - 8 * (DT_MAXDEPTH - DT_NREGSLOTS)) /* shared programs */
 #define DT_STACK_NEST (DT_STACK_COOKIE - 8) /* gen_nest: the CPU's class-0 scratch area */
 #define DT_STACK_TS (DT_STACK_NEST - 8) /* timestamp of this firing, 0 until read */
+#define DT_STACK_VTS (DT_STACK_TS - 8) /* vtimestamp of this firing, 0 until read */
 
 
 typedef struct dt_cgfix {

@@ -71,6 +71,8 @@ static const dt_builtin_fn_t dt_fntab[] = {
 	{ "breakpoint", DT_FN_BREAKPOINT, DT_FN_DESTRUCTIVE, 0, 0, NULL },
 	{ "panic", DT_FN_PANIC, DT_FN_DESTRUCTIVE, 0, 0, NULL },
 	{ "chill", DT_FN_CHILL, DT_FN_DESTRUCTIVE, 1, 1, NULL },
+	{ "copyout", DT_FN_COPYOUT, DT_FN_DESTRUCTIVE, 3, 3, NULL },
+	{ "copyoutstr", DT_FN_COPYOUTSTR, DT_FN_DESTRUCTIVE, 3, 3, NULL },
 	{ "ftruncate", DT_FN_FTRUNCATE, DT_FN_ACTION, 0, 0, NULL },
 	{ "sym", DT_FN_SYM, DT_FN_ACTION, 1, 1, NULL },
 	{ "mod", DT_FN_MOD, DT_FN_ACTION, 1, 1, NULL },

@@ -383,6 +383,8 @@ enum {
 	DT_FN_GETMINOR,
 	DT_FN_ALLOCA,
 	DT_FN_BCOPY,
+	DT_FN_COPYOUT,	  /* destructive subroutines (not yet supported) */
+	DT_FN_COPYOUTSTR,
 	DT_FN_NFUNCS
 };
 
