@@ -7,7 +7,8 @@
  * The directories searched, in order: those given by -L (-x libdir), then
  * the dlib directory of the source tree when dtrace runs from it (a dlib
  * beside the directory of the executable's), else DT_LIBDIR
- * (/usr/lib/dtrace, where `make install` puts them).  Every *.d file of
+ * (/usr/lib/dtrace, where `make install` puts them), or -x syslibdir's
+ * directory instead of those.  Every *.d file of
  * every directory is loaded, but a file whose name an earlier directory
  * had.  `#pragma D depends_on library x.d` loads x.d first; a library
  * file that depends on a provider or module this system lacks is left
@@ -188,7 +189,7 @@ int dt_dlib_load(dtrace_hdl_t *dtp)
 {
 	dt_libfile_t *files = NULL;
 	int nfiles = 0, rc = 0;
-	char *tree;
+	char *tree = NULL;
 
 	if (dtp->dt_libstate != 0)
 		return dtp->dt_libstate > 0 ? 0 : -1;
@@ -197,7 +198,9 @@ int dt_dlib_load(dtrace_hdl_t *dtp)
 		return 0;
 	for (int i = 0; i < dtp->dt_nlibdirs; i++)
 		scan_dir(dtp->dt_libdirs[i], &files, &nfiles);
-	if ((tree = tree_libdir()) != NULL)
+	if (dtp->dt_optstr[DTOPT_SYSLIBDIR] != NULL) /* -x syslibdir: instead of the default */
+		scan_dir(dtp->dt_optstr[DTOPT_SYSLIBDIR], &files, &nfiles);
+	else if ((tree = tree_libdir()) != NULL)
 		scan_dir(tree, &files, &nfiles);
 	else
 		scan_dir(DT_LIBDIR, &files, &nfiles);
