@@ -49,12 +49,8 @@ BEGIN { printf(\"depends_on $dep: ok\\n\"); exit(0); }" | sed '/^$/d'
 done
 rm -rf lib1 lib2 prog.d
 # no BTF for the library's constants and stable types: only when a kernel type is used
-if command -v strace >/dev/null; then
-	btf() { strace -f -e trace=openat -o st.txt $DTRACE -qn "$1" >/dev/null 2>&1
-		echo "$(grep -c /sys/kernel/btf/vmlinux st.txt) BTF opens: $1"; rm -f st.txt; }
-else
-	btf() { case "$1" in *curthread*) echo "1 BTF opens: $1";; *) echo "0 BTF opens: $1";; esac; }
-fi
+btf() { strace -f -e trace=openat -o st.txt $DTRACE -qn "$1" >/dev/null 2>&1
+	echo "$(grep -c /sys/kernel/btf/vmlinux st.txt) BTF opens: $1"; rm -f st.txt; }
 btf 'BEGIN { trace(EIO + SIGKILL + DTRACEFLT_BADADDR + R_PC + B_READ + SSLEEP + (NULL != 0)); exit(0); }'
 btf 'BEGIN { trace(curcpu->cpu_id); exit(0); }'
 btf 'BEGIN { trace(curthread->pid); exit(0); }'
