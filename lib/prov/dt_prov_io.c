@@ -6,8 +6,8 @@
  *   start   block_rq_issue      the thread issuing, usually  the request (bufinfo_t *, devinfo_t *, fileinfo_t *)
  *   done    block_rq_complete   often an interrupt           the request
  *
- * The three arguments are the tracepoint's struct request * until the
- * translators exist.  A request is Linux's unit of I/O to a device (DTrace's
+ * The three arguments are translated from the tracepoint's struct
+ * request * (dlib/io.d).  A request is Linux's unit of I/O to a device (DTrace's
  * buf); one request may complete in parts (done then fires per part).
  * Linux has no tracepoint where a thread starts or stops waiting for a
  * buffer: wait-start and wait-done do not exist.

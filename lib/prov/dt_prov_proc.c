@@ -7,18 +7,19 @@
  *   lwp-create     task_newtask                          CLONE_THREAD      the creator         [0],[1] the new thread (lwpsinfo_t *, psinfo_t *)
  *   start          sys_exit_{clone,clone3,fork,vfork}    returns 0, tid == pid   the new process  (none)
  *   lwp-start      the same                              returns 0, tid != pid   the new thread   (none)
- *   exec           sched_prepare_exec                    always            the process         (none yet; DTrace: [0] the path)
+ *   exec           sched_prepare_exec                    always            the process         [0] string: the path
  *   exec-success   sched_process_exec                    always            the new image       (none)
  *   exec-failure   sys_exit_execve, sys_exit_execveat    returns < 0       the process         [0] int: the errno
- *   exit           sched_process_exit                    last thread       the exiting thread  (none)
+ *   exit           sched_process_exit                    last thread       the exiting thread  [0] int: CLD_EXITED, _KILLED, _DUMPED
  *   lwp-exit       sched_process_exit                    always            the exiting thread  (none)
  *   signal-send    signal_generate                       always            the sender          [0],[1] the receiver, [2] int: the signal
  *   signal-handle  signal_deliver                        always            the receiver        [0] int: the signal, [1] its siginfo
  *
  * psinfo_t and lwpsinfo_t arguments are the tracepoints' struct
- * task_struct * until the translators exist.  Linux has no tracepoint for
+ * task_struct *, translated by the D library's translators (dlib/procfs.d;
+ * native with -x nolibs); exec's path and exit's reason are computed from
+ * the native arguments (ta_xexpr).  Linux has no tracepoint for
  * signal-clear (a pending signal taken by sigwait): it does not exist.
- * proc:::exit's args[0] (DTrace: the CLD_* reason) is not given yet.
  */
 #include "dt_tpprov.h"
 

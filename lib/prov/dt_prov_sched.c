@@ -21,8 +21,8 @@
  *
  * Every probe but on-cpu and remain-cpu fires in the context of the thread
  * leaving the CPU or doing the waking, as in DTrace.  args[0] is
- * lwpsinfo_t * and args[1] psinfo_t * in DTrace; here they are the
- * tracepoint's struct task_struct * until the translators exist.  Linux
+ * lwpsinfo_t * and args[1] psinfo_t *, translated from the tracepoint's
+ * struct task_struct * (dlib/procfs.d).  Linux
  * has no tracepoint for the clock tick, for run-queue insertion other than
  * by a wakeup, nor for surrender, schedctl-* or cpucaps-*: those probes do
  * not exist.  on-cpu and remain-cpu need sched_exit_tp (Linux 6.16).
