@@ -335,7 +335,15 @@ static void inline_decl(dt_pcb_t *pcb)
 	idp = dt_ident_create(dtp, name->tk_str, DT_ID_INLINE);
 	idp->di_type = t;
 	idp->di_declared = true;
-	idp->di_inline = dt_parse_assign(pcb);
+	if (peek(pcb)->tk_kind == TK_INT && dt_tok_is(dt_lex_peek(pcb, 1), ";")) {
+		/* a constant, as most of the D library's: no need for the expression parser */
+		dt_token_t *tok = dt_lex_next(pcb);
+
+		idp->di_inline = dt_node_new(pcb, N_INT, tok);
+		idp->di_inline->dn_val = (int64_t)tok->tk_val;
+	} else {
+		idp->di_inline = dt_parse_assign(pcb);
+	}
 	idp->di_line = name->tk_line;
 	expect(pcb, ";");
 }
