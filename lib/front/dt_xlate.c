@@ -136,8 +136,14 @@ static void parse_lazy(dt_pcb_t *outer, dt_xlator_t *dx)
 	dx->dx_state = -1;
 	if (setjmp(pcb->pcb_jmp) != 0) {
 		free(pcb);
-		if (typed) /* an error in the library itself: the message is set */
+		if (typed) { /* an error in the library itself: say where */
+			dtrace_hdl_t *dtp = outer->pcb_hdl;
+			char msg[sizeof(dtp->dt_errmsg)];
+
+			snprintf(msg, sizeof(msg), "%s", dtp->dt_errmsg);
+			dt_set_errmsg(dtp, EDT_COMPILER, "\"%s\", %s", dx->dx_file, msg);
 			longjmp(outer->pcb_jmp, 1);
+		}
 		outer->pcb_hdl->dt_errmsg[0] = '\0';
 		return;
 	}

@@ -20,12 +20,22 @@ cat > lib1/c.d <<'D'
 #pragma D depends_on provider nosuchprov
 inline int C_CONST = 3;
 D
+# translators kept as text until used: one from a type this kernel lacks
+# is left out, an error in one is reported when it is first used
+cat > lib1/d.d <<'D'
+struct zz { int a; };
+translator struct zz < struct no_such_kernel_type *P > { a = P->a; };
+struct yy { int b; };
+translator struct yy < struct task_struct *T > { b = T->pid +; };
+D
 # replaces the default errno.d
 cat > lib2/errno.d <<'D'
 inline int EMINE = 1234;
 D
 $DTRACE -L lib1 -qn 'BEGIN { printf("%d %d %d %d\n", A_BEE, B_CONST, sizeof (bee_t), EIO); exit(0); }'
 $DTRACE -L lib1 -qn 'BEGIN { trace(C_CONST); }'
+$DTRACE -L lib1 -qn 'BEGIN { trace(xlate<struct zz>(curthread).a); }' 2>&1 | sed 's/^.*: in action list: //'
+$DTRACE -L lib1 -qn 'BEGIN { trace(xlate<struct yy>(curthread).b); }' 2>&1 | sed "s/^.*BEGIN.*}: //; s|$PWD/||"
 $DTRACE -x libdir=lib2 -qn 'BEGIN { printf("%d\n", EMINE); exit(0); }'
 $DTRACE -x libdir=lib2 -qn 'BEGIN { trace(EIO); }'
 $DTRACE -L lib1 -L lib2 -qn '#pragma D depends_on library b.d
