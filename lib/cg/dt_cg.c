@@ -1761,43 +1761,61 @@ static void gen_exit(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_insn(cg, ATOMIC(BPF_DW, BPF_CMPXCHG, R1, R2, 0));
 }
 
-static void gen_action(dt_cg_t *cg, dt_node_t *call)
+/*
+ * printf() and the actions formatted like it (system(), freopen()): a
+ * first record of the kind with the format, then one per argument.
+ */
+static void gen_printflike(dt_cg_t *cg, dt_node_t *call, dt_actkind_t kind)
 {
 	dtrace_hdl_t *dtp = cg->cg_dtp;
-	dt_recdesc_t *rd;
+	int n = 0, fmt = dt_format_add(dtp, call->dn_args->dn_str), nconv, ai = 0;
+	dt_recdesc_t *first, *rd;
+	char convs[256];
 
+	for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next)
+		n++;
+	first = dt_cg_recadd(cg, kind, 0, 1);
+	first->rd_fmt = fmt;
+	first->rd_nargs = n;
+	nconv = dt_printf_argconvs(call->dn_args->dn_str, convs, 256);
+	for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next, ai++) {
+		char c = ai < nconv ? convs[ai] : 0;
+
+		/* %A: the pid with the address (dt_cg_stack.c) */
+		if (c == 'A' && !dt_cg_isstr(a))
+			rd = dt_cg_recuaddr(cg, a);
+		else
+			rd = dt_cg_recvalue(cg, DT_ACT_PRINTF, a, true);
+		rd->rd_nargs = -1; /* an argument */
+		rd->rd_arg = c;	   /* its conversion: %a, %A name symbols */
+	}
+}
+
+static void gen_action(dt_cg_t *cg, dt_node_t *call)
+{
 	switch (call->dn_builtin) {
 	case DT_FN_TRACE:
 		dt_cg_recvalue(cg, DT_ACT_TRACE, call->dn_args, false);
 		return;
-	case DT_FN_PRINTF: {
-		int n = 0, fmt = dt_format_add(dtp, call->dn_args->dn_str);
-		dt_recdesc_t *first;
-		int idx;
-
-		for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next)
-			n++;
-		first = dt_cg_recadd(cg, DT_ACT_PRINTF, 0, 1);
-		first->rd_fmt = fmt;
-		first->rd_nargs = n;
-		idx = cg->cg_epid->ep_nrecs - 1;
-		char convs[256];
-		int nconv = dt_printf_argconvs(call->dn_args->dn_str, convs, 256), ai = 0;
-
-		for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next, ai++) {
-			char c = ai < nconv ? convs[ai] : 0;
-
-			/* %A: the pid with the address (dt_cg_stack.c) */
-			if (c == 'A' && !dt_cg_isstr(a))
-				rd = dt_cg_recuaddr(cg, a);
-			else
-				rd = dt_cg_recvalue(cg, DT_ACT_PRINTF, a, true);
-			rd->rd_nargs = -1; /* an argument */
-			rd->rd_arg = c;	   /* its conversion: %a, %A name symbols */
-		}
-		(void)idx;
+	case DT_FN_PRINTF:
+		gen_printflike(cg, call, DT_ACT_PRINTF);
 		return;
-	}
+	case DT_FN_SYSTEM:
+		gen_printflike(cg, call, DT_ACT_SYSTEM);
+		return;
+	case DT_FN_FREOPEN:
+		gen_printflike(cg, call, DT_ACT_FREOPEN);
+		return;
+	case DT_FN_FTRUNCATE:
+		dt_cg_recadd(cg, DT_ACT_FTRUNCATE, 0, 1);
+		return;
+	case DT_FN_RAISE:
+	case DT_FN_STOP:
+	case DT_FN_CHILL:
+	case DT_FN_COPYOUT:
+	case DT_FN_COPYOUTSTR:
+		dt_cg_destructive(cg, call); /* dt_cg_destr.c */
+		return;
 	case DT_FN_EXIT:
 		gen_exit(cg, call);
 		return;

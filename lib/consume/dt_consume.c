@@ -21,6 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <errno.h>
+#include <unistd.h>
 
 typedef struct dt_walk {
 	dtrace_hdl_t *w_dtp;
@@ -180,6 +183,58 @@ static void print_tracemem(FILE *fp, const char *data, const dt_recdesc_t *rd, i
 }
 
 /*
+ * system(): the formatted command run by the shell, after the output so
+ * far, as DTrace runs it (its output goes where dtrace's does).
+ */
+static void act_system(dtrace_hdl_t *dtp, FILE *fp)
+{
+	int rc;
+
+	fflush(fp);
+	fflush(stdout);
+	rc = system(dtp->dt_pfbuf);
+	if (rc == -1)
+		fprintf(stderr, "dtrace: failed to execute \"%s\": %s\n", dtp->dt_pfbuf, strerror(errno));
+}
+
+/*
+ * freopen(): the output goes to the file named (appended to), or back to
+ * where it went at first for "" (illumos' dt_freopen).  The stream stays
+ * the same: its descriptor is pointed elsewhere.
+ */
+static void act_freopen(dtrace_hdl_t *dtp, FILE *fp)
+{
+	int fd;
+
+	fflush(fp);
+	if (dtp->dt_pfbuf[0] == '\0') {
+		if (dtp->dt_stdoutfd > 0) {
+			dup2(dtp->dt_stdoutfd - 1, fileno(fp));
+			close(dtp->dt_stdoutfd - 1);
+			dtp->dt_stdoutfd = 0;
+		}
+		return;
+	}
+	if ((fd = open(dtp->dt_pfbuf, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666)) < 0) {
+		fprintf(stderr, "dtrace: couldn't freopen( ) \"%s\": %s\n", dtp->dt_pfbuf,
+			strerror(errno));
+		return;
+	}
+	if (dtp->dt_stdoutfd == 0)
+		dtp->dt_stdoutfd = fcntl(fileno(fp), F_DUPFD_CLOEXEC, 3) + 1;
+	dup2(fd, fileno(fp));
+	close(fd);
+}
+
+/* ftruncate(): the output file emptied (nothing happens to a terminal or a pipe) */
+static void act_ftruncate(FILE *fp)
+{
+	fflush(fp);
+	if (ftruncate(fileno(fp), 0) == 0)
+		(void)lseek(fileno(fp), 0, SEEK_SET);
+}
+
+/*
  * printf: the first record carries the format, the next rd_nargs the
  * values.  This runs for every printf record: the arguments are on the
  * stack (up to 16), the text goes to a buffer kept in the handle, and the
@@ -220,8 +275,18 @@ static int print_printf(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 	}
 	n = dt_printf_format_into(dtp->dt_formats[rd->rd_fmt].fm_str, pa, rd->rd_nargs,
 				  &dtp->dt_pfbuf, &dtp->dt_pfbufsz);
-	if (n >= 0)
-		fwrite_unlocked(dtp->dt_pfbuf, 1, (size_t)n, fp);
+	if (n >= 0) {
+		switch (rd->rd_kind) {
+		case DT_ACT_SYSTEM:
+			act_system(dtp, fp);
+			break;
+		case DT_ACT_FREOPEN:
+			act_freopen(dtp, fp);
+			break;
+		default:
+			fwrite_unlocked(dtp->dt_pfbuf, 1, (size_t)n, fp);
+		}
+	}
 	if (pa != stackpa)
 		free(pa);
 	return rd->rd_nargs;
@@ -393,7 +458,12 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 			print_trace(dtp, w->w_fp, data, rd);
 			break;
 		case DT_ACT_PRINTF:
+		case DT_ACT_SYSTEM:
+		case DT_ACT_FREOPEN:
 			i += print_printf(dtp, w->w_fp, data, rd);
+			break;
+		case DT_ACT_FTRUNCATE:
+			act_ftruncate(w->w_fp);
 			break;
 		case DT_ACT_TRACEMEM:
 			print_tracemem(w->w_fp, data, rd, ep->ep_nrecs - i);

@@ -73,6 +73,7 @@ static const dt_builtin_fn_t dt_fntab[] = {
 	{ "chill", DT_FN_CHILL, DT_FN_DESTRUCTIVE, 1, 1, NULL },
 	{ "copyout", DT_FN_COPYOUT, DT_FN_DESTRUCTIVE, 3, 3, NULL },
 	{ "copyoutstr", DT_FN_COPYOUTSTR, DT_FN_DESTRUCTIVE, 3, 3, NULL },
+	{ "freopen", DT_FN_FREOPEN, DT_FN_DESTRUCTIVE, 1, -1, NULL },
 	{ "ftruncate", DT_FN_FTRUNCATE, DT_FN_ACTION, 0, 0, NULL },
 	{ "sym", DT_FN_SYM, DT_FN_ACTION, 1, 1, NULL },
 	{ "mod", DT_FN_MOD, DT_FN_ACTION, 1, 1, NULL },

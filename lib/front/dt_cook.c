@@ -1244,10 +1244,21 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		note_data(cc, dnp);
 		break;
 	}
+	case DT_FN_SYSTEM:
+	case DT_FN_FREOPEN:
+		cook_printf(cc, dnp, dnp->dn_args, dnp->dn_args->dn_next);
+		note_data(cc, dnp);
+		break;
+	case DT_FN_FTRUNCATE:
+		note_data(cc, dnp);
+		break;
+	case DT_FN_PANIC:
+	case DT_FN_BREAKPOINT:
+		if (!dtp->dt_destructive)
+			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not available on Linux: a BPF program cannot "
+				      "stop the kernel", fn->bf_name);
+		break;
 	default:
-		if ((fn->bf_kind == DT_FN_DESTRUCTIVE && !dtp->dt_destructive) ||
-		    fn->bf_id == DT_FN_FTRUNCATE)
-			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
 		break;
 	}
 	if (dt_subr_has_proto(fn->bf_id) && fn->bf_kind == DT_FN_SUBR)

@@ -35,6 +35,8 @@ typedef enum dt_actkind {
 	DT_ACT_MOD,	/* mod(): kernel address, printed as its module */
 	DT_ACT_UMOD,	/* umod(): pid and user address, printed as its module */
 	DT_ACT_UADDR,	/* uaddr(): pid and user address, printed with its offset */
+	DT_ACT_FREOPEN,	/* freopen(): printf-like; the consumer redirects its output */
+	DT_ACT_FTRUNCATE, /* ftruncate(): the consumer truncates its output file */
 } dt_actkind_t;
 
 typedef struct dt_recdesc {
