@@ -87,6 +87,7 @@ enum {
 	X(STRSIZE, "strsize", DT_OPT_SIZE, 256)                           \
 	X(SWITCHRATE, "switchrate", DT_OPT_RATE, 1000000000)              \
 	X(DESTRUCTIVE, "destructive", DT_OPT_BOOL, 0)                     \
+	X(NOLIBS, "nolibs", DT_OPT_BOOL, 0)                               \
 	X(ZDEFS, "zdefs", DT_OPT_BOOL, 0)                                 \
 	X(AGGSORTKEY, "aggsortkey", DT_OPT_BOOL, 0)                       \
 	X(AGGSORTKEYPOS, "aggsortkeypos", DT_OPT_INT, 0)                  \
@@ -236,6 +237,16 @@ struct dtrace_hdl {
 	dt_ident_t **dt_aggs;	  /* by aggregation id */
 	int dt_dvkeysize;	  /* dynamic variable key size (max) */
 	int dt_dvvalsize;	  /* dynamic variable value size (max) */
+
+	/* the D library (front/dt_dlib.c) and translators (front/dt_xlate.c) */
+	char **dt_libdirs;	  /* -L and -x libdir, then the default */
+	int dt_nlibdirs;
+	int dt_libstate;	  /* 0: not loaded, 1: loaded (or -x nolibs), -1: failed */
+	char **dt_libnames;	  /* files loaded, for depends_on library */
+	int dt_nlibnames;
+	struct dt_xlator *dt_xlators;
+	dt_ident_t **dt_globtail;  /* where dt_ident_create() appends */
+	dt_ident_t *dt_identhash[DT_IDENTHASH]; /* dt_globals by name (front/dt_cook.c) */
 
 	/* compiled programs */
 	struct dtrace_prog *dt_progs;

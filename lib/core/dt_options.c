@@ -319,6 +319,8 @@ static int dt_opt_value(dtrace_hdl_t *dtp, int opt, const dt_optdesc_t *od, cons
 int dtrace_setopt(dtrace_hdl_t *dtp, const char *name, const char *val)
 {
 	dtp->dt_errmsg[0] = '\0';
+	if (!strcmp(name, "libdir")) /* -L: a D library directory (front/dt_dlib.c) */
+		return val == NULL ? dt_set_errno(dtp, EDT_BADOPTVAL) : dt_dlib_adddir(dtp, val);
 	for (int i = 0; i < DTOPT_MAX; i++) {
 		int64_t v = 0;
 

@@ -35,6 +35,7 @@ typedef struct dt_cookctx {
 } dt_cookctx_t;
 
 static void cook(dt_cookctx_t *cc, dt_node_t *dnp);
+static void cook_xlate(dt_cookctx_t *cc, dt_node_t *dnp);
 
 #define DTP(cc) ((cc)->cc_pcb->pcb_hdl)
 
@@ -62,9 +63,23 @@ static bool same_space(dt_idkind_t a, dt_idkind_t b)
 	return ca == cb;
 }
 
+/*
+ * Identifiers are kept in creation order (dt_globals) and hashed by name
+ * (dt_identhash, chained by di_hnext in creation order): the D library
+ * makes hundreds of inlines before the first program.
+ */
+static unsigned ident_hash(const char *name)
+{
+	unsigned h = 5381;
+
+	while (*name)
+		h = h * 33 + (unsigned char)*name++;
+	return h % DT_IDENTHASH;
+}
+
 dt_ident_t *dt_ident_lookup(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
 {
-	for (dt_ident_t *idp = dtp->dt_globals; idp; idp = idp->di_next)
+	for (dt_ident_t *idp = dtp->dt_identhash[ident_hash(name)]; idp; idp = idp->di_hnext)
 		if (same_space(idp->di_kind, kind) && !strcmp(idp->di_name, name))
 			return idp;
 	return NULL;
@@ -72,15 +87,19 @@ dt_ident_t *dt_ident_lookup(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kin
 
 dt_ident_t *dt_ident_create(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
 {
-	dt_ident_t *idp = dt_zalloc(sizeof(*idp)), **tail = &dtp->dt_globals;
+	dt_ident_t *idp = dt_zalloc(sizeof(*idp)), **tail;
 
 	idp->di_name = dt_strdup(name);
 	idp->di_kind = kind;
-	idp->di_id = ++dtp->dt_nvars;
+	idp->di_id = kind == DT_ID_INLINE ? 0 : ++dtp->dt_nvars; /* inlines are no variables */
 	idp->di_nkeys = -1;
 	idp->di_off = -1;
-	while (*tail)
-		tail = &(*tail)->di_next;
+	if (dtp->dt_globtail == NULL)
+		dtp->dt_globtail = &dtp->dt_globals;
+	*dtp->dt_globtail = idp;
+	dtp->dt_globtail = &idp->di_next;
+	for (tail = &dtp->dt_identhash[ident_hash(name)]; *tail; tail = &(*tail)->di_hnext)
+		;
 	*tail = idp;
 	return idp;
 }
@@ -567,6 +586,41 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 			     (long long)n, d->dtpd_provider, d->dtpd_mod, d->dtpd_func,
 			     d->dtpd_name);
 		}
+		if (dnp->dn_op != 'n' && cc->cc_probe->pr_xargtypes != NULL &&
+		    cc->cc_probe->pr_xargtypes[n] != NULL) {
+			/* a stable type (psinfo_t *): the native argument, translated */
+			dt_node_t *next = dnp->dn_next, *nat;
+
+			dnp->dn_next = NULL;
+			nat = dt_node_clone(dnp);
+			dnp->dn_next = next;
+			nat->dn_op = 'n';
+			if (cc->cc_probe->pr_xargexprs != NULL && cc->cc_probe->pr_xargexprs[n] != NULL) {
+				/* computed from the native argument (proc:::exec's path) */
+				dt_node_t *e = dt_xlate_argexpr(cc->cc_pcb, cc->cc_probe->pr_xargexprs[n], nat);
+				dt_type_t *xt = cc->cc_probe->pr_xargtypes[n];
+
+				cook(cc, e);
+				if (dt_type_is_scalar(xt)) {
+					dnp->dn_kind = N_CAST;
+					dnp->dn_ctype = xt;
+					dnp->dn_left = e;
+					dnp->dn_args = NULL;
+					dnp->dn_type = xt;
+					return;
+				}
+				*dnp = *e;
+				dnp->dn_next = next;
+				return;
+			}
+			dnp->dn_kind = N_XLATE;
+			dnp->dn_ctype = cc->cc_probe->pr_xargtypes[n];
+			dnp->dn_left = nat;
+			dnp->dn_args = NULL;
+			dnp->dn_right = NULL;
+			cook_xlate(cc, dnp);
+			return;
+		}
 		cc->cc_clause->dc_uses |= DT_USES_ARGS;
 		dnp->dn_builtin = DT_BV_ARGS;
 		dnp->dn_val = n;
@@ -765,6 +819,9 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 		idp = dt_ident_lookup(dtp, lhs->dn_name, kind);
 		if (idp == NULL)
 			idp = dt_ident_create(dtp, lhs->dn_name, kind);
+		if (idp->di_kind == DT_ID_INLINE) /* EIO = 3: an inline is no variable */
+			cerr(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
+			     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
 		if (idp->di_kind == DT_ID_GARRAY || idp->di_kind == DT_ID_TARRAY)
 			cerr(cc, D_IDENT_BADREF, where, "%s is an associative array and must be indexed",
 			     id_display(idp, buf, sizeof(buf)));
@@ -858,6 +915,65 @@ static void cook_incdec(dt_cookctx_t *cc, dt_node_t *dnp)
 	dnp->dn_type = lhs->dn_type;
 }
 
+/*
+ * xlate<out>(in) (front/dt_xlate.c): the translator from in's type to out
+ * (or out's pointee); the member expressions are cooked where . or -> names
+ * them (cook_xmember).  dn_right keeps the input uncooked, for them.
+ */
+static void cook_xlate(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dt_type_t *out = dnp->dn_ctype, *st = out->dt_canon->dt_kind == DT_TK_PTR ? out->dt_canon->dt_base : out;
+	dt_node_t *in = dnp->dn_left;
+
+	if (dnp->dn_right == NULL) {
+		dt_node_t *next = in->dn_next;
+
+		in->dn_next = NULL;
+		dnp->dn_right = dt_node_clone(in);
+		in->dn_next = next;
+	}
+	cook(cc, in);
+	if ((st->dt_canon->dt_kind != DT_TK_STRUCT && st->dt_canon->dt_kind != DT_TK_UNION) ||
+	    (dnp->dn_xlator = dt_xlate_find(cc->cc_pcb, st, in->dn_type)) == NULL)
+		cerr(cc, D_XLATE_NONE, dnp, "cannot translate from \"%s\" to \"%s\"", tname(in->dn_type),
+		     tname(out));
+	dnp->dn_type = out;
+}
+
+/* The xlate<> a member operator applies to (through an inline's cast), or NULL. */
+static dt_node_t *xlated(dt_node_t *dnp)
+{
+	if (dnp->dn_kind == N_CAST && dnp->dn_left != NULL && dnp->dn_left->dn_kind == N_XLATE &&
+	    dnp->dn_ctype == dnp->dn_left->dn_type)
+		dnp = dnp->dn_left;
+	return dnp->dn_kind == N_XLATE ? dnp : NULL;
+}
+
+/* xlate<out>(in).m, ->m: the translator's expression for m, as m's type. */
+static void cook_xmember(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *xl)
+{
+	dt_node_t *e = dt_xlate_member(cc->cc_pcb, xl, dnp), *next = dnp->dn_next;
+	dt_member_t *dm = dt_type_member(DTP(cc), xl->dn_xlator->dx_otype, dnp->dn_name);
+	dt_type_t *mt = dm->dm_type;
+	int line = dnp->dn_line;
+
+	cook(cc, e);
+	if (dt_type_is_scalar(mt) && dt_type_is_scalar(e->dn_type)) {
+		dnp->dn_kind = N_CAST;
+		dnp->dn_ctype = mt;
+		dnp->dn_left = e;
+		dnp->dn_type = mt;
+		dnp->dn_right = NULL;
+		return;
+	}
+	if (!(is_strlike(mt) && is_strlike(e->dn_type)) && !compatible(mt, e->dn_type))
+		cerr(cc, D_XLATE_INCOMPAT, dnp, "translator member %s definition uses incompatible types: "
+			      "\"%s\" = \"%s\"", dnp->dn_name, tname(mt), tname(e->dn_type));
+	*dnp = *e;
+	dnp->dn_next = next;
+	dnp->dn_line = line;
+}
+
 static void cook_member(dt_cookctx_t *cc, dt_node_t *dnp)
 {
 	dt_type_t *t;
@@ -880,6 +996,10 @@ static void cook_member(dt_cookctx_t *cc, dt_node_t *dnp)
 		cerr(cc, D_OP_INCOMPLETE, dnp, "operator %s cannot be applied to a forward declaration: no %s "
 			      "definition is available", dnp->dn_op == OP_ARROW ? "->" : ".",
 		     tname(t));
+	if (xlated(dnp->dn_left) != NULL) {
+		cook_xmember(cc, dnp, xlated(dnp->dn_left));
+		return;
+	}
 	dm = dt_type_member(DTP(cc), t, dnp->dn_name);
 	if (dm == NULL)
 		cerr(cc, D_TYPE_MEMBER, dnp, "%s is not a member of %s", dnp->dn_name, tname(t));
@@ -1637,6 +1757,9 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 	case N_MEMBER:
 		cook_member(cc, dnp);
 		break;
+	case N_XLATE:
+		cook_xlate(cc, dnp);
+		break;
 	case N_CAST:
 		cook(cc, dnp->dn_left);
 		if (dnp->dn_ctype->dt_kind == DT_TK_STRING) {
@@ -1753,11 +1876,13 @@ void dt_cook_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t *probe)
 	if (clp->dc_pred != NULL) {
 		pcb->pcb_region = "predicate";
 		cook(&cc, clp->dc_pred);
+		dt_xlate_check(pcb, clp->dc_pred);
 		if (!dt_type_is_scalar(clp->dc_pred->dn_type) && !is_strlike(clp->dc_pred->dn_type))
 			dt_node_error(pcb, D_PRED_SCALAR, clp->dc_pred, "predicate result must be of scalar type");
 	}
 	pcb->pcb_region = "action list";
 	cook_stmt(&cc, clp->dc_body);
+	dt_xlate_check(pcb, clp->dc_body);
 	pcb->pcb_region = NULL;
 	clp->dc_default = clp->dc_body == NULL;
 	clp->dc_speculate = cc.cc_hasspec;

@@ -386,6 +386,23 @@ static dt_node_t *primary(dt_pcb_t *pcb)
 		dnp->dn_op = '$';
 		return dnp;
 	case TK_KEYWORD:
+		if (dt_tok_is(tok, "xlate")) {
+			/* xlate < type > ( expr ): front/dt_xlate.c */
+			dnp = dt_node_new(pcb, N_XLATE, tok);
+			expect(pcb, "<");
+			dnp->dn_ctype = type_name(pcb);
+			expect(pcb, ">");
+			expect(pcb, "(");
+			{
+				int saved = pcb->pcb_inpred;
+
+				pcb->pcb_inpred = false;
+				dnp->dn_left = deeper(pcb, expr);
+				pcb->pcb_inpred = saved;
+			}
+			expect(pcb, ")");
+			return dnp;
+		}
 		if (dt_tok_is(tok, "self") || dt_tok_is(tok, "this")) {
 			dt_token_t *name;
 
@@ -835,8 +852,14 @@ static void pragma(dt_pcb_t *pcb)
 				    dtrace_errmsg(pcb->pcb_hdl, dtrace_errno(pcb->pcb_hdl)));
 		return;
 	}
+	if (w3 && !strcmp(w3, "depends_on")) { /* front/dt_dlib.c */
+		char *kind = strtok_r(NULL, " \t", &save);
+
+		dt_dlib_depends(pcb, kind, kind ? strtok_r(NULL, " \t", &save) : NULL);
+		return;
+	}
 	if (w3 && (!strcmp(w3, "attributes") || !strcmp(w3, "binding") ||
-		   !strcmp(w3, "depends_on") || !strcmp(w3, "error") || !strcmp(w3, "ident") ||
+		   !strcmp(w3, "error") || !strcmp(w3, "ident") ||
 		   !strcmp(w3, "line")))
 		return;
 	dt_cc_error(pcb, D_PRAGMA_INVAL, pcb->pcb_line, "invalid control directive: #pragma D %s",
@@ -922,7 +945,7 @@ static bool at_declaration(dt_pcb_t *pcb)
 					  "signed ", "string ", "self ", "this ", "struct ",
 					  "union ", "void ", "uint", "int8_t", "int16_t",
 					  "int32_t", "int64_t", "const ", "float ", "double ",
-					  "enum ", "typedef ", "inline ", NULL };
+					  "enum ", "typedef ", "inline ", "translator", NULL };
 
 	for (int i = 0; kw[i]; i++)
 		if (!strncmp(p, kw[i], strlen(kw[i])))
