@@ -17,6 +17,7 @@
 #include "../dt_impl.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,6 +294,32 @@ static void make_int(dt_cookctx_t *cc, dt_node_t *dnp, int64_t v, dt_type_t *t)
 	dnp->dn_type = t ? t : t_int(cc);
 }
 
+/* The integer constant 0, which DTrace lets stand for any pointer. */
+static bool is_nullconst(dt_node_t *dnp)
+{
+	int64_t v;
+
+	return dt_type_is_int(dnp->dn_type) && const_eval(dnp, &v) && v == 0;
+}
+
+/*
+ * DTrace's dt_node_is_ptrcompat() where a pointer is involved: two
+ * pointers to compatible types, or a pointer and the constant 0.  A
+ * pointer and any other integer are incompatible (a cast says which).
+ */
+static bool ptr_mix_ok(dt_node_t *l, dt_node_t *r)
+{
+	bool lp = l->dn_type->dt_kind == DT_TK_PTR, rp = r->dn_type->dt_kind == DT_TK_PTR;
+
+	if (lp && rp)
+		return ptr_compatible(l->dn_type, r->dn_type);
+	if (lp && dt_type_is_int(r->dn_type))
+		return is_nullconst(r);
+	if (rp && dt_type_is_int(l->dn_type))
+		return is_nullconst(l);
+	return true;
+}
+
 /* Type of an integer literal, after C's rules. */
 static dt_type_t *literal_type(dt_cookctx_t *cc, dt_node_t *dnp)
 {
@@ -361,9 +388,17 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 		make_int(cc, dnp, v, t_int(cc));
 		return;
 	}
-	v = strtoll(val, &end, 0);
+	errno = 0;
+	v = isdigit((unsigned char)*val) ? (int64_t)strtoull(val, &end, 0) : strtoll(val, &end, 0);
 	if (!forcestr && *val != '\0' && *end == '\0') {
-		make_int(cc, dnp, v, v == (int32_t)v ? t_int(cc) : dt_type_int(dtp, 8, true));
+		if (errno == ERANGE) {
+			cc->cc_pcb->pcb_region = NULL; /* a lexical error in DTrace */
+			cerr(cc, D_MACRO_OFLOW, dnp, "macro argument %s constant %s results in integer "
+			     "overflow", dnp->dn_name, val);
+		}
+		/* as an integer literal: int, long, or unsigned long above INT64_MAX */
+		make_int(cc, dnp, v, v == (int32_t)v ? t_int(cc) : dt_type_int(dtp, 8, v >= 0 ||
+										*val == '-'));
 		return;
 	}
 	dnp->dn_kind = N_STR;
@@ -666,13 +701,12 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 			dnp->dn_builtin = 2; /* a string and NULL: compares the pointer */
 		} else if (ls || rs) {
 			if (!(ls || is_charptr(lt)) || !(rs || is_charptr(rt)))
-				cerr(cc, D_OP_INCOMPAT, dnp, "operator %s operands have incompatible types: "
-					      "\"%s\" %s \"%s\"", opname(op), tname(lt), opname(op),
-				     tname(rt));
+				cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+				     tname(lt), opname(op), tname(rt));
 			dnp->dn_builtin = 1; /* string comparison */
-		} else if (!dt_type_is_scalar(lt) || !dt_type_is_scalar(rt)) {
-			cerr(cc, D_OP_INCOMPAT, dnp, "operator %s operands have incompatible types: \"%s\" %s \"%s\"",
-			     opname(op), tname(lt), opname(op), tname(rt));
+		} else if (!dt_type_is_scalar(lt) || !dt_type_is_scalar(rt) || !ptr_mix_ok(l, r)) {
+			cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+			     tname(lt), opname(op), tname(rt));
 		} else if (dt_type_is_int(lt) && dt_type_is_int(rt)) {
 			/* comparisons are done in the converted type */
 			dnp->dn_ctype = arith_conv(cc, lt, rt);
@@ -682,6 +716,18 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 		dnp->dn_type = t_int(cc);
 		return;
 	}
+	/* illumos: no arithmetic on void * (or function pointers), pointers of one type subtract */
+	if ((op == '+' || op == '-') &&
+	    ((lt->dt_kind == DT_TK_PTR && (lt->dt_base->dt_kind == DT_TK_VOID ||
+					   lt->dt_base->dt_kind == DT_TK_FUNC || rt->dt_kind == DT_TK_PTR)) ||
+	     (rt->dt_kind == DT_TK_PTR && (rt->dt_base->dt_kind == DT_TK_VOID ||
+					   rt->dt_base->dt_kind == DT_TK_FUNC || op == '-'))) &&
+	    !(op == '-' && lt->dt_kind == DT_TK_PTR && rt->dt_kind == DT_TK_PTR &&
+	      ptr_compatible(lt, rt) && lt->dt_base->dt_kind != DT_TK_VOID &&
+	      lt->dt_base->dt_kind != DT_TK_FUNC && rt->dt_base->dt_kind != DT_TK_VOID &&
+	      rt->dt_base->dt_kind != DT_TK_FUNC))
+		cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+		     tname(lt), opname(op), tname(rt));
 	if ((op == '+' || op == '-') && lt->dt_kind == DT_TK_PTR && dt_type_is_int(rt)) {
 		dnp->dn_type = lt;
 		return;
@@ -773,7 +819,7 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 		cerr(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
 		     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
 	}
-	if (idp->di_provisional && dt_type_is_int(rt)) {
+	if (idp->di_provisional && dt_type_is_scalar(rt)) {
 		idp->di_type = NULL;
 		idp->di_provisional = false;
 	}
@@ -826,7 +872,7 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	cook_lvalue(cc, lhs, rhs->dn_type, dnp);
-	if (!compatible(lhs->dn_type, rhs->dn_type))
+	if (!compatible(lhs->dn_type, rhs->dn_type) || !ptr_mix_ok(lhs, rhs))
 		cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" = \"%s\"",
 		     tname(lhs->dn_type), tname(rhs->dn_type));
 	dnp->dn_type = lhs->dn_type;
@@ -1160,14 +1206,16 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	case DT_FN_TRUNC:
 	case DT_FN_NORMALIZE:
 	case DT_FN_DENORMALIZE:
+		/* illumos' tags: dt_action_clear(), _trunc(), _normalize() */
 		if (dnp->dn_args->dn_kind != N_AGG)
-			cerr(cc, D_PROTO_ARG, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
-				      "\tprototype: aggregation\n\t argument: %s", fn->bf_name,
-			     tname(dnp->dn_args->dn_type));
+			cerr(cc, fn->bf_id == DT_FN_CLEAR ? D_CLEAR_AGGARG : fn->bf_id == DT_FN_TRUNC
+				 ? D_TRUNC_AGGARG : D_NORMALIZE_AGGARG, dnp, "%s( ) argument #1 is "
+			     "incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+			     fn->bf_name, tname(dnp->dn_args->dn_type));
 		for (dt_node_t *a = dnp->dn_args->dn_next; a; a = a->dn_next)
 			if (!dt_type_is_scalar(a->dn_type))
-				cerr(cc, D_PROTO_ARG, a, "%s( ) argument #%d must be of scalar type",
-				     fn->bf_name, ++i);
+				cerr(cc, fn->bf_id == DT_FN_TRUNC ? D_TRUNC_SCALAR : D_NORMALIZE_SCALAR, a,
+				     "%s( ) argument #%d must be of scalar type", fn->bf_name, ++i);
 		note_data(cc, dnp);
 		break;
 	case DT_FN_SETOPT:
@@ -1578,6 +1626,8 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		dt_type_t *l, *r;
 
 		cook(cc, dnp->dn_cond);
+		if (!dt_type_is_scalar(dnp->dn_cond->dn_type) && !is_strlike(dnp->dn_cond->dn_type))
+			cerr(cc, D_OP_SCALAR, dnp, "operator ?: expression must be of scalar type");
 		cook(cc, dnp->dn_left);
 		cook(cc, dnp->dn_right);
 		l = dnp->dn_left->dn_type;
@@ -1586,7 +1636,8 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 			dnp->dn_type = dt_type_string(dtp);
 		else if (dt_type_is_int(l) && dt_type_is_int(r))
 			dnp->dn_type = arith_conv(cc, l, r);
-		else if (dt_type_is_scalar(l) && dt_type_is_scalar(r))
+		else if (dt_type_is_scalar(l) && dt_type_is_scalar(r) &&
+			 ptr_mix_ok(dnp->dn_left, dnp->dn_right))
 			dnp->dn_type = l->dt_kind == DT_TK_PTR ? l : r;
 		else
 			cerr(cc, D_OP_INCOMPAT, dnp, "operator ?: operands must have compatible types");

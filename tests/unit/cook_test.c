@@ -259,7 +259,7 @@ static void test_errors(void)
 	error("x1 = -\"a\";", "in action list: operator - requires an operand of arithmetic type");
 	error("x1 = ~\"a\";", "in action list: operator ~ requires an operand of integral type");
 	error("x1 = 1 == \"a\";",
-	      "in action list: operator == operands have incompatible types: \"int\" == \"string\"");
+	      "in action list: operands have incompatible types: \"int\" == \"string\"");
 	error("x1 = (int)\"a\";", "in action list: invalid cast expression: \"string\" to \"int\"");
 	error("x1 = 1 ? \"a\" : 1;", "in action list: operator ?: operands must have compatible types");
 	error("i = \"s\";", "in action list: operands have incompatible types: \"int\" = \"string\"");
