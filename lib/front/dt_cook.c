@@ -962,9 +962,11 @@ static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_nod
 	int n = 0;
 
 	if (fmt->dn_kind != N_STR)
-		cerr(cc, D_PROTO_ARG, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
+		cerr(cc, D_PRINTF_ARG_FMT, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
 			      "\tprototype: string constant\n\t argument: %s",
 		     dnp->dn_name, tname(fmt->dn_type));
+	if (fmt->dn_str[0] == '\0')
+		cerr(cc, D_PRINTF_FMT_EMPTY, dnp, "%s( ) format string is empty", dnp->dn_name);
 	for (dt_node_t *a = rest; a; a = a->dn_next) {
 		if (n == 64)
 			cerr(cc, D_PROTO_LEN, dnp, "%s( ) has too many arguments", dnp->dn_name);
