@@ -328,8 +328,12 @@ static dt_type_t *literal_type(dt_cookctx_t *cc, dt_node_t *dnp)
 	bool dec = tok && tok->tk_kind == TK_INT && !(tok->tk_loc[0] == '0' && tok->tk_len > 1);
 	bool u = tok && tok->tk_unsigned, l = tok && tok->tk_long;
 
+	/* a character constant: int, or as a hexadecimal literal if more than 4 bytes */
+	if (tok && tok->tk_kind == TK_INT && tok->tk_loc[0] == '\'' &&
+	    (int64_t)v == (int32_t)v)
+		return t_int(cc);
 	if (tok && tok->tk_kind == TK_INT && tok->tk_loc[0] == '\'')
-		return dt_type_int(DTP(cc), 1, true) == NULL ? t_int(cc) : t_int(cc);
+		dec = false;
 	if (!l && !u && v <= 0x7fffffff)
 		return t_int(cc);
 	if (!l && !dec && v <= 0xffffffffu)

@@ -481,6 +481,10 @@ static dt_node_t *postfix(dt_pcb_t *pcb)
 		if ((tok = accept(pcb, "[")) != NULL) {
 			int saved = pcb->pcb_inpred;
 
+			if (dnp->dn_kind == N_ARRAY && dnp->dn_left->dn_kind == N_AGG)
+				dt_cc_error(pcb, D_AGG_MDIM, tok->tk_line, "improper attempt to reference %s as a "
+					    "multi-dimensional array", strcmp(dnp->dn_left->dn_name, "@") != 0
+					    ? dnp->dn_left->dn_name : "@_");
 			pcb->pcb_inpred = false;
 			n = dt_node_new(pcb, N_ARRAY, tok);
 			n->dn_left = dnp;
