@@ -401,8 +401,10 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 			     "overflow", dnp->dn_name, val);
 		}
 		/* as an integer literal: int, long, or unsigned long above INT64_MAX */
-		make_int(cc, dnp, v, v == (int32_t)v ? t_int(cc) : dt_type_int(dtp, 8, v >= 0 ||
-										*val == '-'));
+		if (v < 0 && *val != '-')
+			make_int(cc, dnp, v, dt_type_int(dtp, 8, false));
+		else
+			make_int(cc, dnp, v, v == (int32_t)v ? t_int(cc) : dt_type_int(dtp, 8, true));
 		return;
 	}
 	dnp->dn_kind = N_STR;
