@@ -1668,6 +1668,26 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 			dt_cg_insn(cg, ST(BPF_B, b, off, 0));
 			dt_cg_place(cg, ok);
 		}
+	} else if (kind == DT_ACT_TRACE && t->dt_canon->dt_size > 0 &&
+		   (t->dt_kind == DT_TK_STRUCT || t->dt_kind == DT_TK_UNION ||
+		    t->dt_kind == DT_TK_ARRAY)) {
+		/* the object's bytes, as DTrace records them (its value is its address) */
+		int ok = dt_cg_label(cg), ra;
+
+		dt_cg_expr(cg, dnp);
+		rd = dt_cg_recadd(cg, kind, t->dt_canon->dt_size, 8);
+		rd->rd_bytes = true;
+		ra = dt_cg_get(cg, cg->cg_depth - 1, R3);
+		if (ra != R3)
+			dt_cg_insn(cg, MOV64_REG(R3, ra));
+		dt_cg_insn(cg, MOV64_REG(R1, R9));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, cg->cg_recbase + rd->rd_off));
+		dt_cg_insn(cg, MOV64_IMM(R2, rd->rd_size));
+		dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+		ra = dt_cg_get(cg, cg->cg_depth - 1, R1);
+		dt_cg_fault(cg, DT_FAULT_BADADDR, ra);
+		dt_cg_place(cg, ok);
 	} else {
 		int size = t->dt_kind == DT_TK_INT ? t->dt_size : 8, off, b;
 
@@ -1684,6 +1704,10 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 		dt_cg_insn(cg, STX(dt_cg_bpfsize(size), b, r, off));
 		if (widen)
 			rd->rd_fmt = t->dt_kind == DT_TK_INT ? t->dt_size : 8; /* original size */
+		if (t->dt_kind == DT_TK_FLOAT) {
+			rd->rd_float = true;
+			rd->rd_fmt = t->dt_size;
+		}
 	}
 	dt_cg_pop(cg);
 	return rd;

@@ -239,6 +239,8 @@ static unsigned pf_type_accepts(const dt_type_t *t)
 		return PF_A_PTR;
 	case DT_TK_STRING:
 		return PF_A_STR;
+	case DT_TK_FLOAT:
+		return PF_A_FP;
 	case DT_TK_ARRAY:
 		if (t->dt_rec != 0 || (t->dt_base != NULL && t->dt_base->dt_kind == DT_TK_INT &&
 				       t->dt_base->dt_size == 1))
@@ -675,6 +677,16 @@ static int pf_print_fp(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a
 	int64_t v = pf_argval(a);
 	double d = a->pa_signed ? (double)v : (double)(uint64_t)v;
 	char spec[64];
+
+	if (a->pa_float && a->pa_size == 4) {
+		uint32_t bits = (uint32_t)a->pa_val;
+		float f;
+
+		memcpy(&f, &bits, sizeof(f));
+		d = f;
+	} else if (a->pa_float) {
+		memcpy(&d, &a->pa_val, sizeof(d));
+	}
 
 	if (ps->ps_size == PF_SZ_LDBL) {
 		pf_cspec(spec, sizeof(spec), ps, "-+ #0", true, "L", ps->ps_conv);

@@ -1712,6 +1712,18 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		break;
 	case N_DEREF:
 		cook(cc, dnp->dn_left);
+		if (dnp->dn_left->dn_type->dt_kind == DT_TK_ARRAY &&
+		    (dnp->dn_left->dn_kind == N_MEMBER || dnp->dn_left->dn_kind == N_DEREF ||
+		     (dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_builtin == -1))) {
+			/* an array in memory decays to a pointer to its first element: a[0] */
+			dnp->dn_kind = N_ARRAY;
+			dnp->dn_args = dt_node_new(cc->cc_pcb, N_INT, NULL);
+			dnp->dn_args->dn_line = dnp->dn_line;
+			dnp->dn_args->dn_type = t_int(cc);
+			dnp->dn_builtin = -1; /* memory index */
+			dnp->dn_type = dnp->dn_left->dn_type->dt_base;
+			break;
+		}
 		if (dnp->dn_left->dn_type->dt_kind != DT_TK_PTR)
 			cerr(cc, D_DEREF_NONPTR, dnp, "operator * requires an operand of pointer type");
 		user_check(cc, dnp, dnp->dn_left->dn_type, "*");

@@ -564,8 +564,23 @@ static dt_node_t *unary(dt_pcb_t *pcb)
 				     (dt_lex_peek(pcb, 1)->tk_kind == TK_IDENT &&
 				      dt_tok_is(dt_lex_peek(pcb, 2), ")") &&
 				      ident_is_type(pcb, dt_lex_peek(pcb, 1), true)))) {
+			int64_t dims[8];
+			int nd = 0;
+
 			dt_lex_next(pcb);
 			dnp->dn_ctype = type_name(pcb);
+			/* an array type: sizeof (int [5]) */
+			while (nd < 8 && accept(pcb, "[") != NULL) {
+				dt_token_t *n = dt_lex_next(pcb);
+
+				if (n->tk_kind != TK_INT || n->tk_val == 0 || n->tk_val > 1 << 20)
+					dt_cc_error(pcb, D_DECL_ARRSUB, n->tk_line, "array dimension must be a "
+						    "positive integer constant");
+				dims[nd++] = (int64_t)n->tk_val;
+				expect(pcb, "]");
+			}
+			while (nd > 0)
+				dnp->dn_ctype = dt_type_array(pcb->pcb_hdl, dnp->dn_ctype, (int)dims[--nd]);
 			expect(pcb, ")");
 		} else {
 			dnp->dn_left = deeper(pcb, unary);
