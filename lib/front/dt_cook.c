@@ -1156,8 +1156,9 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		dtp->dt_speculates = true;
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE)
 		spec_order(cc, dnp, SA_DESTR);
+	/* without -w, DTrace compiles it and refuses to enable it (dtrace_go) */
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE && !dtp->dt_options[DTOPT_DESTRUCTIVE])
-		cerr(cc, D_ACT_DESTRUCT, dnp, "%s( ) is a destructive action: use -w to allow it", fn->bf_name);
+		dtp->dt_destructive = true;
 
 	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next) {
 		if (a->dn_kind == N_AGG && (fn->bf_id == DT_FN_PRINTA || fn->bf_id == DT_FN_CLEAR ||
@@ -1280,7 +1281,8 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	case DT_FN_TRACEMEM:
 		cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
 	default:
-		if (fn->bf_kind == DT_FN_DESTRUCTIVE || fn->bf_id == DT_FN_FTRUNCATE)
+		if ((fn->bf_kind == DT_FN_DESTRUCTIVE && !dtp->dt_destructive) ||
+		    fn->bf_id == DT_FN_FTRUNCATE)
 			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
 		break;
 	}

@@ -65,3 +65,8 @@ printf 'BEGIN\n{\n}\n#error "boom" now\n' > err.d
 $DTRACE -e -x errtags -s err.d
 e '#pragma D error "x"'
 e '#pragma error y'
+# a destructive action without -w compiles and is refused when enabled, as in DTrace
+$DTRACE -n 'BEGIN { system("echo x"); }'
+echo "rc=$?"
+$DTRACE -e -n 'BEGIN { system("echo x"); }'
+echo "rc=$?"
