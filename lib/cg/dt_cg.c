@@ -1054,6 +1054,41 @@ void dt_cg_bitfield(dt_cg_t *cg, int slot, const dt_member_t *dm)
 }
 
 /* Load the value of a memory lvalue whose address is on top of the stack. */
+/*
+ * uregs[i]: word i of the current thread's user registers (struct pt_regs,
+ * the order of regs.d's R_* names), read whole into a temp; an index out
+ * of range is an illegal operation, as in DTrace.
+ */
+static void gen_uregs(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int tmp = dt_cg_tmpalloc(cg, DT_NUREGS * 8), ok = dt_cg_label(cg), in = dt_cg_label(cg);
+	int slot, r;
+
+	dt_cg_expr(cg, dnp->dn_args);
+	slot = cg->cg_depth - 1;
+	dt_cg_call(cg, BPF_FUNC_get_current_task_btf);
+	dt_cg_insn(cg, MOV64_REG(R1, R0));
+	dt_cg_call(cg, BPF_FUNC_task_pt_regs);
+	dt_cg_insn(cg, MOV64_REG(R3, R0));
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_insn(cg, MOV64_IMM(R2, DT_NUREGS * 8));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	dt_cg_fault(cg, DT_FAULT_BADADDR, -1);
+	dt_cg_place(cg, ok);
+	r = dt_cg_get(cg, slot, R1);
+	if (r != R1)
+		dt_cg_insn(cg, MOV64_REG(R1, r));
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R1, DT_NUREGS, 0), in);
+	dt_cg_fault(cg, DT_FAULT_ILLOP, -1);
+	dt_cg_place(cg, in);
+	dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R1, 3));
+	dt_cg_tmpaddr(cg, R2, tmp);
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R2, R1));
+	dt_cg_insn(cg, LDX(BPF_DW, R0, R2, 0));
+	dt_cg_set(cg, slot, R0);
+}
+
 static void gen_memload(dt_cg_t *cg, dt_node_t *dnp)
 {
 	const dt_type_t *t = dnp->dn_type;
@@ -1542,6 +1577,8 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			dt_cg_elemload(cg, dnp);
 		} else if (dnp->dn_builtin == -3) {
 			dt_cg_strindex(cg, dnp);
+		} else if (dnp->dn_builtin == DT_BV_UREGS) {
+			gen_uregs(cg, dnp);
 		} else if (dnp->dn_builtin == DT_BV_ARGS) {
 			slot = dt_cg_push(cg, dnp);
 			gen_arg(cg, (int)dnp->dn_val, R0);

@@ -26,6 +26,7 @@ static const dt_builtin_var_t dt_vartab[] = {
 	{ "errno", DT_BV_ERRNO, "int" },	{ "curthread", DT_BV_CURTHREAD, "uintptr_t" },
 	{ "stackdepth", DT_BV_STACKDEPTH, "uint32_t" },
 	{ "caller", DT_BV_CALLER, "uintptr_t" }, { "ucaller", DT_BV_UCALLER, "uint64_t" },
+	{ "uregs", DT_BV_UREGS, "uint64_t" },
 	{ NULL, 0, NULL }
 };
 

@@ -518,6 +518,8 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 	if ((bv = dt_builtin_var(dnp->dn_name)) != NULL) {
 		if (bv->bv_id == DT_BV_ARGS)
 			cerr(cc, D_IDENT_BADREF, dnp, "args[ ] must be indexed: use args[n]");
+		if (bv->bv_id == DT_BV_UREGS)
+			cerr(cc, D_IDENT_BADREF, dnp, "uregs[ ] must be indexed: use uregs[n]");
 		if (bv->bv_id <= DT_BV_ARG0 + 9 || bv->bv_id == DT_BV_ERRNO)
 			cc->cc_clause->dc_uses |= DT_USES_ARGN;
 		dnp->dn_builtin = bv->bv_id;
@@ -612,6 +614,28 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		dnp->dn_builtin = DT_BV_ARGS;
 		dnp->dn_val = n;
 		dnp->dn_type = cc->cc_probe->pr_argtypes[n];
+		return;
+	}
+	if (base->dn_kind == N_VAR && base->dn_op == 0 && !strcmp(base->dn_name, "uregs")) {
+		/* the user registers: a constant index is checked here, others at run time */
+		int64_t n;
+
+		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL) {
+			int cnt = 0;
+
+			for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
+				cnt++;
+			cerr(cc, D_PROTO_LEN, dnp, "uregs[ ] prototype mismatch: %d args passed, 1 expected",
+			     cnt);
+		}
+		cook(cc, dnp->dn_args);
+		if (!dt_type_is_int(dnp->dn_args->dn_type))
+			cerr(cc, D_PROTO_ARG, dnp, "uregs[ ] argument #1 is incompatible with prototype:\n"
+				      "\tprototype: int\n\t argument: %s", tname(dnp->dn_args->dn_type));
+		if (const_eval(dnp->dn_args, &n) && (n < 0 || n >= DT_NUREGS))
+			cerr(cc, D_REGS_IDX, dnp, "index %lld is out of range for array uregs", (long long)n);
+		dnp->dn_builtin = DT_BV_UREGS;
+		dnp->dn_type = dt_type_lookup(dtp, "uint64_t");
 		return;
 	}
 	if (base->dn_kind == N_VAR && (base->dn_op == 0 || base->dn_op == 't') &&
