@@ -1109,6 +1109,41 @@ void dt_cg_bitfield(dt_cg_t *cg, int slot, const dt_member_t *dm)
 }
 
 /* Load the value of a memory lvalue whose address is on top of the stack. */
+/*
+ * uregs[i]: word i of the current thread's user registers (struct pt_regs,
+ * the order of regs.d's R_* names), read whole into a temp; an index out
+ * of range is an illegal operation, as in DTrace.
+ */
+static void gen_uregs(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int tmp = dt_cg_tmpalloc(cg, DT_NUREGS * 8), ok = dt_cg_label(cg), in = dt_cg_label(cg);
+	int slot, r;
+
+	dt_cg_expr(cg, dnp->dn_args);
+	slot = cg->cg_depth - 1;
+	dt_cg_call(cg, BPF_FUNC_get_current_task_btf);
+	dt_cg_insn(cg, MOV64_REG(R1, R0));
+	dt_cg_call(cg, BPF_FUNC_task_pt_regs);
+	dt_cg_insn(cg, MOV64_REG(R3, R0));
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_insn(cg, MOV64_IMM(R2, DT_NUREGS * 8));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	dt_cg_fault(cg, DT_FAULT_BADADDR, -1);
+	dt_cg_place(cg, ok);
+	r = dt_cg_get(cg, slot, R1);
+	if (r != R1)
+		dt_cg_insn(cg, MOV64_REG(R1, r));
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R1, DT_NUREGS, 0), in);
+	dt_cg_fault(cg, DT_FAULT_ILLOP, -1);
+	dt_cg_place(cg, in);
+	dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R1, 3));
+	dt_cg_tmpaddr(cg, R2, tmp);
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R2, R1));
+	dt_cg_insn(cg, LDX(BPF_DW, R0, R2, 0));
+	dt_cg_set(cg, slot, R0);
+}
+
 static void gen_memload(dt_cg_t *cg, dt_node_t *dnp)
 {
 	const dt_type_t *t = dnp->dn_type;
@@ -1599,6 +1634,8 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			dt_cg_elemload(cg, dnp);
 		} else if (dnp->dn_builtin == -3) {
 			dt_cg_strindex(cg, dnp);
+		} else if (dnp->dn_builtin == DT_BV_UREGS) {
+			gen_uregs(cg, dnp);
 		} else if (dnp->dn_builtin == DT_BV_ARGS) {
 			slot = dt_cg_push(cg, dnp);
 			gen_arg(cg, (int)dnp->dn_val, R0);
@@ -1725,6 +1762,26 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 			dt_cg_insn(cg, ST(BPF_B, b, off, 0));
 			dt_cg_place(cg, ok);
 		}
+	} else if (kind == DT_ACT_TRACE && t->dt_canon->dt_size > 0 &&
+		   (t->dt_kind == DT_TK_STRUCT || t->dt_kind == DT_TK_UNION ||
+		    t->dt_kind == DT_TK_ARRAY)) {
+		/* the object's bytes, as DTrace records them (its value is its address) */
+		int ok = dt_cg_label(cg), ra;
+
+		dt_cg_expr(cg, dnp);
+		rd = dt_cg_recadd(cg, kind, t->dt_canon->dt_size, 8);
+		rd->rd_bytes = true;
+		ra = dt_cg_get(cg, cg->cg_depth - 1, R3);
+		if (ra != R3)
+			dt_cg_insn(cg, MOV64_REG(R3, ra));
+		dt_cg_insn(cg, MOV64_REG(R1, R9));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, cg->cg_recbase + rd->rd_off));
+		dt_cg_insn(cg, MOV64_IMM(R2, rd->rd_size));
+		dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+		ra = dt_cg_get(cg, cg->cg_depth - 1, R1);
+		dt_cg_fault(cg, DT_FAULT_BADADDR, ra);
+		dt_cg_place(cg, ok);
 	} else {
 		int size = t->dt_kind == DT_TK_INT ? t->dt_size : 8, off, b;
 
@@ -1741,6 +1798,10 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 		dt_cg_insn(cg, STX(dt_cg_bpfsize(size), b, r, off));
 		if (widen)
 			rd->rd_fmt = t->dt_kind == DT_TK_INT ? t->dt_size : 8; /* original size */
+		if (t->dt_kind == DT_TK_FLOAT) {
+			rd->rd_float = true;
+			rd->rd_fmt = t->dt_size;
+		}
 	}
 	dt_cg_pop(cg);
 	return rd;

@@ -110,6 +110,13 @@ static void print_bytes(FILE *fp, const char *c, size_t n, bool q)
 		    c[i] == '\a')
 			continue;
 		if (c[i] == '\0' && i > 0) {
+			/* a string only if nothing but NULs follow (a struct's bytes) */
+			size_t j = i + 1;
+
+			while (j < n && c[j] == '\0')
+				j++;
+			if (j != n)
+				break;
 			fprintf(fp, q ? "%s" : "  %-33s", c);
 			return;
 		}
@@ -145,6 +152,13 @@ static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 		else
 			print_bytes(fp, z, size, q);
 		free(z);
+		return;
+	}
+	if (rd->rd_bytes) { /* a struct, union or array: as DTrace's dt_print_bytes */
+		if (dtp->dt_options[DTOPT_RAWBYTES])
+			dt_print_hexdump(fp, data + rd->rd_off, (size_t)rd->rd_size);
+		else
+			print_bytes(fp, data + rd->rd_off, (size_t)rd->rd_size, q);
 		return;
 	}
 	switch (rd->rd_size) {
@@ -266,6 +280,7 @@ static int print_printf(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 			pa[i].pa_val = rec_int(data, &args[i]);
 			pa[i].pa_size = args[i].rd_fmt ? args[i].rd_fmt : args[i].rd_size;
 			pa[i].pa_signed = args[i].rd_signed;
+			pa[i].pa_float = args[i].rd_float;
 			if (args[i].rd_arg == 'a') {
 				dt_addr2str(dtp, (uint64_t)pa[i].pa_val, true, symtext[i % 4],
 					    sizeof(symtext[0]));

@@ -60,6 +60,7 @@ typedef struct dt_pfarg {
 	int64_t pa_val;
 	int pa_size;	 /* bytes of the original integer type (1, 2, 4, 8) */
 	bool pa_signed;
+	bool pa_float;	 /* pa_val holds the bits of a float (pa_size 4) or double */
 } dt_pfarg_t;
 
 /* Check fmt against argument types at compile time; returns 0 or fills err. */

@@ -29,6 +29,7 @@ static const dt_builtin_var_t dt_vartab[] = {
 	{ "zonename", DT_BV_ZONENAME, "string" },
 	{ "cwd", DT_BV_CWD, "string" },		{ "root", DT_BV_ROOTDIR, "string" },
 	{ "caller", DT_BV_CALLER, "uintptr_t" }, { "ucaller", DT_BV_UCALLER, "uint64_t" },
+	{ "uregs", DT_BV_UREGS, "uint64_t" },
 	{ NULL, 0, NULL }
 };
 

@@ -45,6 +45,8 @@ typedef struct dt_recdesc {
 	int rd_size;	   /* bytes */
 	bool rd_string;	   /* a string of rd_size bytes */
 	bool rd_signed;
+	bool rd_float;	   /* a float or double's bits (printf's %e %f %g); rd_fmt: its size */
+	bool rd_bytes;	   /* trace() of a struct, union or array: its rd_size bytes */
 	int rd_fmt;	   /* printf/printa: index into the handle's format table */
 	int rd_nargs;	   /* printf: number of following argument records */
 	int rd_aggid;	   /* printa etc.: aggregation */
