@@ -15,6 +15,8 @@
 #include "dt_insn.h"
 #include "dt_cg_impl.h"
 
+#include <string.h>
+
 /* reg = r9 + off: a temp (patched later) or an absolute scratch offset */
 static void dst_addr(dt_cg_t *cg, int reg, bool istmp, int off)
 {
@@ -31,7 +33,9 @@ static void dst_addr(dt_cg_t *cg, int reg, bool istmp, int off)
  * always there when the program runs (bpf_get_stack() starts in the
  * helper's caller).  How many more there are depends on how many programs
  * share the tracepoint (__traceiter_X is called only then): the consumer
- * hides those by name (consume/dt_stack.c).  Measured on 6.18 (x86-64).
+ * hides those by name (consume/dt_stack.c).  Measured on 6.18 (x86-64);
+ * fbt's on 6.1 and 6.12, where, as in DTrace, the first frame of a stack
+ * at fbt:::entry or return is the probed function's caller.
  */
 static int dt_cg_stack_skip(dt_cg_t *cg)
 {
@@ -40,6 +44,12 @@ static int dt_cg_stack_skip(dt_cg_t *cg)
 		return 2;
 	case DT_PT_TRACEPOINT: /* perf_syscall_enter/exit or perf_trace_TP */
 		return 1;
+	case DT_PT_FENTRY:	/* the trampoline, the probed function's entry site */
+	case DT_PT_FEXIT:	/* (the trampoline returns there), then its caller */
+		return 2;
+	case DT_PT_KPROBE:	/* fbt entry: the probed function's entry (then its caller) */
+	case DT_PT_KPROBE_MULTI:
+		return cg->cg_probe->pr_entry && !strcmp(cg->cg_probe->pr_prov->pv_name, "fbt");
 	default:	   /* perf events, kprobes: the regs of the site */
 		return 0;
 	}

@@ -75,6 +75,9 @@ static bool same_signature(const dt_probe_t *a, const dt_probe_t *b, unsigned us
 	    a->pr_activity != b->pr_activity || a->pr_prov != b->pr_prov ||
 	    memcmp(a->pr_filter, b->pr_filter, sizeof(a->pr_filter)) != 0)
 		return false;
+	/* fbt: a kernel stack starts one frame further at entry (dt_cg_stack_skip) */
+	if (a->pr_entry != b->pr_entry && !strcmp(a->pr_prov->pv_name, "fbt"))
+		return false;
 	if (uses == 0)
 		return true;
 	return !memcmp(a->pr_argsrc, b->pr_argsrc, sizeof(a->pr_argsrc)) &&

@@ -120,6 +120,41 @@ static bool names_has(const fbt_names_t *nm, const char *s)
 	return false;
 }
 
+/*
+ * Functions of the path from a probe's site to its program (tracepoint,
+ * kprobe, fprobe, trampoline and perf event dispatch, the recursion
+ * guards): DTrace's own firing path is never traced, and tracing these
+ * shows the machinery's calls in a trace (-F: "-> perf_swevent_put_
+ * recursion_context" inside a system call).  Names, or prefixes ending
+ * in '*'.
+ */
+static const char *const fbt_machinery[] = {
+	"perf_trace_*", "perf_syscall_enter", "perf_syscall_exit",
+	"perf_swevent_get_recursion_context", "perf_swevent_put_recursion_context",
+	"perf_tp_event*", "perf_swevent_event", "perf_swevent_overflow",
+	"__perf_event_overflow", "perf_event_output*", "perf_prepare_sample",
+	"trace_call_bpf", "bpf_trace_run*", "__bpf_trace_*", "__traceiter_*",
+	"bpf_overflow_handler", "bpf_perf_event_output*", "bpf_get_stack*",
+	"bpf_get_stackid*", "bpf_ringbuf_*", "__bpf_prog_enter*", "__bpf_prog_exit*",
+	"bpf_prog_start_time", "kprobe_dispatcher", "kretprobe_dispatcher",
+	"kprobe_perf_func", "kretprobe_perf_func", "kprobe_ftrace_handler",
+	"kprobe_multi_link_*", "fprobe_handler", "fprobe_exit_handler", "fprobe_return",
+	"fprobe_entry", "rethook_*", "kretprobe_rethook_handler", "kretprobe_trampoline_handler",
+	"__kretprobe_trampoline_handler", "arch_rethook_*", "bpf_prog_run*",
+	NULL,
+};
+
+static bool machinery(const char *func)
+{
+	for (const char *const *m = fbt_machinery; *m != NULL; m++) {
+		size_t n = strlen(*m);
+
+		if ((*m)[n - 1] == '*' ? !strncmp(func, *m, n - 1) : !strcmp(func, *m))
+			return true;
+	}
+	return false;
+}
+
 /* debugfs kprobes/blacklist: "0xstart-0xend\tname" per line. */
 static void read_blacklist(fbt_names_t *bl)
 {
@@ -193,7 +228,7 @@ static int fbt_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 			}
 		}
 		/* placeholders of functions the kernel dropped from ftrace (6.1) */
-		if (!strncmp(line, "__ftrace_invalid_address__", 26))
+		if (!strncmp(line, "__ftrace_invalid_address__", 26) || machinery(line))
 			continue;
 		if (line[0] == '\0' || names_has(&bl, line) ||
 		    strlen(line) >= DTRACE_FUNCNAMELEN || strlen(mod) >= DTRACE_MODNAMELEN)
