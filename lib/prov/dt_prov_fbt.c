@@ -5,9 +5,12 @@
  *
  * The functions are those of tracefs' available_filter_functions (the
  * functions ftrace can patch, "name [module]" for modules), less the
- * kprobes blacklist (debugfs kprobes/blacklist) when it is readable; a name
- * listed twice (static functions of the same name) is one probe, the
- * kernel resolves it to its first address.  Listing reads no BTF.
+ * kprobes blacklist (debugfs kprobes/blacklist) when it is readable, 6.1's
+ * __ftrace_invalid_address___N placeholders and the functions of the probe
+ * firing path (fbt_machinery); a name listed twice (static functions of
+ * the same name) is one probe: a kprobe_multi link resolves it to its
+ * first address, single kprobes attach at every copy.  Listing reads no
+ * BTF.
  *
  * How the enabled probes attach is chosen when tracing starts (fbt_prepare)
  * from -x fbtmode and the kernel's features (bpf/dt_feature.c):
@@ -493,9 +496,11 @@ static int sym_cmp(const void *a, const void *b)
 
 /*
  * A kprobe by name is refused (EADDRNOTAVAIL) when kallsyms has the name
- * more than once (static functions of the same name): such probes attach
- * at every address of the name, in their module.  Finds them among the
- * enabled probes that attach with single kprobes.
+ * more than once, of any type and in any module (static functions of the
+ * same name; device_show in vmlinux and in a module): single kprobes
+ * attach by address, at every text address of the name in the probe's
+ * module.  Finds those addresses for the enabled probes that attach with
+ * single kprobes.
  */
 static void find_dups(fbt_t *fi, dt_probe_t **probes, int n)
 {
@@ -588,7 +593,7 @@ static int fbt_prepare(dtrace_hdl_t *dtp, dt_provider_t *pv, dt_probe_t **probes
 	return 0;
 }
 
-/* A single kprobe, or one per address of a name kallsyms has twice. */
+/* A single kprobe per address of the name in its module. */
 static int kprobe_attach(dtrace_hdl_t *dtp, fbt_t *fi, dt_probe_t *pr, dt_bpfprog_t *bp,
 			 uint64_t cookie)
 {
@@ -596,7 +601,7 @@ static int kprobe_attach(dtrace_hdl_t *dtp, fbt_t *fi, dt_probe_t *pr, dt_bpfpro
 	int ok = 0;
 
 	fs = fi->fi_nsyms == 0 ? NULL : bsearch(&key, fi->fi_syms, fi->fi_nsyms, sizeof(fbt_sym_t), sym_cmp);
-	if (fs == NULL || fs->fs_n < 2)
+	if (fs == NULL || fs->fs_n == 0) /* not in kallsyms: the kernel's lookup says why */
 		return dt_bpf_attach_kprobe(dtp, key.fs_func, pr->pr_return, bp->bp_fd, cookie);
 	/*
 	 * kallsyms does not tell which copies ftrace can patch (6.1 has no
