@@ -143,6 +143,14 @@ void dt_cg_tmpaddr(dt_cg_t *cg, int reg, int tmpoff)
  * an instruction's 16-bit offset (a record or this-> variables past 32k:
  * big strsize), tmp = r9 + *off and *off = 0.
  */
+/* reg = the temp's offset from r9, a number (patched as dt_cg_tmpaddr()'s) */
+void dt_cg_tmpoff(dt_cg_t *cg, int reg, int tmpoff)
+{
+	dt_cg_insn(cg, MOV64_IMM(reg, 0));
+	cg->cg_tmpfix = dt_realloc(cg->cg_tmpfix, sizeof(int) * (cg->cg_ntmpfix + 1));
+	cg->cg_tmpfix[cg->cg_ntmpfix++] = dt_cg_insn(cg, ALU64_IMM(BPF_ADD, reg, tmpoff));
+}
+
 int dt_cg_r9base(dt_cg_t *cg, int *off, int tmp)
 {
 	if (*off <= INT16_MAX - 16)
@@ -973,6 +981,15 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_BV_CURTHREAD:
 		dt_cg_call(cg, BPF_FUNC_get_current_task);
 		break;
+	case DT_BV_STACKDEPTH:
+	case DT_BV_USTACKDEPTH:
+	case DT_BV_CALLER:
+	case DT_BV_UCALLER:
+		dt_cg_stackvar(cg, id); /* dt_cg_stack.c */
+		break;
+	case DT_BV_ZONENAME: /* Linux has no zones: every process is in the global one */
+		dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, "global"));
+		break;
 	default:
 		if (id >= DT_BV_ARG0 && id <= DT_BV_ARG0 + 9) {
 			gen_arg(cg, id - DT_BV_ARG0, R0);
@@ -1506,6 +1523,8 @@ static void gen_subr(dt_cg_t *cg, dt_node_t *dnp)
 	default:
 		if (dt_cg_strsubr(cg, dnp)) /* dt_cg_str.c */
 			return;
+		if (dt_cg_memsubr(cg, dnp)) /* dt_cg_mem.c */
+			return;
 		dt_cg_error(cg, dnp, "%s( ) is not yet supported on this platform", dnp->dn_name);
 	}
 }
@@ -1743,6 +1762,12 @@ static void gen_action(dt_cg_t *cg, dt_node_t *call)
 	}
 	case DT_FN_EXIT:
 		gen_exit(cg, call);
+		return;
+	case DT_FN_TRACEMEM:
+		dt_cg_tracemem(cg, call); /* dt_cg_stack.c */
+		return;
+	case DT_FN_COPYINTO:
+		dt_cg_memsubr(cg, call); /* dt_cg_mem.c */
 		return;
 	case DT_FN_SPECULATE:
 		dt_cg_speculate(cg, call); /* dt_cg_spec.c */

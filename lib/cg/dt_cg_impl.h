@@ -150,6 +150,10 @@ DT_INTERNAL bool dt_cg_aggact(dt_cg_t *, dt_node_t *);
 DT_INTERNAL void dt_cg_stackval(dt_cg_t *, dt_node_t *call, bool istmp, int off);
 DT_INTERNAL bool dt_cg_stackact(dt_cg_t *, dt_node_t *call);
 DT_INTERNAL void dt_cg_copyin(dt_cg_t *, dt_node_t *);
+DT_INTERNAL void dt_cg_tracemem(dt_cg_t *, dt_node_t *);
+DT_INTERNAL void dt_cg_stackvar(dt_cg_t *, int id);
+DT_INTERNAL bool dt_cg_memsubr(dt_cg_t *, dt_node_t *); /* dt_cg_mem.c */
+DT_INTERNAL void dt_cg_tmpoff(dt_cg_t *cg, int reg, int tmpoff);
 DT_INTERNAL dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *, dt_node_t *);
 
 /* dt_cg_subr.c: shared subprograms */

@@ -2,7 +2,8 @@
  * dt_cg_str.c -- the string and memory subroutines: strjoin, substr,
  * index, rindex, strchr, strrchr, strstr, strtok, lltostr, basename,
  * dirname, cleanpath, toupper, tolower, strtoll, inet_ntoa, inet_ntoa6,
- * inet_ntop, the byte-order functions, getmajor, getminor, progenyof.
+ * inet_ntop (AF_INET 2 and Linux's AF_INET6 10), the byte-order functions,
+ * getmajor, getminor, progenyof.
  * Semantics are illumos DTrace's (dtrace_dif_subr()), quirks included.
  *
  * Every string is a pointer to a buffer of cg_strsize bytes of BPF memory
@@ -49,6 +50,9 @@
 #define WSIZE(cg) (WBUF + (((cg)->cg_strsize + 7) & ~7) + 72)
 
 #define BPF_MAX_LOOPS (1 << 23)
+
+#define DT_AF_INET 2   /* Linux's address families (inet_ntop) */
+#define DT_AF_INET6 10
 
 /* ------------------------------------------------------------ helpers */
 
@@ -661,6 +665,254 @@ static void gen_lltostr(dt_cg_t *cg)
 
 static const dt_cgsubr_t sub_lltostr = { "lltostr", gen_lltostr };
 
+/* ------------------------------------------------------------ inet_ntoa, inet_ntoa6 */
+
+/*
+ * The address is read into W (16 bytes; an IPv4 address at W + 12), the
+ * text written to W's buffer at position r7 (r8 = W) and copied out.
+ * IPv6 text is illumos': hexadecimal groups without leading zeros, the
+ * run of zero groups its byte scan picks (the first longest, but a later
+ * run of one group wins over an earlier one when the group after it has
+ * a zero high byte: illumos' quirk) written "::", and an IPv4-mapped or
+ * IPv4-compatible address ending in dotted decimal.
+ */
+#define IN_FIRST W(2)  /* first byte of the zero run, -1: none */
+#define IN_NZERO W(3)  /* its length in bytes */
+#define IN_V4 W(4)     /* the last 4 bytes are written dotted */
+#define IN_MAXPOS 62
+
+/* W buffer[r7++] = reg (clobbers r3) */
+static void in_putreg(dt_cg_t *cg, int reg)
+{
+	int skip = dt_cg_label(cg);
+
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R7, IN_MAXPOS, 0), skip);
+	I(MOV64_REG(R3, R8));
+	I(ALU64_REG(BPF_ADD, R3, R7));
+	I(STX(BPF_B, R3, reg, WBUF));
+	I(ALU64_IMM(BPF_ADD, R7, 1));
+	dt_cg_place(cg, skip);
+}
+
+static void in_putc(dt_cg_t *cg, int c)
+{
+	I(MOV64_IMM(R0, c));
+	in_putreg(cg, R0);
+}
+
+/* byte k of W in decimal */
+static void in_dec(dt_cg_t *cg, int k)
+{
+	int two = dt_cg_label(cg), one = dt_cg_label(cg);
+
+	I(LDX(BPF_B, R2, R8, k));
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R2, 100, 0), two);
+	I(MOV64_REG(R0, R2));
+	I(ALU64_IMM(BPF_DIV, R0, 100));
+	I(ALU64_IMM(BPF_ADD, R0, '0'));
+	in_putreg(cg, R0);
+	I(MOV64_REG(R0, R2));
+	I(ALU64_IMM(BPF_DIV, R0, 10));
+	I(ALU64_IMM(BPF_MOD, R0, 10));
+	I(ALU64_IMM(BPF_ADD, R0, '0'));
+	in_putreg(cg, R0);
+	dt_cg_jump(cg, JA(0), one);
+	dt_cg_place(cg, two);
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R2, 10, 0), one);
+	I(MOV64_REG(R0, R2));
+	I(ALU64_IMM(BPF_DIV, R0, 10));
+	I(ALU64_IMM(BPF_ADD, R0, '0'));
+	in_putreg(cg, R0);
+	dt_cg_place(cg, one);
+	I(MOV64_REG(R0, R2));
+	I(ALU64_IMM(BPF_MOD, R0, 10));
+	I(ALU64_IMM(BPF_ADD, R0, '0'));
+	in_putreg(cg, R0);
+}
+
+/* bytes 12-15 of W, dotted */
+static void in_dotted(dt_cg_t *cg)
+{
+	for (int j = 12; j < 16; j++) {
+		in_dec(cg, j);
+		if (j < 15)
+			in_putc(cg, '.');
+	}
+}
+
+/* the 16-bit value in r2 in hexadecimal, without leading zeros (r4: started) */
+static void in_hex16(dt_cg_t *cg)
+{
+	I(MOV64_IMM(R4, 0));
+	for (int sh = 12; sh >= 0; sh -= 4) {
+		int next = dt_cg_label(cg), digit = dt_cg_label(cg), alpha = dt_cg_label(cg),
+		    put = dt_cg_label(cg);
+
+		I(MOV64_REG(R0, R2));
+		I(ALU64_IMM(BPF_RSH, R0, sh));
+		I(ALU64_IMM(BPF_AND, R0, 0xf));
+		if (sh != 0) {
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), digit);
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), next);
+		}
+		dt_cg_place(cg, digit);
+		I(MOV64_IMM(R4, 1));
+		dt_cg_jump(cg, JMP_IMM(BPF_JGT, R0, 9, 0), alpha);
+		I(ALU64_IMM(BPF_ADD, R0, '0'));
+		dt_cg_jump(cg, JA(0), put);
+		dt_cg_place(cg, alpha);
+		I(ALU64_IMM(BPF_ADD, R0, 'a' - 10));
+		dt_cg_place(cg, put);
+		in_putreg(cg, R0);
+		dt_cg_place(cg, next);
+	}
+}
+
+/* the zero run: illumos' scan of the bytes, r4 = where a run may start */
+static void in_zerorun(dt_cg_t *cg)
+{
+	I(ST(BPF_DW, R8, IN_FIRST, -1));
+	I(ST(BPF_DW, R8, IN_NZERO, 1));
+	I(MOV64_IMM(R4, -1));
+	for (int i = 0; i < 16; i++) {
+		int next = dt_cg_label(cg), longer = dt_cg_label(cg);
+
+		I(LDX(BPF_B, R0, R8, i));
+		if (i % 2 == 0) {
+			int l = dt_cg_label(cg);
+
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), l);
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R4, -1, 0), l);
+			I(MOV64_IMM(R4, i));
+			dt_cg_jump(cg, JA(0), next);
+			dt_cg_place(cg, l);
+		}
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, -1, 0), next);
+		if (i != 15)
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), next);
+		I(MOV64_IMM(R5, i));
+		I(ALU64_REG(BPF_SUB, R5, R4));
+		I(LDX(BPF_DW, R1, R8, IN_NZERO));
+		dt_cg_jump(cg, JMP_REG(BPF_JSGT, R5, R1, 0), longer);
+		I(MOV64_IMM(R4, -1));
+		dt_cg_jump(cg, JA(0), next);
+		dt_cg_place(cg, longer);
+		I(STX(BPF_DW, R8, R4, IN_FIRST));
+		I(MOV64_IMM(R5, i - i % 2));
+		I(ALU64_REG(BPF_SUB, R5, R4));
+		if (i == 15) {
+			int nz = dt_cg_label(cg);
+
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), nz);
+			I(ALU64_IMM(BPF_ADD, R5, 2));
+			dt_cg_place(cg, nz);
+		}
+		I(STX(BPF_DW, R8, R5, IN_NZERO));
+		I(MOV64_IMM(R4, -1));
+		dt_cg_place(cg, next);
+	}
+}
+
+/* IN_V4 = the address is IPv4-mapped (::ffff:a.b.c.d) or -compatible (::a.b.c.d) */
+static void in_v4(dt_cg_t *cg)
+{
+	int no = dt_cg_label(cg), yes = dt_cg_label(cg);
+
+	I(ST(BPF_DW, R8, IN_V4, 0));
+	I(LDX(BPF_DW, R0, R8, 0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), no);
+	I(LDX(BPF_W, R0, R8, 8));
+	dt_cg_ld64(cg, R1, 0xffff0000u); /* bytes 0 0 ff ff, little-endian */
+	dt_cg_jump(cg, JMP_REG(BPF_JEQ, R0, R1, 0), yes);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), no);
+	I(LDX(BPF_W, R0, R8, 12));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), no);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0x01000000, 0), no); /* ::1 */
+	dt_cg_place(cg, yes);
+	I(ST(BPF_DW, R8, IN_V4, 1));
+	dt_cg_place(cg, no);
+}
+
+static void in_groups(dt_cg_t *cg)
+{
+	for (int g = 0, i = 0; g < 8; g++, i += 2) {
+		int next = dt_cg_label(cg), notfirst = dt_cg_label(cg), print = dt_cg_label(cg);
+
+		if (g >= 6) {
+			I(LDX(BPF_DW, R0, R8, IN_V4));
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), next);
+		}
+		I(LDX(BPF_DW, R1, R8, IN_FIRST));
+		I(LDX(BPF_DW, R2, R8, IN_NZERO));
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, i, 0), notfirst);
+		if (i == 0)
+			in_putc(cg, ':');
+		in_putc(cg, ':');
+		dt_cg_jump(cg, JA(0), next);
+		dt_cg_place(cg, notfirst);
+		dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R1, 0, 0), print);
+		dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R1, i, 0), print);
+		I(ALU64_REG(BPF_ADD, R1, R2));
+		dt_cg_jump(cg, JMP_IMM(BPF_JSLE, R1, i, 0), print);
+		dt_cg_jump(cg, JA(0), next); /* inside the run */
+		dt_cg_place(cg, print);
+		I(LDX(BPF_B, R2, R8, i));
+		I(ALU64_IMM(BPF_LSH, R2, 8));
+		I(LDX(BPF_B, R0, R8, i + 1));
+		I(ALU64_REG(BPF_OR, R2, R0));
+		in_hex16(cg);
+		if (g < 7)
+			in_putc(cg, ':');
+		dt_cg_place(cg, next);
+	}
+}
+
+/* (out, addr, W, v6): r0 = out, or 0 if addr cannot be read */
+static void gen_inet(dt_cg_t *cg)
+{
+	int v6 = dt_cg_label(cg), text = dt_cg_label(cg), bad = dt_cg_label(cg),
+	    nodots = dt_cg_label(cg);
+
+	I(MOV64_REG(R6, R1));
+	I(MOV64_REG(R8, R3));
+	I(MOV64_IMM(R7, 0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R4, 0, 0), v6);
+	I(MOV64_REG(R3, R2));
+	I(MOV64_REG(R1, R8));
+	I(ALU64_IMM(BPF_ADD, R1, 12));
+	I(MOV64_IMM(R2, 4));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), bad);
+	in_dotted(cg);
+	dt_cg_jump(cg, JA(0), text);
+	dt_cg_place(cg, v6);
+	I(MOV64_REG(R3, R2));
+	I(MOV64_REG(R1, R8));
+	I(MOV64_IMM(R2, 16));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), bad);
+	in_zerorun(cg);
+	in_v4(cg);
+	in_groups(cg);
+	I(LDX(BPF_DW, R0, R8, IN_V4));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), nodots);
+	in_dotted(cg);
+	dt_cg_place(cg, nodots);
+	dt_cg_place(cg, text);
+	in_putc(cg, 0);
+	I(MOV64_REG(R1, R6));
+	I(MOV64_IMM(R2, SZ));
+	I(MOV64_REG(R3, R8));
+	I(ALU64_IMM(BPF_ADD, R3, WBUF));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
+	I(MOV64_REG(R0, R6));
+	I(EXIT());
+	dt_cg_place(cg, bad);
+	ret_imm(cg, 0);
+}
+
+static const dt_cgsubr_t sub_inet = { "inet", gen_inet };
+
 /* ------------------------------------------------------------ strtoll */
 
 /* callback: ctx = { s, W }; W0 phase (0 blanks, 1 sign done, 2 digits), W1 pos, W2 negative, W3 value, W4 base */
@@ -1139,6 +1391,9 @@ static bool str_param(int id, int i)
 	switch (id) {
 	case DT_FN_LLTOSTR:
 	case DT_FN_PROGENYOF:
+	case DT_FN_INET_NTOA:
+	case DT_FN_INET_NTOA6:
+	case DT_FN_INET_NTOP:
 		return false;
 	case DT_FN_STRJOIN:
 	case DT_FN_INDEX:
@@ -1240,6 +1495,9 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_FN_PROGENYOF:
 	case DT_FN_CLEANPATH:
 	case DT_FN_STRTOK:
+	case DT_FN_INET_NTOA:
+	case DT_FN_INET_NTOA6:
+	case DT_FN_INET_NTOP:
 		break;
 	case DT_FN_HTONS:
 	case DT_FN_NTOHS:
@@ -1382,6 +1640,34 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, -1, 0), ok);
 		I(MOV64_IMM(R0, 0));
 		dt_cg_fault(cg, DT_FAULT_BADADDR, R0); /* strtok(NULL, ...) with nothing left */
+		dt_cg_place(cg, ok);
+		break;
+	}
+	case DT_FN_INET_NTOA:
+	case DT_FN_INET_NTOA6:
+	case DT_FN_INET_NTOP: {
+		int ok = dt_cg_label(cg), addr = id == DT_FN_INET_NTOP ? base + 1 : base;
+
+		if (id == DT_FN_INET_NTOP) { /* r4: the family, AF_INET or AF_INET6, else ILLOP */
+			int v4 = dt_cg_label(cg), known = dt_cg_label(cg);
+
+			ld_slot(cg, R4, base);
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, DT_AF_INET, 0), v4);
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, DT_AF_INET6, 0), known);
+			dt_cg_fault(cg, DT_FAULT_ILLOP, -1);
+			dt_cg_place(cg, v4);
+			I(MOV64_IMM(R4, 0));
+			dt_cg_place(cg, known);
+		} else {
+			I(MOV64_IMM(R4, id == DT_FN_INET_NTOA6));
+		}
+		dt_cg_tmpaddr(cg, R1, out);
+		ld_slot(cg, R2, addr);
+		dt_cg_tmpaddr(cg, R3, w);
+		dt_cg_subr_call(cg, &sub_inet);
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
+		ld_slot(cg, R1, addr);
+		dt_cg_fault(cg, DT_FAULT_BADADDR, R1);
 		dt_cg_place(cg, ok);
 		break;
 	}

@@ -161,6 +161,25 @@ static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 }
 
 /*
+ * tracemem(): the bytes as a hex dump, always (DTrace's dt_print_bytes
+ * with raw set); with a dsize record after them, at most dsize of them.
+ */
+static void print_tracemem(FILE *fp, const char *data, const dt_recdesc_t *rd, int left)
+{
+	size_t n = (size_t)rd->rd_size;
+
+	if (rd->rd_nargs < 0) /* a dsize record: printed with its bytes */
+		return;
+	if (rd->rd_nargs == 1 && left > 1) {
+		int64_t d = rec_int(data, rd + 1);
+
+		if (d >= 0 && (uint64_t)d < n)
+			n = (size_t)d;
+	}
+	dt_print_hexdump(fp, data + rd->rd_off, n);
+}
+
+/*
  * printf: the first record carries the format, the next rd_nargs the
  * values.  This runs for every printf record: the arguments are on the
  * stack (up to 16), the text goes to a buffer kept in the handle, and the
@@ -375,6 +394,9 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 			break;
 		case DT_ACT_PRINTF:
 			i += print_printf(dtp, w->w_fp, data, rd);
+			break;
+		case DT_ACT_TRACEMEM:
+			print_tracemem(w->w_fp, data, rd, ep->ep_nrecs - i);
 			break;
 		case DT_ACT_EXIT:
 			if (!dtp->dt_exited) {

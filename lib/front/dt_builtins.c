@@ -25,6 +25,8 @@ static const dt_builtin_var_t dt_vartab[] = {
 	{ "id", DT_BV_ID, "uint_t" },		{ "epid", DT_BV_EPID, "uint_t" },
 	{ "errno", DT_BV_ERRNO, "int" },	{ "curthread", DT_BV_CURTHREAD, "uintptr_t" },
 	{ "stackdepth", DT_BV_STACKDEPTH, "uint32_t" },
+	{ "ustackdepth", DT_BV_USTACKDEPTH, "uint32_t" },
+	{ "zonename", DT_BV_ZONENAME, "string" },
 	{ "caller", DT_BV_CALLER, "uintptr_t" }, { "ucaller", DT_BV_UCALLER, "uint64_t" },
 	{ NULL, 0, NULL }
 };

@@ -1220,9 +1220,29 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		need_int(cc, dnp, dnp->dn_args->dn_next, 2);
 		dnp->dn_type = dt_type_ptr(dtp, dt_type_void(dtp));
 		return;
-	case DT_FN_COPYINTO:
-	case DT_FN_TRACEMEM:
-		cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
+	case DT_FN_TRACEMEM: {
+		dt_node_t *a1 = dnp->dn_args->dn_next;
+		int64_t v;
+
+		if (!dt_type_is_scalar(dnp->dn_args->dn_type) &&
+		    dnp->dn_args->dn_type->dt_kind != DT_TK_ARRAY)
+			cerr(cc, D_TRACEMEM_ADDR, dnp->dn_args,
+			     "tracemem( ) argument #1 is incompatible with prototype:\n"
+			     "\tprototype: pointer or integer\n\t argument: %s",
+			     tname(dnp->dn_args->dn_type));
+		if (!const_eval(a1, &v) || v <= 0)
+			cerr(cc, D_TRACEMEM_SIZE, a1,
+			     "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+		if (v > DT_TRACEMEM_MAX)
+			cerr(cc, D_TRACEMEM_SIZE, a1, "tracemem( ) argument #2 exceeds the limit of %d bytes",
+			     DT_TRACEMEM_MAX);
+		make_int(cc, a1, v, a1->dn_type); /* the code generator reads dn_val */
+		if (a1->dn_next != NULL && (a1->dn_next->dn_type->dt_kind != DT_TK_INT))
+			cerr(cc, D_TRACEMEM_DYNSIZE, a1->dn_next,
+			     "tracemem( ) argument #3 must be an integral value");
+		note_data(cc, dnp);
+		break;
+	}
 	default:
 		if (fn->bf_kind == DT_FN_DESTRUCTIVE || fn->bf_id == DT_FN_FTRUNCATE)
 			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);

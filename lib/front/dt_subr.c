@@ -50,6 +50,7 @@ static const struct {
 	{ DT_FN_GETMINOR, "minor_t(dev_t)" },
 	{ DT_FN_ALLOCA, "void *(size_t)" },
 	{ DT_FN_BCOPY, "void(void *, void *, size_t)" },
+	{ DT_FN_COPYINTO, "void(uintptr_t, size_t, void *)" },
 	{ DT_FN_PROGENYOF, "int(pid_t)" },
 	{ DT_FN_RAND, "int()" },
 	{ DT_FN_TRACEMEM, "void(@, size_t, [size_t])" },

@@ -74,6 +74,9 @@ typedef struct dt_rechdr {
  */
 #define DT_MAXREC 65512
 
+/* The most bytes one tracemem() records (its size is a constant). */
+#define DT_TRACEMEM_MAX 32768
+
 /* Special EPIDs. */
 #define DT_EPID_ERROR 0xffffffffu /* run-time fault record, dt_errrec_t */
 #define DT_EPID_SPEC 0xfffffffeu  /* a committed speculation's chunk, dt_specchunk_t */

@@ -32,6 +32,7 @@
  * the consumer words the notices.
  */
 #include "dt_proc.h"
+#include "dt_sym.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -40,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -155,10 +157,15 @@ static bool dt_proc_executable(const char *name)
  * The child: close the descriptors of the other processes, wait for the go
  * byte, exec; if the exec fails, send its errno on the error pipe.
  */
-static _Noreturn void dt_proc_child(dtrace_hdl_t *dtp, dt_proc_t *dpr, int go, int err)
+static _Noreturn void dt_proc_child(dtrace_hdl_t *dtp, dt_proc_t *dpr, int go, int err,
+				    pid_t parent)
 {
 	char buf;
 	int e;
+
+	/* if dtrace dies (even by SIGKILL), so does the command, as in DTrace */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+		_exit(0);
 
 	for (dt_proc_t *p = dtp->dt_procs ? dtp->dt_procs->dpl_head : NULL; p; p = p->dpr_next) {
 		dt_proc_close(&p->dpr_gofd);
@@ -193,14 +200,14 @@ static int dt_proc_pipes(int go[2], int err[2])
 static int dt_proc_fork(dtrace_hdl_t *dtp, dt_proc_t *dpr)
 {
 	int go[2], err[2], e;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	if (dt_proc_pipes(go, err) != 0)
 		return dt_set_errmsg(dtp, errno, "failed to create pipe: %s", strerror(errno));
 	if ((pid = fork()) == 0) {
 		close(go[1]);
 		close(err[0]);
-		dt_proc_child(dtp, dpr, go[0], err[1]);
+		dt_proc_child(dtp, dpr, go[0], err[1], parent);
 	}
 	e = errno;
 	close(go[0]);
@@ -268,6 +275,7 @@ int dtrace_proc_grab(dtrace_hdl_t *dtp, pid_t pid)
 	dpr = dt_proc_alloc(pid, false);
 	dpr->dpr_pidfd = fd;
 	dt_proc_add(dtp, dpr);
+	dt_usym_capture(dtp, pid, true); /* its mappings while it lives (proc/dt_sym.c) */
 	return 0;
 }
 
