@@ -32,7 +32,7 @@ phases() { # label command...
 	l=$1
 	shift
 	s=$(date +%s.%N)
-	strace -f -ttt -T -e trace=bpf,exit_group -o st "$@" >/dev/null 2>&1
+	strace -f --seccomp-bpf -ttt -T -e trace=bpf,exit_group -o st "$@" >/dev/null 2>&1
 	e=$(date +%s.%N)
 	awk -v l="$l" -v s="$s" -v e="$e" '
 		/BPF_LINK_CREATE/ && /KPROBE_MULTI/ && !/cnt=1,/ { ls = $2; d = $0; sub(/.*</, "", d); sub(/>.*/, "", d); ld = d }
