@@ -323,7 +323,6 @@ struct dtrace_hdl {
 	bool dt_usestrtok;	  /* some clause calls strtok(): its state in the this-> area */
 	int dt_strtokoff;	  /* ... at this offset (cg/dt_cg_str.c) */
 	bool dt_speculates;	  /* some clause uses speculation functions */
-	bool dt_destructive;	  /* some clause calls a destructive action (refused without -w) */
 	int dt_specfd;		  /* dt_spec: ARRAY[1], nspec state words, mmapped */
 	int dt_specbuffd;	  /* dt_specbuf: ARRAY[nspec * ncpus], mmapped */
 	volatile uint64_t *dt_specstate;

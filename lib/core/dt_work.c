@@ -101,8 +101,6 @@ int dtrace_go(dtrace_hdl_t *dtp)
 {
 	struct timespec rt, mono;
 
-	if (dtp->dt_destructive && !dtp->dt_options[DTOPT_DESTRUCTIVE])
-		return dt_set_errmsg(dtp, EDT_COMPILER, "Destructive actions not allowed");
 	if (dt_prepare(dtp) != 0)
 		return -1;
 	/* speculations: sizes and maps first, the programs' bounds use them */
