@@ -1745,7 +1745,7 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 	dt_recdesc_t *rd;
 	int r;
 
-	if (dt_cg_isstr(dnp)) {
+	if (dt_cg_isstr(dnp) && !(kind == DT_ACT_PRINT && t->dt_canon->dt_kind == DT_TK_ARRAY)) {
 		dt_cg_strexpr(cg, dnp);
 		rd = dt_cg_recadd(cg, kind, cg->cg_strsize, 1);
 		rd->rd_string = true;
@@ -1762,7 +1762,7 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 			dt_cg_insn(cg, ST(BPF_B, b, off, 0));
 			dt_cg_place(cg, ok);
 		}
-	} else if (kind == DT_ACT_TRACE && t->dt_canon->dt_size > 0 &&
+	} else if ((kind == DT_ACT_TRACE || kind == DT_ACT_PRINT) && t->dt_canon->dt_size > 0 &&
 		   (t->dt_kind == DT_TK_STRUCT || t->dt_kind == DT_TK_UNION ||
 		    t->dt_kind == DT_TK_ARRAY)) {
 		/* the object's bytes, as DTrace records them (its value is its address) */
@@ -1869,6 +1869,12 @@ static void gen_action(dt_cg_t *cg, dt_node_t *call)
 		return;
 	case DT_FN_FTRUNCATE:
 		dt_cg_recadd(cg, DT_ACT_FTRUNCATE, 0, 1);
+		return;
+	case DT_FN_PRINT: /* the value, its type for the consumer (consume/dt_print.c) */
+		dt_cg_recvalue(cg, DT_ACT_PRINT, call->dn_args, !dt_cg_isstr(call->dn_args) &&
+			       call->dn_args->dn_type->dt_kind != DT_TK_STRUCT &&
+			       call->dn_args->dn_type->dt_kind != DT_TK_UNION &&
+			       call->dn_args->dn_type->dt_kind != DT_TK_ARRAY)->rd_ptype = call->dn_args->dn_type;
 		return;
 	case DT_FN_RAISE:
 	case DT_FN_STOP:

@@ -480,6 +480,10 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 		case DT_ACT_FTRUNCATE:
 			act_ftruncate(w->w_fp);
 			break;
+		case DT_ACT_PRINT:
+			dt_print_value(dtp, w->w_fp, rd->rd_ptype, data + rd->rd_off, (size_t)rd->rd_size,
+				       rd->rd_string);
+			break;
 		case DT_ACT_TRACEMEM:
 			print_tracemem(w->w_fp, data, rd, ep->ep_nrecs - i);
 			break;

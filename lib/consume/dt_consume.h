@@ -76,6 +76,10 @@ DT_INTERNAL int dt_printf_format_into(const char *fmt, const dt_pfarg_t *args, i
 /* The conversion of each value argument of a format ('*': width, precision). */
 DT_INTERNAL int dt_printf_argconvs(const char *fmt, char *convs, int max);
 
+/* consume/dt_print.c: print() */
+DT_INTERNAL void dt_print_value(dtrace_hdl_t *, FILE *, struct dt_type *, const char *data, size_t size,
+				   bool string);
+
 /* consume/dt_buffer.c: bytes of an aggregation entry in DTrace's buffer */
 DT_INTERNAL int64_t dt_agg_dtentry(const dtrace_hdl_t *, const dt_aggmap_t *);
 

@@ -36,6 +36,7 @@ static const dt_builtin_var_t dt_vartab[] = {
 /* name, id, kind, min args, max args (-1 variadic), return type */
 static const dt_builtin_fn_t dt_fntab[] = {
 	{ "trace", DT_FN_TRACE, DT_FN_ACTION, 1, 1, NULL },
+	{ "print", DT_FN_PRINT, DT_FN_ACTION, 1, 1, NULL },
 	{ "printf", DT_FN_PRINTF, DT_FN_ACTION, 1, -1, NULL },
 	{ "exit", DT_FN_EXIT, DT_FN_ACTION, 1, 1, NULL },
 	{ "printa", DT_FN_PRINTA, DT_FN_ACTION, 1, -1, NULL },

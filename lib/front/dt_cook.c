@@ -1453,6 +1453,18 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	case DT_FN_FTRUNCATE:
 		note_data(cc, dnp);
 		break;
+	case DT_FN_PRINT:
+		if (dnp->dn_args->dn_type->dt_kind == DT_TK_VOID ||
+		    dnp->dn_args->dn_type->dt_kind == DT_TK_FUNC)
+			cerr(cc, D_PROTO_ARG, dnp, "print( ) argument #1 is incompatible with prototype:\n"
+				      "\tprototype: any value\n\t argument: %s",
+			     tname(dnp->dn_args->dn_type));
+		if (dnp->dn_args->dn_type->dt_canon->dt_size > DT_PRINT_MAX)
+			cerr(cc, D_PROTO_ARG, dnp, "print( ) of %s: %d bytes exceed the limit of %d",
+			     tname(dnp->dn_args->dn_type), dnp->dn_args->dn_type->dt_canon->dt_size,
+			     DT_PRINT_MAX);
+		note_data(cc, dnp);
+		break;
 	case DT_FN_PANIC:
 	case DT_FN_BREAKPOINT:
 		if (!dtp->dt_destructive)

@@ -430,6 +430,7 @@ enum {
 	DT_FN_COPYOUT,	  /* destructive subroutines (not yet supported) */
 	DT_FN_COPYOUTSTR,
 	DT_FN_FREOPEN,
+	DT_FN_PRINT,
 	DT_FN_NFUNCS
 };
 
