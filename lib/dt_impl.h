@@ -281,6 +281,7 @@ struct dtrace_hdl {
 	dt_ring_t **dt_rings;	  /* per-CPU perf rings */
 	char *dt_pfbuf;		  /* printf records' text, reused (dt_consume.c) */
 	int dt_stdoutfd;	  /* freopen(): the output's first descriptor + 1, or 0 */
+	void *dt_dwarf;		  /* types/dt_dwarf.c: the DWARF of one user file, open */
 	int dt_writeuser;	  /* bpf_probe_write_user() loads: 1, not: -1, not asked: 0 */
 	size_t dt_pfbufsz;
 	int *dt_linkfds;	  /* attachments */
