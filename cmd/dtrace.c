@@ -481,16 +481,17 @@ static void resolve_id(dtrace_state_t *st, dtrace_cmd_t *dcp)
 static void setopt(dtrace_state_t *st, const char *arg)
 {
 	char *opt = strdup(arg), *val = strchr(opt, '=');
+	int64_t v;
 
 	if (val != NULL)
 		*val++ = '\0';
 	if (dtrace_setopt(st->g_dtp, opt, val) != 0)
 		fatal(st, "failed to set -x %s: %s", opt,
 		      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
-	if (!strcmp(opt, "quiet"))
-		st->g_quiet = val == NULL || strcmp(val, "0") != 0;
-	if (!strcmp(opt, "flowindent"))
-		st->g_flowindent = true;
+	if (!strcmp(opt, "quiet") && dtrace_getopt(st->g_dtp, opt, &v) == 0)
+		st->g_quiet = v != 0;
+	if (!strcmp(opt, "flowindent") && dtrace_getopt(st->g_dtp, opt, &v) == 0)
+		st->g_flowindent = v != 0;
 	free(opt);
 }
 

@@ -143,6 +143,14 @@ void dt_cg_tmpaddr(dt_cg_t *cg, int reg, int tmpoff)
  * an instruction's 16-bit offset (a record or this-> variables past 32k:
  * big strsize), tmp = r9 + *off and *off = 0.
  */
+/* reg = the temp's offset from r9, a number (patched as dt_cg_tmpaddr()'s) */
+void dt_cg_tmpoff(dt_cg_t *cg, int reg, int tmpoff)
+{
+	dt_cg_insn(cg, MOV64_IMM(reg, 0));
+	cg->cg_tmpfix = dt_realloc(cg->cg_tmpfix, sizeof(int) * (cg->cg_ntmpfix + 1));
+	cg->cg_tmpfix[cg->cg_ntmpfix++] = dt_cg_insn(cg, ALU64_IMM(BPF_ADD, reg, tmpoff));
+}
+
 int dt_cg_r9base(dt_cg_t *cg, int *off, int tmp)
 {
 	if (*off <= INT16_MAX - 16)
@@ -866,25 +874,56 @@ static void gen_timestamp(dt_cg_t *cg)
 	dt_cg_place(cg, have);
 }
 
-/* Does a tree read timestamp or walltimestamp? */
-static bool uses_time(const dt_node_t *dnp)
+/*
+ * r0 = vtimestamp: the current thread's time on CPU, the scheduler's
+ * task_struct->se.sum_exec_runtime (read with probe_read_kernel), read once
+ * per firing as timestamp is.  It is brought up to date at context
+ * switches and scheduler ticks, so it lags the thread's true on-CPU time by
+ * up to a tick (docs/linux-differences.md).
+ */
+static void gen_vtimestamp(dt_cg_t *cg, const dt_node_t *dnp)
+{
+	dtrace_hdl_t *dtp = cg->cg_dtp;
+	dt_type_t *t = dt_type_struct(dtp, "task_struct", false);
+	dt_member_t *se = t != NULL ? dt_type_member(dtp, t, "se") : NULL, *rt;
+	int have = dt_cg_label(cg);
+
+	if (se == NULL || (rt = dt_type_member(dtp, se->dm_type, "sum_exec_runtime")) == NULL)
+		dt_cg_error(cg, dnp, "kernel BTF is not available for %s", "vtimestamp");
+	dt_cg_insn(cg, LDX(BPF_DW, R0, FP, DT_STACK_VTS));
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), have);
+	dt_cg_call(cg, BPF_FUNC_get_current_task);
+	dt_cg_insn(cg, MOV64_REG(R3, R0));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R3, se->dm_off + rt->dm_off));
+	dt_cg_insn(cg, MOV64_REG(R1, FP));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, DT_STACK_VTS));
+	dt_cg_insn(cg, MOV64_IMM(R2, 8));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_insn(cg, LDX(BPF_DW, R0, FP, DT_STACK_VTS));
+	dt_cg_place(cg, have);
+}
+
+/* Does a tree read timestamp or walltimestamp (vt: vtimestamp)? */
+static bool uses_time(const dt_node_t *dnp, bool vt)
 {
 	for (; dnp != NULL; dnp = dnp->dn_next) {
 		if (dnp->dn_kind == N_VAR && dnp->dn_ident == NULL &&
-		    (dnp->dn_builtin == DT_BV_TIMESTAMP || dnp->dn_builtin == DT_BV_WALLTIMESTAMP))
+		    (vt ? dnp->dn_builtin == DT_BV_VTIMESTAMP
+			: (dnp->dn_builtin == DT_BV_TIMESTAMP ||
+			   dnp->dn_builtin == DT_BV_WALLTIMESTAMP)))
 			return true;
-		if (uses_time(dnp->dn_left) || uses_time(dnp->dn_right) ||
-		    uses_time(dnp->dn_cond) || uses_time(dnp->dn_args) ||
-		    uses_time(dnp->dn_body) || uses_time(dnp->dn_else))
+		if (uses_time(dnp->dn_left, vt) || uses_time(dnp->dn_right, vt) ||
+		    uses_time(dnp->dn_cond, vt) || uses_time(dnp->dn_args, vt) ||
+		    uses_time(dnp->dn_body, vt) || uses_time(dnp->dn_else, vt))
 			return true;
 	}
 	return false;
 }
 
-static bool clauses_use_time(dt_clause_t *const *clauses, int n)
+static bool clauses_use_time(dt_clause_t *const *clauses, int n, bool vt)
 {
 	for (int i = 0; i < n; i++)
-		if (uses_time(clauses[i]->dc_pred) || uses_time(clauses[i]->dc_body))
+		if (uses_time(clauses[i]->dc_pred, vt) || uses_time(clauses[i]->dc_body, vt))
 			return true;
 	return false;
 }
@@ -936,6 +975,9 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_BV_TIMESTAMP:
 		gen_timestamp(cg);
 		break;
+	case DT_BV_VTIMESTAMP:
+		gen_vtimestamp(cg, dnp);
+		break;
 	case DT_BV_WALLTIMESTAMP:
 		gen_timestamp(cg);
 		dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_WALLOFF);
@@ -972,6 +1014,19 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 		break;
 	case DT_BV_CURTHREAD:
 		dt_cg_call(cg, BPF_FUNC_get_current_task);
+		break;
+	case DT_BV_STACKDEPTH:
+	case DT_BV_USTACKDEPTH:
+	case DT_BV_CALLER:
+	case DT_BV_UCALLER:
+		dt_cg_stackvar(cg, id); /* dt_cg_stack.c */
+		break;
+	case DT_BV_CWD:
+	case DT_BV_ROOTDIR:
+		dt_cg_pathvar(cg, dnp, id == DT_BV_ROOTDIR); /* dt_cg_str.c */
+		break;
+	case DT_BV_ZONENAME: /* Linux has no zones: every process is in the global one */
+		dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, "global"));
 		break;
 	default:
 		if (id >= DT_BV_ARG0 && id <= DT_BV_ARG0 + 9) {
@@ -1541,6 +1596,8 @@ static void gen_subr(dt_cg_t *cg, dt_node_t *dnp)
 	default:
 		if (dt_cg_strsubr(cg, dnp)) /* dt_cg_str.c */
 			return;
+		if (dt_cg_memsubr(cg, dnp)) /* dt_cg_mem.c */
+			return;
 		dt_cg_error(cg, dnp, "%s( ) is not yet supported on this platform", dnp->dn_name);
 	}
 }
@@ -1765,45 +1822,69 @@ static void gen_exit(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_insn(cg, ATOMIC(BPF_DW, BPF_CMPXCHG, R1, R2, 0));
 }
 
-static void gen_action(dt_cg_t *cg, dt_node_t *call)
+/*
+ * printf() and the actions formatted like it (system(), freopen()): a
+ * first record of the kind with the format, then one per argument.
+ */
+static void gen_printflike(dt_cg_t *cg, dt_node_t *call, dt_actkind_t kind)
 {
 	dtrace_hdl_t *dtp = cg->cg_dtp;
-	dt_recdesc_t *rd;
+	int n = 0, fmt = dt_format_add(dtp, call->dn_args->dn_str), nconv, ai = 0;
+	dt_recdesc_t *first, *rd;
+	char convs[256];
 
+	for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next)
+		n++;
+	first = dt_cg_recadd(cg, kind, 0, 1);
+	first->rd_fmt = fmt;
+	first->rd_nargs = n;
+	nconv = dt_printf_argconvs(call->dn_args->dn_str, convs, 256);
+	for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next, ai++) {
+		char c = ai < nconv ? convs[ai] : 0;
+
+		/* %A: the pid with the address (dt_cg_stack.c) */
+		if (c == 'A' && !dt_cg_isstr(a))
+			rd = dt_cg_recuaddr(cg, a);
+		else
+			rd = dt_cg_recvalue(cg, DT_ACT_PRINTF, a, true);
+		rd->rd_nargs = -1; /* an argument */
+		rd->rd_arg = c;	   /* its conversion: %a, %A name symbols */
+	}
+}
+
+static void gen_action(dt_cg_t *cg, dt_node_t *call)
+{
 	switch (call->dn_builtin) {
 	case DT_FN_TRACE:
 		dt_cg_recvalue(cg, DT_ACT_TRACE, call->dn_args, false);
 		return;
-	case DT_FN_PRINTF: {
-		int n = 0, fmt = dt_format_add(dtp, call->dn_args->dn_str);
-		dt_recdesc_t *first;
-		int idx;
-
-		for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next)
-			n++;
-		first = dt_cg_recadd(cg, DT_ACT_PRINTF, 0, 1);
-		first->rd_fmt = fmt;
-		first->rd_nargs = n;
-		idx = cg->cg_epid->ep_nrecs - 1;
-		char convs[256];
-		int nconv = dt_printf_argconvs(call->dn_args->dn_str, convs, 256), ai = 0;
-
-		for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next, ai++) {
-			char c = ai < nconv ? convs[ai] : 0;
-
-			/* %A: the pid with the address (dt_cg_stack.c) */
-			if (c == 'A' && !dt_cg_isstr(a))
-				rd = dt_cg_recuaddr(cg, a);
-			else
-				rd = dt_cg_recvalue(cg, DT_ACT_PRINTF, a, true);
-			rd->rd_nargs = -1; /* an argument */
-			rd->rd_arg = c;	   /* its conversion: %a, %A name symbols */
-		}
-		(void)idx;
+	case DT_FN_PRINTF:
+		gen_printflike(cg, call, DT_ACT_PRINTF);
 		return;
-	}
+	case DT_FN_SYSTEM:
+		gen_printflike(cg, call, DT_ACT_SYSTEM);
+		return;
+	case DT_FN_FREOPEN:
+		gen_printflike(cg, call, DT_ACT_FREOPEN);
+		return;
+	case DT_FN_FTRUNCATE:
+		dt_cg_recadd(cg, DT_ACT_FTRUNCATE, 0, 1);
+		return;
+	case DT_FN_RAISE:
+	case DT_FN_STOP:
+	case DT_FN_CHILL:
+	case DT_FN_COPYOUT:
+	case DT_FN_COPYOUTSTR:
+		dt_cg_destructive(cg, call); /* dt_cg_destr.c */
+		return;
 	case DT_FN_EXIT:
 		gen_exit(cg, call);
+		return;
+	case DT_FN_TRACEMEM:
+		dt_cg_tracemem(cg, call); /* dt_cg_stack.c */
+		return;
+	case DT_FN_COPYINTO:
+		dt_cg_memsubr(cg, call); /* dt_cg_mem.c */
 		return;
 	case DT_FN_SPECULATE:
 		dt_cg_speculate(cg, call); /* dt_cg_spec.c */
@@ -1978,8 +2059,10 @@ static void gen_error_subprog(dt_cg_t *cg)
 	cg->cg_epidbase = dtp->dt_errprobe->pr_epidbase;
 	dt_cg_insn(cg, STX(BPF_DW, FP, R1, DT_STACK_CTX));
 	dt_cg_insn(cg, MOV64_REG(R9, R2));
-	if (clauses_use_time(dtp->dt_errclauses, dtp->dt_nerrclauses))
+	if (clauses_use_time(dtp->dt_errclauses, dtp->dt_nerrclauses, false))
 		dt_cg_insn(cg, ST(BPF_DW, FP, DT_STACK_TS, 0)); /* a firing of its own */
+	if (clauses_use_time(dtp->dt_errclauses, dtp->dt_nerrclauses, true))
+		dt_cg_insn(cg, ST(BPF_DW, FP, DT_STACK_VTS, 0));
 	for (int i = 0; i < dtp->dt_nerrclauses; i++) {
 		dt_epid_t *ep = dtp->dt_errstmts[i], scratch = { 0 };
 
@@ -2259,8 +2342,10 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	cg->cg_nest = dtp->dt_rawnest && bp->bp_probe->pr_progtype == DT_PT_RAW_TP &&
 		      cg->cg_activity == DT_ACTIVITY_ACTIVE;
 	gen_prologue(cg);
-	if (clauses_use_time(bp->bp_clauses, bp->bp_nclauses))
+	if (clauses_use_time(bp->bp_clauses, bp->bp_nclauses, false))
 		dt_cg_insn(cg, ST(BPF_DW, FP, DT_STACK_TS, 0));
+	if (clauses_use_time(bp->bp_clauses, bp->bp_nclauses, true))
+		dt_cg_insn(cg, ST(BPF_DW, FP, DT_STACK_VTS, 0));
 	for (int i = 0; i < bp->bp_nclauses; i++) {
 		cg->cg_stmt = i;
 		gen_clause(cg, bp->bp_clauses[i], bp->bp_stmts[i]);

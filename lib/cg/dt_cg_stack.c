@@ -14,6 +14,7 @@
 #include "../dt_impl.h"
 #include "dt_insn.h"
 #include "dt_cg_impl.h"
+#include "../prov/dt_arch.h"
 
 /* reg = r9 + off: a temp (patched later) or an absolute scratch offset */
 static void dst_addr(dt_cg_t *cg, int reg, bool istmp, int off)
@@ -71,6 +72,37 @@ dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *cg, dt_node_t *dnp)
 	return rd;
 }
 
+/*
+ * ustack() at a function's entry (pid provider) where the kernel's walk
+ * misses the caller: the frame pointer is still the caller's, so the walk
+ * goes from the probed pc to the caller's caller.  As DTrace does at entry
+ * probes, the return address at [sp] is put in as the second frame: the
+ * kernel's frames go one slot down (its first one moved back up), the
+ * return address between.  size: the bytes of frames.
+ */
+static void ustack_entry(dt_cg_t *cg, bool istmp, int off, int size)
+{
+	int ok = dt_cg_label(cg);
+
+	dt_cg_ldctx(cg, R1);
+	dst_addr(cg, R2, istmp, off + 8);
+	dt_cg_insn(cg, MOV64_IMM(R3, size - 8));
+	dt_cg_insn(cg, MOV64_IMM(R4, BPF_F_USER_STACK));
+	dt_cg_call(cg, BPF_FUNC_get_stack);
+	dst_addr(cg, R1, istmp, off);
+	dt_cg_insn(cg, LDX(BPF_DW, R0, R1, 8));
+	dt_cg_insn(cg, STX(BPF_DW, R1, R0, 0));
+	dt_cg_ldctx(cg, R3);
+	dt_cg_insn(cg, LDX(BPF_DW, R3, R3, DT_REGS_SP));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 8));
+	dt_cg_insn(cg, MOV64_IMM(R2, 8));
+	dt_cg_call(cg, BPF_FUNC_probe_read_user);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	dst_addr(cg, R1, istmp, off); /* unreadable: the stack ends at the pc */
+	dt_cg_insn(cg, ST(BPF_DW, R1, 8, 0));
+	dt_cg_place(cg, ok);
+}
+
 /* Write the value of a stack or symbol call at r9 + off (a temp if istmp). */
 void dt_cg_stackval(dt_cg_t *cg, dt_node_t *call, bool istmp, int off)
 {
@@ -88,6 +120,10 @@ void dt_cg_stackval(dt_cg_t *cg, dt_node_t *call, bool istmp, int off)
 			dst_addr(cg, R1, istmp, off);
 			dt_cg_insn(cg, STX(BPF_DW, R1, R0, 0));
 			off += 8;
+		}
+		if (user && cg->cg_probe->pr_uentry_ra) {
+			ustack_entry(cg, istmp, off, t->dt_size - 8);
+			return;
 		}
 		dt_cg_ldctx(cg, R1);
 		dst_addr(cg, R2, istmp, off);
@@ -158,4 +194,73 @@ void dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_place(cg, ok);
 	dt_cg_tmpaddr(cg, R0, tmp);
 	dt_cg_set(cg, slot, R0);
+}
+
+/*
+ * tracemem(addr, size[, dsize]): size bytes of kernel memory at addr in
+ * the record (size is a constant); with dsize, a second record holds it
+ * and the consumer prints at most that many of them.  An unreadable
+ * address faults (invalid address).
+ */
+void dt_cg_tracemem(dt_cg_t *cg, dt_node_t *call)
+{
+	dt_node_t *a0 = call->dn_args, *a1 = a0->dn_next, *a2 = a1->dn_next;
+	int size = (int)a1->dn_val, slot, r, ok = dt_cg_label(cg);
+	dt_recdesc_t *rd;
+
+	dt_cg_expr(cg, a0);
+	slot = cg->cg_depth - 1;
+	rd = dt_cg_recadd(cg, DT_ACT_TRACEMEM, size, 1);
+	rd->rd_nargs = a2 != NULL; /* the next record is dsize */
+	r = dt_cg_get(cg, slot, R3);
+	if (r != R3)
+		dt_cg_insn(cg, MOV64_REG(R3, r));
+	dt_cg_insn(cg, MOV64_REG(R1, R9));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, cg->cg_recbase + rd->rd_off));
+	dt_cg_insn(cg, MOV64_IMM(R2, size));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	r = dt_cg_get(cg, slot, R1);
+	dt_cg_fault(cg, DT_FAULT_BADADDR, r);
+	dt_cg_place(cg, ok);
+	dt_cg_pop(cg);
+	if (a2 != NULL)
+		dt_cg_recvalue(cg, DT_ACT_TRACEMEM, a2, true)->rd_nargs = -1;
+}
+
+/* The most frames stackdepth and ustackdepth count (the kernel's default perf_event_max_stack). */
+#define DT_STACKVAR_FRAMES 127
+
+/*
+ * r0 = stackdepth, ustackdepth (the frames bpf_get_stack() finds, the
+ * caller at a pid entry probe counted as ustack() shows it), caller,
+ * ucaller (the first frame stack() and ustack() record: the kernel's
+ * call site of the probe, the user program counter; 0 when there is
+ * none).
+ */
+void dt_cg_stackvar(dt_cg_t *cg, int id)
+{
+	bool user = id == DT_BV_USTACKDEPTH || id == DT_BV_UCALLER;
+	bool depth = id == DT_BV_STACKDEPTH || id == DT_BV_USTACKDEPTH;
+	int size = depth ? DT_STACKVAR_FRAMES * 8 : 8, tmp = dt_cg_tmpalloc(cg, size);
+	int ok = dt_cg_label(cg), done = dt_cg_label(cg);
+
+	dt_cg_ldctx(cg, R1);
+	dt_cg_tmpaddr(cg, R2, tmp);
+	dt_cg_insn(cg, MOV64_IMM(R3, size));
+	dt_cg_insn(cg, MOV64_IMM(R4, user ? BPF_F_USER_STACK : dt_cg_stack_skip(cg)));
+	dt_cg_call(cg, BPF_FUNC_get_stack);
+	dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), ok);
+	dt_cg_insn(cg, MOV64_IMM(R0, 0));
+	dt_cg_jump(cg, JA(0), done);
+	dt_cg_place(cg, ok);
+	if (depth) {
+		dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 3));
+		if (user && cg->cg_probe->pr_uentry_ra)
+			dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, 1));
+	} else {
+		dt_cg_tmpaddr(cg, R1, tmp);
+		dt_cg_insn(cg, LDX(BPF_DW, R0, R1, 0));
+	}
+	dt_cg_place(cg, done);
 }

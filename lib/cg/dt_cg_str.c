@@ -2,7 +2,8 @@
  * dt_cg_str.c -- the string and memory subroutines: strjoin, substr,
  * index, rindex, strchr, strrchr, strstr, strtok, lltostr, basename,
  * dirname, cleanpath, toupper, tolower, strtoll, inet_ntoa, inet_ntoa6,
- * inet_ntop, the byte-order functions, getmajor, getminor, progenyof.
+ * inet_ntop (AF_INET 2 and Linux's AF_INET6 10), the byte-order functions,
+ * getmajor, getminor, progenyof.
  * Semantics are illumos DTrace's (dtrace_dif_subr()), quirks included.
  *
  * Every string is a pointer to a buffer of cg_strsize bytes of BPF memory
@@ -49,6 +50,9 @@
 #define WSIZE(cg) (WBUF + (((cg)->cg_strsize + 7) & ~7) + 72)
 
 #define BPF_MAX_LOOPS (1 << 23)
+
+#define DT_AF_INET 2   /* Linux's address families (inet_ntop) */
+#define DT_AF_INET6 10
 
 /* ------------------------------------------------------------ helpers */
 
@@ -661,6 +665,440 @@ static void gen_lltostr(dt_cg_t *cg)
 
 static const dt_cgsubr_t sub_lltostr = { "lltostr", gen_lltostr };
 
+/* ------------------------------------------------------------ inet_ntoa, inet_ntoa6 */
+
+/*
+ * The address is read into W (16 bytes; an IPv4 address at W + 12), the
+ * text written to W's buffer at position r7 (r8 = W) and copied out.
+ * IPv6 text is illumos': hexadecimal groups without leading zeros, the
+ * run of zero groups its byte scan picks (the first longest, but a later
+ * run of one group wins over an earlier one when the group after it has
+ * a zero high byte: illumos' quirk) written "::", and an IPv4-mapped or
+ * IPv4-compatible address ending in dotted decimal.
+ */
+#define IN_FIRST W(2)  /* first byte of the zero run, -1: none */
+#define IN_NZERO W(3)  /* its length in bytes */
+#define IN_V4 W(4)     /* the last 4 bytes are written dotted */
+#define IN_MAXPOS 62
+
+/* W buffer[r7++] = reg (clobbers r3) */
+static void in_putreg(dt_cg_t *cg, int reg)
+{
+	int skip = dt_cg_label(cg);
+
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R7, IN_MAXPOS, 0), skip);
+	I(MOV64_REG(R3, R8));
+	I(ALU64_REG(BPF_ADD, R3, R7));
+	I(STX(BPF_B, R3, reg, WBUF));
+	I(ALU64_IMM(BPF_ADD, R7, 1));
+	dt_cg_place(cg, skip);
+}
+
+static void in_putc(dt_cg_t *cg, int c)
+{
+	I(MOV64_IMM(R0, c));
+	in_putreg(cg, R0);
+}
+
+/* byte k of W in decimal */
+static void in_dec(dt_cg_t *cg, int k)
+{
+	int two = dt_cg_label(cg), one = dt_cg_label(cg);
+
+	I(LDX(BPF_B, R2, R8, k));
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R2, 100, 0), two);
+	I(MOV64_REG(R0, R2));
+	I(ALU64_IMM(BPF_DIV, R0, 100));
+	I(ALU64_IMM(BPF_ADD, R0, '0'));
+	in_putreg(cg, R0);
+	I(MOV64_REG(R0, R2));
+	I(ALU64_IMM(BPF_DIV, R0, 10));
+	I(ALU64_IMM(BPF_MOD, R0, 10));
+	I(ALU64_IMM(BPF_ADD, R0, '0'));
+	in_putreg(cg, R0);
+	dt_cg_jump(cg, JA(0), one);
+	dt_cg_place(cg, two);
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R2, 10, 0), one);
+	I(MOV64_REG(R0, R2));
+	I(ALU64_IMM(BPF_DIV, R0, 10));
+	I(ALU64_IMM(BPF_ADD, R0, '0'));
+	in_putreg(cg, R0);
+	dt_cg_place(cg, one);
+	I(MOV64_REG(R0, R2));
+	I(ALU64_IMM(BPF_MOD, R0, 10));
+	I(ALU64_IMM(BPF_ADD, R0, '0'));
+	in_putreg(cg, R0);
+}
+
+/* bytes 12-15 of W, dotted */
+static void in_dotted(dt_cg_t *cg)
+{
+	for (int j = 12; j < 16; j++) {
+		in_dec(cg, j);
+		if (j < 15)
+			in_putc(cg, '.');
+	}
+}
+
+/* the 16-bit value in r2 in hexadecimal, without leading zeros (r4: started) */
+static void in_hex16(dt_cg_t *cg)
+{
+	I(MOV64_IMM(R4, 0));
+	for (int sh = 12; sh >= 0; sh -= 4) {
+		int next = dt_cg_label(cg), digit = dt_cg_label(cg), alpha = dt_cg_label(cg),
+		    put = dt_cg_label(cg);
+
+		I(MOV64_REG(R0, R2));
+		I(ALU64_IMM(BPF_RSH, R0, sh));
+		I(ALU64_IMM(BPF_AND, R0, 0xf));
+		if (sh != 0) {
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), digit);
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), next);
+		}
+		dt_cg_place(cg, digit);
+		I(MOV64_IMM(R4, 1));
+		dt_cg_jump(cg, JMP_IMM(BPF_JGT, R0, 9, 0), alpha);
+		I(ALU64_IMM(BPF_ADD, R0, '0'));
+		dt_cg_jump(cg, JA(0), put);
+		dt_cg_place(cg, alpha);
+		I(ALU64_IMM(BPF_ADD, R0, 'a' - 10));
+		dt_cg_place(cg, put);
+		in_putreg(cg, R0);
+		dt_cg_place(cg, next);
+	}
+}
+
+/* the zero run: illumos' scan of the bytes, r4 = where a run may start */
+static void in_zerorun(dt_cg_t *cg)
+{
+	I(ST(BPF_DW, R8, IN_FIRST, -1));
+	I(ST(BPF_DW, R8, IN_NZERO, 1));
+	I(MOV64_IMM(R4, -1));
+	for (int i = 0; i < 16; i++) {
+		int next = dt_cg_label(cg), longer = dt_cg_label(cg);
+
+		I(LDX(BPF_B, R0, R8, i));
+		if (i % 2 == 0) {
+			int l = dt_cg_label(cg);
+
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), l);
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R4, -1, 0), l);
+			I(MOV64_IMM(R4, i));
+			dt_cg_jump(cg, JA(0), next);
+			dt_cg_place(cg, l);
+		}
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, -1, 0), next);
+		if (i != 15)
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), next);
+		I(MOV64_IMM(R5, i));
+		I(ALU64_REG(BPF_SUB, R5, R4));
+		I(LDX(BPF_DW, R1, R8, IN_NZERO));
+		dt_cg_jump(cg, JMP_REG(BPF_JSGT, R5, R1, 0), longer);
+		I(MOV64_IMM(R4, -1));
+		dt_cg_jump(cg, JA(0), next);
+		dt_cg_place(cg, longer);
+		I(STX(BPF_DW, R8, R4, IN_FIRST));
+		I(MOV64_IMM(R5, i - i % 2));
+		I(ALU64_REG(BPF_SUB, R5, R4));
+		if (i == 15) {
+			int nz = dt_cg_label(cg);
+
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), nz);
+			I(ALU64_IMM(BPF_ADD, R5, 2));
+			dt_cg_place(cg, nz);
+		}
+		I(STX(BPF_DW, R8, R5, IN_NZERO));
+		I(MOV64_IMM(R4, -1));
+		dt_cg_place(cg, next);
+	}
+}
+
+/* IN_V4 = the address is IPv4-mapped (::ffff:a.b.c.d) or -compatible (::a.b.c.d) */
+static void in_v4(dt_cg_t *cg)
+{
+	int no = dt_cg_label(cg), yes = dt_cg_label(cg);
+
+	I(ST(BPF_DW, R8, IN_V4, 0));
+	I(LDX(BPF_DW, R0, R8, 0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), no);
+	I(LDX(BPF_W, R0, R8, 8));
+	dt_cg_ld64(cg, R1, 0xffff0000u); /* bytes 0 0 ff ff, little-endian */
+	dt_cg_jump(cg, JMP_REG(BPF_JEQ, R0, R1, 0), yes);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), no);
+	I(LDX(BPF_W, R0, R8, 12));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), no);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0x01000000, 0), no); /* ::1 */
+	dt_cg_place(cg, yes);
+	I(ST(BPF_DW, R8, IN_V4, 1));
+	dt_cg_place(cg, no);
+}
+
+static void in_groups(dt_cg_t *cg)
+{
+	for (int g = 0, i = 0; g < 8; g++, i += 2) {
+		int next = dt_cg_label(cg), notfirst = dt_cg_label(cg), print = dt_cg_label(cg);
+
+		if (g >= 6) {
+			I(LDX(BPF_DW, R0, R8, IN_V4));
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), next);
+		}
+		I(LDX(BPF_DW, R1, R8, IN_FIRST));
+		I(LDX(BPF_DW, R2, R8, IN_NZERO));
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R1, i, 0), notfirst);
+		if (i == 0)
+			in_putc(cg, ':');
+		in_putc(cg, ':');
+		dt_cg_jump(cg, JA(0), next);
+		dt_cg_place(cg, notfirst);
+		dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R1, 0, 0), print);
+		dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R1, i, 0), print);
+		I(ALU64_REG(BPF_ADD, R1, R2));
+		dt_cg_jump(cg, JMP_IMM(BPF_JSLE, R1, i, 0), print);
+		dt_cg_jump(cg, JA(0), next); /* inside the run */
+		dt_cg_place(cg, print);
+		I(LDX(BPF_B, R2, R8, i));
+		I(ALU64_IMM(BPF_LSH, R2, 8));
+		I(LDX(BPF_B, R0, R8, i + 1));
+		I(ALU64_REG(BPF_OR, R2, R0));
+		in_hex16(cg);
+		if (g < 7)
+			in_putc(cg, ':');
+		dt_cg_place(cg, next);
+	}
+}
+
+/* (out, addr, W, v6): r0 = out, or 0 if addr cannot be read */
+static void gen_inet(dt_cg_t *cg)
+{
+	int v6 = dt_cg_label(cg), text = dt_cg_label(cg), bad = dt_cg_label(cg),
+	    nodots = dt_cg_label(cg);
+
+	I(MOV64_REG(R6, R1));
+	I(MOV64_REG(R8, R3));
+	I(MOV64_IMM(R7, 0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R4, 0, 0), v6);
+	I(MOV64_REG(R3, R2));
+	I(MOV64_REG(R1, R8));
+	I(ALU64_IMM(BPF_ADD, R1, 12));
+	I(MOV64_IMM(R2, 4));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), bad);
+	in_dotted(cg);
+	dt_cg_jump(cg, JA(0), text);
+	dt_cg_place(cg, v6);
+	I(MOV64_REG(R3, R2));
+	I(MOV64_REG(R1, R8));
+	I(MOV64_IMM(R2, 16));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), bad);
+	in_zerorun(cg);
+	in_v4(cg);
+	in_groups(cg);
+	I(LDX(BPF_DW, R0, R8, IN_V4));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), nodots);
+	in_dotted(cg);
+	dt_cg_place(cg, nodots);
+	dt_cg_place(cg, text);
+	in_putc(cg, 0);
+	I(MOV64_REG(R1, R6));
+	I(MOV64_IMM(R2, SZ));
+	I(MOV64_REG(R3, R8));
+	I(ALU64_IMM(BPF_ADD, R3, WBUF));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
+	I(MOV64_REG(R0, R6));
+	I(EXIT());
+	dt_cg_place(cg, bad);
+	ret_imm(cg, 0);
+}
+
+static const dt_cgsubr_t sub_inet = { "inet", gen_inet };
+
+/* ------------------------------------------------------------ cwd, root */
+
+/*
+ * The process's working or root directory as a path, walked up from its
+ * dentry to the root of the topmost mount (of its mount namespace),
+ * crossing mounts through their mount points, each name written in front
+ * of the last into W's buffer: a path from the system's root, as illumos'
+ * v_path (a chrooted process's cwd and root name where they are).
+ * The walk stops after PATH_DEPTH names; a path longer than the buffer
+ * keeps its last components.  W: state words, then a buffer of PATH_B
+ * bytes whose last byte is the NUL, then PATH_B bytes of room for the
+ * verifier (a name's copy is bounded only by the buffer's size).
+ */
+#define PATH_B(cg) ((((cg)->cg_strsize + 7) & ~7) + 64)
+#define PATH_END(cg) (WBUF + PATH_B(cg) - 1)
+#define PATH_WSIZE(cg) (WBUF + 2 * PATH_B(cg) + 16)
+#define PATH_DEPTH 256
+
+/* W0 dentry, W1 vfsmount, W4 the path's start, W5-W7 reads */
+typedef struct dt_pathoffs {
+	int task_fs, fs_pwd, fs_root, path_dentry, path_mnt, d_parent, d_name, qstr_name,
+	    qstr_len, mnt_root, mount_mnt, mount_parent, mount_mountpoint;
+} dt_pathoffs_t;
+
+static int member_off(dt_cg_t *cg, const char *sou, const char *member, int *ok)
+{
+	dtrace_hdl_t *dtp = cg->cg_dtp;
+	dt_type_t *t = dt_type_struct(dtp, sou, false);
+	dt_member_t *m = t ? dt_type_member(dtp, t, member) : NULL;
+
+	if (m == NULL)
+		*ok = 0;
+	return m ? m->dm_off : 0;
+}
+
+static dt_pathoffs_t path_offs(dt_cg_t *cg, int *ok)
+{
+	dt_pathoffs_t o;
+
+	*ok = 1;
+	o.task_fs = member_off(cg, "task_struct", "fs", ok);
+	o.fs_pwd = member_off(cg, "fs_struct", "pwd", ok);
+	o.fs_root = member_off(cg, "fs_struct", "root", ok);
+	o.path_dentry = member_off(cg, "path", "dentry", ok);
+	o.path_mnt = member_off(cg, "path", "mnt", ok);
+	o.d_parent = member_off(cg, "dentry", "d_parent", ok);
+	o.d_name = member_off(cg, "dentry", "d_name", ok);
+	o.qstr_name = member_off(cg, "qstr", "name", ok);
+	o.qstr_len = member_off(cg, "qstr", "len", ok);
+	o.mnt_root = member_off(cg, "vfsmount", "mnt_root", ok);
+	o.mount_mnt = member_off(cg, "mount", "mnt", ok);
+	o.mount_parent = member_off(cg, "mount", "mnt_parent", ok);
+	o.mount_mountpoint = member_off(cg, "mount", "mnt_mountpoint", ok);
+	return o;
+}
+
+/* W[dst] = *(u64 *)(W[src] + off) (r6 = W), or goto fail */
+static void path_rd(dt_cg_t *cg, int dst, int src, int off, int size, int fail)
+{
+	if (size != 8)
+		I(ST(BPF_DW, R6, dst, 0));
+	I(LDX(BPF_DW, R3, R6, src));
+	I(ALU64_IMM(BPF_ADD, R3, off));
+	I(MOV64_REG(R1, R6));
+	I(ALU64_IMM(BPF_ADD, R1, dst));
+	I(MOV64_IMM(R2, size));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
+}
+
+/* callback: ctx = { W }: one step up */
+static void gen_cb_path(dt_cg_t *cg)
+{
+	int ok, cont = dt_cg_label(cg), stop = dt_cg_label(cg), cross = dt_cg_label(cg);
+	dt_pathoffs_t o = path_offs(cg, &ok);
+
+	I(LDX(BPF_DW, R6, R2, 0));
+	path_rd(cg, W(5), W(1), o.mnt_root, 8, stop);
+	path_rd(cg, W(6), W(0), o.d_parent, 8, stop);
+	I(LDX(BPF_DW, R1, R6, W(0)));
+	I(LDX(BPF_DW, R2, R6, W(5)));
+	dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), cross);
+	I(LDX(BPF_DW, R2, R6, W(6)));
+	dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), cross);
+	/* "/" and the name in front of the path */
+	path_rd(cg, W(5), W(0), o.d_name + o.qstr_name, 8, stop);
+	path_rd(cg, W(7), W(0), o.d_name + o.qstr_len, 4, stop);
+	I(LDX(BPF_DW, R7, R6, W(7)));
+	I(LDX(BPF_DW, R8, R6, W(4)));
+	I(ALU64_REG(BPF_SUB, R8, R7));
+	I(ALU64_IMM(BPF_SUB, R8, 1));
+	dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R8, WBUF, 0), stop); /* no room: the path keeps its end */
+	dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R8, PATH_END(cg), 0), stop);
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R7, PATH_B(cg), 0), stop);
+	I(STX(BPF_DW, R6, R8, W(4)));
+	I(MOV64_REG(R1, R6));
+	I(ALU64_REG(BPF_ADD, R1, R8));
+	I(ST(BPF_B, R1, 0, '/'));
+	I(ALU64_IMM(BPF_ADD, R1, 1));
+	I(MOV64_REG(R2, R7));
+	I(LDX(BPF_DW, R3, R6, W(5)));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	I(LDX(BPF_DW, R1, R6, W(6)));
+	I(STX(BPF_DW, R6, R1, W(0)));
+	dt_cg_jump(cg, JA(0), cont);
+	/* the root of a mount: on to its mount point in the parent mount */
+	dt_cg_place(cg, cross);
+	I(LDX(BPF_DW, R1, R6, W(1)));
+	I(ALU64_IMM(BPF_SUB, R1, o.mount_mnt));
+	I(STX(BPF_DW, R6, R1, W(7))); /* the struct mount */
+	path_rd(cg, W(5), W(7), o.mount_parent, 8, stop);
+	I(LDX(BPF_DW, R1, R6, W(7)));
+	I(LDX(BPF_DW, R2, R6, W(5)));
+	dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), stop); /* the topmost mount */
+	path_rd(cg, W(0), W(7), o.mount_mountpoint, 8, stop);
+	I(LDX(BPF_DW, R1, R6, W(5)));
+	I(ALU64_IMM(BPF_ADD, R1, o.mount_mnt));
+	I(STX(BPF_DW, R6, R1, W(1)));
+	cb_exits(cg, cont, stop);
+}
+
+static const dt_cgsubr_t cb_path = { "path_cb", gen_cb_path };
+
+/* (out, W, root): r0 = out, the working (root == 0) or root directory */
+static void gen_path(dt_cg_t *cg)
+{
+	int ok, fail = dt_cg_label(cg), done = dt_cg_label(cg), some = dt_cg_label(cg),
+	    pwd = dt_cg_label(cg), have = dt_cg_label(cg);
+	dt_pathoffs_t o = path_offs(cg, &ok);
+
+	I(MOV64_REG(R8, R1));
+	I(MOV64_REG(R6, R2));
+	I(STX(BPF_DW, R6, R3, W(7)));
+	I(ST(BPF_DW, R6, W(4), PATH_END(cg)));
+	I(ST(BPF_B, R6, PATH_END(cg), 0));
+	dt_cg_call(cg, BPF_FUNC_get_current_task);
+	I(STX(BPF_DW, R6, R0, W(5)));
+	path_rd(cg, W(5), W(5), o.task_fs, 8, fail);
+	I(LDX(BPF_DW, R1, R6, W(7)));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), pwd);
+	path_rd(cg, W(0), W(5), o.fs_root + o.path_dentry, 8, fail);
+	path_rd(cg, W(1), W(5), o.fs_root + o.path_mnt, 8, fail);
+	dt_cg_jump(cg, JA(0), have);
+	dt_cg_place(cg, pwd);
+	path_rd(cg, W(0), W(5), o.fs_pwd + o.path_dentry, 8, fail);
+	path_rd(cg, W(1), W(5), o.fs_pwd + o.path_mnt, 8, fail);
+	dt_cg_place(cg, have);
+	I(STX(BPF_DW, FP, R6, CTXW(0)));
+	dt_cg_subr_loop(cg, -1, PATH_DEPTH, &cb_path, CTX);
+	I(LDX(BPF_DW, R3, R6, W(4)));
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R3, PATH_END(cg), 0), some);
+	I(MOV64_IMM(R3, PATH_END(cg) - 1)); /* nothing above it: "/" */
+	I(MOV64_REG(R1, R6));
+	I(ALU64_IMM(BPF_ADD, R1, PATH_END(cg) - 1));
+	I(ST(BPF_B, R1, 0, '/'));
+	dt_cg_place(cg, some);
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R3, WBUF, 0), fail);
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R3, PATH_END(cg), 0), fail);
+	I(ALU64_REG(BPF_ADD, R3, R6));
+	I(MOV64_REG(R1, R8));
+	I(MOV64_IMM(R2, SZ));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
+	dt_cg_jump(cg, JA(0), done);
+	dt_cg_place(cg, fail); /* no task, no fs: "" */
+	I(ST(BPF_B, R8, 0, 0));
+	dt_cg_place(cg, done);
+	I(MOV64_REG(R0, R8));
+	I(EXIT());
+}
+
+static const dt_cgsubr_t sub_path = { "path", gen_path };
+
+/* The built-in variables cwd and root: r0 = the string. */
+void dt_cg_pathvar(dt_cg_t *cg, const dt_node_t *dnp, bool root)
+{
+	int ok, out = dt_cg_tmpalloc(cg, SZ < 8 ? 8 : SZ), w = dt_cg_tmpalloc(cg, PATH_WSIZE(cg));
+
+	path_offs(cg, &ok);
+	if (!ok)
+		dt_cg_error(cg, dnp, "kernel BTF is not available for %s", root ? "root" : "cwd");
+	dt_cg_tmpaddr(cg, R1, out);
+	dt_cg_tmpaddr(cg, R2, w);
+	I(MOV64_IMM(R3, root));
+	dt_cg_subr_call(cg, &sub_path);
+}
+
 /* ------------------------------------------------------------ strtoll */
 
 /* callback: ctx = { s, W }; W0 phase (0 blanks, 1 sign done, 2 digits), W1 pos, W2 negative, W3 value, W4 base */
@@ -1139,6 +1577,9 @@ static bool str_param(int id, int i)
 	switch (id) {
 	case DT_FN_LLTOSTR:
 	case DT_FN_PROGENYOF:
+	case DT_FN_INET_NTOA:
+	case DT_FN_INET_NTOA6:
+	case DT_FN_INET_NTOP:
 		return false;
 	case DT_FN_STRJOIN:
 	case DT_FN_INDEX:
@@ -1240,6 +1681,9 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_FN_PROGENYOF:
 	case DT_FN_CLEANPATH:
 	case DT_FN_STRTOK:
+	case DT_FN_INET_NTOA:
+	case DT_FN_INET_NTOA6:
+	case DT_FN_INET_NTOP:
 		break;
 	case DT_FN_HTONS:
 	case DT_FN_NTOHS:
@@ -1382,6 +1826,34 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, -1, 0), ok);
 		I(MOV64_IMM(R0, 0));
 		dt_cg_fault(cg, DT_FAULT_BADADDR, R0); /* strtok(NULL, ...) with nothing left */
+		dt_cg_place(cg, ok);
+		break;
+	}
+	case DT_FN_INET_NTOA:
+	case DT_FN_INET_NTOA6:
+	case DT_FN_INET_NTOP: {
+		int ok = dt_cg_label(cg), addr = id == DT_FN_INET_NTOP ? base + 1 : base;
+
+		if (id == DT_FN_INET_NTOP) { /* r4: the family, AF_INET or AF_INET6, else ILLOP */
+			int v4 = dt_cg_label(cg), known = dt_cg_label(cg);
+
+			ld_slot(cg, R4, base);
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, DT_AF_INET, 0), v4);
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, DT_AF_INET6, 0), known);
+			dt_cg_fault(cg, DT_FAULT_ILLOP, -1);
+			dt_cg_place(cg, v4);
+			I(MOV64_IMM(R4, 0));
+			dt_cg_place(cg, known);
+		} else {
+			I(MOV64_IMM(R4, id == DT_FN_INET_NTOA6));
+		}
+		dt_cg_tmpaddr(cg, R1, out);
+		ld_slot(cg, R2, addr);
+		dt_cg_tmpaddr(cg, R3, w);
+		dt_cg_subr_call(cg, &sub_inet);
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
+		ld_slot(cg, R1, addr);
+		dt_cg_fault(cg, DT_FAULT_BADADDR, R1);
 		dt_cg_place(cg, ok);
 		break;
 	}

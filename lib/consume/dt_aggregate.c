@@ -30,6 +30,7 @@
  * are unit-tested (tests/unit/agg_test.c).
  */
 #include "../dt_impl.h"
+#include "../proc/dt_sym.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -763,6 +764,49 @@ static dt_aggent_t *ent_get(dt_aggvar_t *av, const char *key)
 	return e;
 }
 
+/*
+ * Keys made of sym(), func(), mod(), usym(), ufunc(), umod(): DTrace files
+ * an address under its function's first address (its module's, for
+ * mod()), so that each function (module) is one row, not one per address
+ * (dt_aggregate_sym/mod/usym/umod).  Rewrites key in place; false if the
+ * aggregation has no such key.
+ */
+static bool key_normalize(dtrace_hdl_t *dtp, const dt_aggmap_t *am, char *key)
+{
+	bool any = false;
+
+	for (int i = 0; i < am->am_nkeys; i++) {
+		const dt_aggkey_t *k = &am->am_keys[i];
+		char *p = key + k->ak_off;
+		const char *mod, *name;
+		uint64_t v[2], sa;
+
+		if (k->ak_rec != DT_ACT_SYM && k->ak_rec != DT_ACT_MOD && k->ak_rec != DT_ACT_USYM &&
+		    k->ak_rec != DT_ACT_UMOD)
+			continue;
+		any = true;
+		memcpy(v, p, k->ak_rec == DT_ACT_SYM || k->ak_rec == DT_ACT_MOD ? 8 : 16);
+		switch (k->ak_rec) {
+		case DT_ACT_SYM:
+			if (dt_ksym_lookup(dtp, v[0], &mod, &name, &sa) == 0)
+				v[0] = sa;
+			break;
+		case DT_ACT_MOD:
+			v[0] = dt_ksym_modbase(dtp, v[0]);
+			break;
+		case DT_ACT_USYM:
+			if (dt_usym_lookup(dtp, (pid_t)v[0], v[1], &mod, &name, &sa) == 0)
+				v[1] = sa;
+			break;
+		default:
+			v[1] = dt_usym_modbase(dtp, (pid_t)v[0], v[1]);
+			break;
+		}
+		memcpy(p, v, k->ak_rec == DT_ACT_SYM || k->ak_rec == DT_ACT_MOD ? 8 : 16);
+	}
+	return any;
+}
+
 /* Read an aggregation's map and merge every key's per-CPU values. */
 static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 {
@@ -770,24 +814,37 @@ static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 	char *keys = NULL;
 	int64_t *vals = NULL;
 	int ncpus = am->am_ncpus, n;
+	bool norm;
 
 	if (av->av_fresh || am->am_fd < 0)
 		return 0;
 	if ((n = dt_bpf_agg_read(dtp, am, &keys, &vals)) < 0)
 		return -1;
-	if (av->av_nents == 0 && n > 0)
+	/* several keys may become one: merged into it, from zero */
+	norm = n > 0 && key_normalize(dtp, am, keys);
+	for (int i = 1; norm && i < n; i++)
+		key_normalize(dtp, am, keys + (size_t)i * (size_t)am->am_keysize);
+	/* the first keys, in one block (not after an empty read: the hash exists) */
+	if (av->av_nents == 0 && av->av_nbuckets == 0 && n > 0 && !norm)
 		ents_new(av, keys, n);
 	else if (av->av_nbuckets == 0)
 		hash_grow(av);
+	for (size_t j = 0; norm && j < av->av_nents; j++)
+		memset(av->av_ents[j]->ae_cur, 0, sizeof(int64_t) * (size_t)am->am_nwords);
 	for (int i = 0; i < n; i++) {
 		dt_aggent_t *e = av->av_nbuckets == 0 ? av->av_ents[i] :
 			ent_get(av, keys + (size_t)i * (size_t)am->am_keysize);
 		const int64_t *v = vals + (size_t)i * (size_t)ncpus * (size_t)am->am_stride;
 
-		memset(e->ae_cur, 0, sizeof(int64_t) * (size_t)am->am_nwords);
+		if (!norm)
+			memset(e->ae_cur, 0, sizeof(int64_t) * (size_t)am->am_nwords);
 		for (int c = 0; c < ncpus; c++)
 			dt_agg_merge(am->am_func, am->am_nwords, e->ae_cur,
 				     v + (size_t)c * (size_t)am->am_stride);
+	}
+	for (size_t j = 0; j < av->av_nents; j++) {
+		dt_aggent_t *e = av->av_ents[j];
+
 		if (e->ae_hidden && e->ae_cur[0] != e->ae_base[0])
 			e->ae_hidden = false; /* new data since trunc() */
 	}
@@ -797,19 +854,32 @@ static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 	return 0;
 }
 
-/* From dtrace_work(): a new snapshot is due once per aggrate (or now). */
+/*
+ * From dtrace_work(): a new snapshot is due once per aggrate (or now), the
+ * first at the first pass, as in DTrace.  With an aggrate longer than a
+ * pass, the snapshot is taken now, every aggregation read, so that
+ * printa() shows the data as of the last aggregation-rate tick, not as of
+ * its own processing; at the default (0, every pass) reading is left to
+ * the first use in the pass.
+ */
 void dt_aggregate_snap(dtrace_hdl_t *dtp, bool force)
 {
 	struct dt_aggstate *as = dtp->dt_aggstate;
-	uint64_t now = dt_now();
+	uint64_t now = dt_now(), rate = (uint64_t)dtp->dt_options[DTOPT_AGGRATE];
+	bool eager = !force && rate > (uint64_t)dtp->dt_options[DTOPT_SWITCHRATE];
 
+	if (as == NULL && eager && dtp->dt_naggs > 0 && dtp->dt_aggmaps != NULL)
+		as = agg_state(dtp);
 	if (as == NULL)
 		return;
-	if (!force && now - as->as_last < (uint64_t)dtp->dt_options[DTOPT_AGGRATE])
+	if (!force && as->as_last != 0 && now - as->as_last < rate)
 		return;
 	as->as_last = now;
-	for (int i = 0; i < as->as_nvars; i++)
+	for (int i = 0; i < as->as_nvars; i++) {
 		as->as_vars[i].av_fresh = false;
+		if (eager)
+			agg_read(dtp, &as->as_vars[i]);
+	}
 }
 
 /* ================================================================ rows */
@@ -980,6 +1050,8 @@ static bool compact_sort(dt_aggrow_t *rows, size_t n, const dt_aggsort_t *s)
 
 	if (am->am_nkeys > 1 || (am->am_nkeys == 1 && am->am_keys[0].ak_string))
 		return false;
+	if (am->am_nkeys == 1 && am->am_keys[0].ak_rec && am->am_keys[0].ak_size > 8)
+		return false; /* a stack, or pid and address: more than the first word */
 	sk = dt_zalloc(sizeof(*sk) * (n + 1));
 	buf = dt_zalloc(sizeof(*sk) * (n + 1));
 	out = dt_zalloc(sizeof(*out) * (n + 1));
@@ -1423,16 +1495,19 @@ static int64_t rec_value(const char *data, const dt_recdesc_t *rd)
 }
 
 /* Options that may change while tracing, as DTrace's run-time options. */
-static const char *const dt_rtopts[] = { "aggrate", "aggsortkey", "aggsortkeypos",
-					 "aggsortpos", "aggsortrev", "flowindent", "quiet",
-					 "rawbytes", "statusrate", "switchrate", NULL };
+static const char *const dt_rtopts[] = { "agghist", "aggpack", "aggrate", "aggsortkey",
+					 "aggsortkeypos", "aggsortpos", "aggsortrev", "aggzoom",
+					 "flowindent", "quiet", "rawbytes", "stackindent",
+					 "statusrate", "switchrate", NULL };
 
 static void act_setopt(dtrace_hdl_t *dtp, const dt_recdesc_t *rd)
 {
 	const char *opt = dtp->dt_formats[rd->rd_fmt].fm_str;
 	const char *val = rd->rd_arg >= 0 ? dtp->dt_formats[rd->rd_arg].fm_str : NULL;
 	const char *err = NULL;
-	char msg[512];
+	char msg[1024];
+	const dt_epid_t *ep;
+	const dtrace_probedesc_t *pd = NULL;
 	int i;
 
 	for (i = 0; dt_rtopts[i] != NULL && strcmp(dt_rtopts[i], opt) != 0; i++)
@@ -1447,10 +1522,20 @@ static void act_setopt(dtrace_hdl_t *dtp, const dt_recdesc_t *rd)
 	}
 	if (err == NULL)
 		return;
-	snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s", opt,
+	/* as illumos' dt_handle_liberr(): against the enabled probe */
+	ep = dtp->dt_lastepid > 0 && dtp->dt_lastepid < (uint32_t)dtp->dt_nepids
+		     ? dtp->dt_epids[dtp->dt_lastepid] : NULL;
+	if (ep != NULL)
+		pd = &ep->ep_probe->pr_desc;
+	snprintf(msg, sizeof(msg),
+		 "error on enabled probe ID %u (ID %u: %s:%s:%s:%s): "
+		 "couldn't set option \"%s\" to \"%s\": %s",
+		 (unsigned)dtp->dt_lastepid, pd ? pd->dtpd_id : 0, pd ? pd->dtpd_provider : "",
+		 pd ? pd->dtpd_mod : "", pd ? pd->dtpd_func : "", pd ? pd->dtpd_name : "", opt,
 		 val != NULL ? val : "", err);
 	if (dtp->dt_errhdlr != NULL) {
-		dtrace_errdata_t ed = { .dteda_msg = msg };
+		dtrace_errdata_t ed = { .dteda_msg = msg, .dteda_pdesc = pd,
+					.dteda_epid = dtp->dt_lastepid };
 
 		dtp->dt_errhdlr(&ed, dtp->dt_errarg);
 	} else {

@@ -76,6 +76,12 @@ DT_INTERNAL int dt_printf_format_into(const char *fmt, const dt_pfarg_t *args, i
 /* The conversion of each value argument of a format ('*': width, precision). */
 DT_INTERNAL int dt_printf_argconvs(const char *fmt, char *convs, int max);
 
+/* consume/dt_buffer.c: bytes of an aggregation entry in DTrace's buffer */
+DT_INTERNAL int64_t dt_agg_dtentry(const dtrace_hdl_t *, const dt_aggmap_t *);
+
+/* consume/dt_consume.c: "[DTRACEDROP_kind] " under -x droptags, else "" */
+DT_INTERNAL const char *dt_droptag(dtrace_hdl_t *, const char *kind, char *buf, size_t len);
+
 /* consume/dt_stack.c: stacks and symbols as DTrace prints them */
 DT_INTERNAL bool dt_stack_isrec(int act);
 DT_INTERNAL void dt_stack_seen(dtrace_hdl_t *, int act, const char *data);

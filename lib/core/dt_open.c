@@ -63,6 +63,8 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		free(dtp->dt_tpsyms[i]);
 	free(dtp->dt_tpsyms);
 	free(dtp->dt_probes); /* the probes are in mmapped slabs, kept to exit */
+	for (int i = 0; i < DTOPT_MAX; i++)
+		free(dtp->dt_optstr[i]);
 	free(dtp);
 }
 

@@ -995,7 +995,7 @@ static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_nod
 		cerr(cc, D_PRINTF_ARG_FMT, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
 			      "\tprototype: string constant\n\t argument: %s",
 		     dnp->dn_name, tname(fmt->dn_type));
-	if (fmt->dn_str[0] == '\0')
+	if (fmt->dn_str[0] == '\0' && dnp->dn_builtin == DT_FN_PRINTF) /* freopen("") is stdout */
 		cerr(cc, D_PRINTF_FMT_EMPTY, dnp, "%s( ) format string is empty", dnp->dn_name);
 	for (dt_node_t *a = rest; a; a = a->dn_next) {
 		if (n == 64)
@@ -1180,7 +1180,7 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		dtp->dt_speculates = true;
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE)
 		spec_order(cc, dnp, SA_DESTR);
-	/* without -w, DTrace compiles it and refuses to enable it (dtrace_go) */
+	/* as in DTrace, refused when enabling (core/dt_work.c), not here */
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE && !dtp->dt_options[DTOPT_DESTRUCTIVE])
 		dtp->dt_destructive = true;
 
@@ -1301,13 +1301,44 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		need_int(cc, dnp, dnp->dn_args->dn_next, 2);
 		dnp->dn_type = dt_type_ptr(dtp, dt_type_void(dtp));
 		return;
-	case DT_FN_COPYINTO:
-	case DT_FN_TRACEMEM:
-		cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
+	case DT_FN_TRACEMEM: {
+		dt_node_t *a1 = dnp->dn_args->dn_next;
+		int64_t v;
+
+		if (!dt_type_is_scalar(dnp->dn_args->dn_type) &&
+		    dnp->dn_args->dn_type->dt_kind != DT_TK_ARRAY)
+			cerr(cc, D_TRACEMEM_ADDR, dnp->dn_args,
+			     "tracemem( ) argument #1 is incompatible with prototype:\n"
+			     "\tprototype: pointer or integer\n\t argument: %s",
+			     tname(dnp->dn_args->dn_type));
+		if (!const_eval(a1, &v) || v <= 0)
+			cerr(cc, D_TRACEMEM_SIZE, a1,
+			     "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+		if (v > DT_TRACEMEM_MAX)
+			cerr(cc, D_TRACEMEM_SIZE, a1, "tracemem( ) argument #2 exceeds the limit of %d bytes",
+			     DT_TRACEMEM_MAX);
+		make_int(cc, a1, v, a1->dn_type); /* the code generator reads dn_val */
+		if (a1->dn_next != NULL && (a1->dn_next->dn_type->dt_kind != DT_TK_INT))
+			cerr(cc, D_TRACEMEM_DYNSIZE, a1->dn_next,
+			     "tracemem( ) argument #3 must be an integral value");
+		note_data(cc, dnp);
+		break;
+	}
+	case DT_FN_SYSTEM:
+	case DT_FN_FREOPEN:
+		cook_printf(cc, dnp, dnp->dn_args, dnp->dn_args->dn_next);
+		note_data(cc, dnp);
+		break;
+	case DT_FN_FTRUNCATE:
+		note_data(cc, dnp);
+		break;
+	case DT_FN_PANIC:
+	case DT_FN_BREAKPOINT:
+		if (!dtp->dt_destructive)
+			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not available on Linux: a BPF program cannot "
+				      "stop the kernel", fn->bf_name);
+		break;
 	default:
-		if ((fn->bf_kind == DT_FN_DESTRUCTIVE && !dtp->dt_destructive) ||
-		    fn->bf_id == DT_FN_FTRUNCATE)
-			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
 		break;
 	}
 	if (dt_subr_has_proto(fn->bf_id) && fn->bf_kind == DT_FN_SUBR)

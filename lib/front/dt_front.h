@@ -286,6 +286,8 @@ enum {
 	DT_BV_CALLER,
 	DT_BV_STACKDEPTH,
 	DT_BV_IPL,
+	DT_BV_USTACKDEPTH,
+	DT_BV_ZONENAME,
 	DT_BV_MAX
 };
 
@@ -384,6 +386,9 @@ enum {
 	DT_FN_GETMINOR,
 	DT_FN_ALLOCA,
 	DT_FN_BCOPY,
+	DT_FN_COPYOUT,	  /* destructive subroutines (not yet supported) */
+	DT_FN_COPYOUTSTR,
+	DT_FN_FREOPEN,
 	DT_FN_NFUNCS
 };
 

@@ -913,6 +913,11 @@ static void pragma(dt_pcb_t *pcb)
 		if (opt == NULL)
 			dt_cc_error(pcb, D_PRAGMA_MALFORM, pcb->pcb_line, "#pragma D option requires an option "
 				    "argument");
+		/* "nspec=24 * 44": DTrace's pragma takes one token (a comment may follow) */
+		if ((val = strtok_r(NULL, " \t", &save)) != NULL && strncmp(val, "/*", 2) != 0 &&
+		    strncmp(val, "//", 2) != 0)
+			dt_cc_error(pcb, D_PRAGMA_MALFORM, pcb->pcb_line,
+				    "#pragma option requires only one argument");
 		if ((val = strchr(opt, '=')) != NULL)
 			*val++ = '\0';
 		if (dtrace_setopt(pcb->pcb_hdl, opt, val) != 0)

@@ -70,6 +70,7 @@ static bool same_signature(const dt_probe_t *a, const dt_probe_t *b, unsigned us
 		return false;
 	if (a->pr_progtype != b->pr_progtype || a->pr_bind != b->pr_bind ||
 	    a->pr_activity != b->pr_activity || a->pr_prov != b->pr_prov ||
+	    a->pr_uentry_ra != b->pr_uentry_ra ||
 	    memcmp(a->pr_filter, b->pr_filter, sizeof(a->pr_filter)) != 0)
 		return false;
 	if (uses == 0)

@@ -32,6 +32,7 @@
  * the consumer words the notices.
  */
 #include "dt_proc.h"
+#include "dt_sym.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -40,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -160,6 +162,15 @@ static _Noreturn void dt_proc_child(dtrace_hdl_t *dtp, dt_proc_t *dpr, int go, i
 	char buf;
 	int e;
 
+	/*
+	 * If dtrace dies (even by SIGKILL), so does the command, as in DTrace.
+	 * Dying before this, it closes the go pipe: the read below ends the
+	 * child (no getppid() check here: the command's own system calls are
+	 * what is traced).
+	 */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
+		_exit(0);
+
 	for (dt_proc_t *p = dtp->dt_procs ? dtp->dt_procs->dpl_head : NULL; p; p = p->dpr_next) {
 		dt_proc_close(&p->dpr_gofd);
 		dt_proc_close(&p->dpr_errfd);
@@ -268,6 +279,7 @@ int dtrace_proc_grab(dtrace_hdl_t *dtp, pid_t pid)
 	dpr = dt_proc_alloc(pid, false);
 	dpr->dpr_pidfd = fd;
 	dt_proc_add(dtp, dpr);
+	dt_usym_capture(dtp, pid, true); /* its mappings while it lives (proc/dt_sym.c) */
 	return 0;
 }
 

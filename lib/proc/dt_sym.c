@@ -57,6 +57,8 @@ struct dt_symtab {
 	dt_ksym_t *st_ksyms;	/* sorted by address */
 	size_t st_nksyms;
 	char *st_kstrings;	/* the names, one allocation */
+	dt_ksym_t *st_kmods;	/* each module's lowest symbol (dt_ksym_modbase) */
+	size_t st_nkmods;
 	bool st_kloaded;
 	dt_uproc_t *st_procs[DT_UPROC_BUCKETS];
 };
@@ -160,6 +162,38 @@ int dt_ksym_lookup(dtrace_hdl_t *dtp, uint64_t addr, const char **modp, const ch
 	*namep = st->st_ksyms[lo].ks_name;
 	*symaddrp = st->st_ksyms[lo].ks_addr;
 	return 0;
+}
+
+/*
+ * The address an aggregation keyed by mod() files addr under: the lowest
+ * symbol of addr's module (DTrace's dt_aggregate_mod); addr if unknown.
+ */
+uint64_t dt_ksym_modbase(dtrace_hdl_t *dtp, uint64_t addr)
+{
+	struct dt_symtab *st = symtab(dtp);
+	const char *mod, *name;
+	uint64_t sa;
+
+	if (dt_ksym_lookup(dtp, addr, &mod, &name, &sa) != 0)
+		return addr;
+	if (st->st_kmods == NULL) { /* each module's lowest symbol, once */
+		for (size_t i = 0; i < st->st_nksyms; i++) {
+			size_t m;
+
+			for (m = 0; m < st->st_nkmods; m++)
+				if (!strcmp(st->st_kmods[m].ks_mod, st->st_ksyms[i].ks_mod))
+					break;
+			if (m < st->st_nkmods)
+				continue;
+			st->st_kmods = dt_realloc(st->st_kmods, sizeof(dt_ksym_t) * (m + 1));
+			st->st_kmods[m] = st->st_ksyms[i]; /* sorted: the first is the lowest */
+			st->st_nkmods++;
+		}
+	}
+	for (size_t m = 0; m < st->st_nkmods; m++)
+		if (!strcmp(st->st_kmods[m].ks_mod, mod))
+			return st->st_kmods[m].ks_addr;
+	return addr;
 }
 
 /* ---------------------------------------------------------------- processes */
@@ -336,6 +370,42 @@ void dt_usym_exec(dtrace_hdl_t *dtp, pid_t pid)
 	drop_dwfl(up);
 }
 
+/*
+ * The snapshot, then the mappings recorded since (dlopen) of files the
+ * snapshot does not have: a process that mapped more after it was seen
+ * and then exited.
+ */
+static char *join_maps(dt_uproc_t *up, size_t *lenp)
+{
+	char *buf = NULL, *line, *save = NULL, *pm = dt_strndup(up->up_pmaps, up->up_pmapslen);
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	if (out == NULL) {
+		free(pm);
+		return NULL;
+	}
+	fwrite(up->up_maps, 1, up->up_mapslen, out);
+	for (line = strtok_r(pm, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+		const char *path = strchr(line, '/');
+		char *known;
+
+		if (path == NULL)
+			continue;
+		/* a path in the snapshot: " path\n" there */
+		for (known = strstr(up->up_maps, path); known != NULL;
+		     known = strstr(known + 1, path))
+			if (known[-1] == ' ' && known[strlen(path)] == '\n')
+				break;
+		if (known == NULL)
+			fprintf(out, "%s\n", line);
+	}
+	fclose(out);
+	free(pm);
+	*lenp = len;
+	return buf;
+}
+
 static char *debuginfo_path = NULL;
 
 static const Dwfl_Callbacks dt_dwfl_callbacks = {
@@ -351,6 +421,7 @@ static Dwfl *udwfl(dtrace_hdl_t *dtp, pid_t pid)
 	Dwfl *dwfl;
 
 	const char *maps;
+	char *joined = NULL;
 	size_t len;
 
 	dt_pmap_drain(dtp);		  /* mappings made since the last look */
@@ -364,20 +435,25 @@ static Dwfl *udwfl(dtrace_hdl_t *dtp, pid_t pid)
 	len = up->up_exec || up->up_maps == NULL ? up->up_pmapslen : up->up_mapslen;
 	if (maps == NULL || len == 0)
 		return NULL;
+	if (maps == up->up_maps && up->up_pmaps != NULL) /* and what it mapped since */
+		maps = joined = join_maps(up, &len);
 	up->up_dwflfailed = true;
 	if ((dwfl = dwfl_begin(&dt_dwfl_callbacks)) == NULL)
 		return NULL;
 	if ((fp = fmemopen((void *)maps, len, "r")) == NULL) {
 		dwfl_end(dwfl);
+		free(joined);
 		return NULL;
 	}
 	dwfl_report_begin(dwfl);
 	if (dwfl_linux_proc_maps_report(dwfl, fp) != 0) {
 		fclose(fp);
 		dwfl_end(dwfl);
+		free(joined);
 		return NULL;
 	}
 	fclose(fp);
+	free(joined);
 	dwfl_report_end(dwfl, NULL, NULL);
 	up->up_dwfl = dwfl;
 	up->up_dwflfailed = false;
@@ -389,6 +465,37 @@ static const char *basename_of(const char *path)
 	const char *s = strrchr(path, '/');
 
 	return s != NULL ? s + 1 : path;
+}
+
+/*
+ * Of the names of the function at value, the one the pid provider names
+ * its probes by (proc/dt_uelf.c): the fewest leading underscores, then
+ * global, then the shortest ("malloc", not "__libc_malloc").
+ */
+static const char *best_alias(Dwfl_Module *mod, GElf_Addr value, const char *name)
+{
+	int n = dwfl_module_getsymtab(mod), brank = -1;
+	size_t blen = 0;
+
+	for (int i = 1; i < n; i++) {
+		GElf_Sym s;
+		GElf_Addr a;
+		const char *nm = dwfl_module_getsym_info(mod, i, &s, &a, NULL, NULL, NULL);
+		int u = 0, rank;
+
+		if (nm == NULL || *nm == '\0' || a != value ||
+		    (GELF_ST_TYPE(s.st_info) != STT_FUNC && GELF_ST_TYPE(s.st_info) != STT_GNU_IFUNC))
+			continue;
+		while (nm[u] == '_')
+			u++;
+		rank = u * 2 + (GELF_ST_BIND(s.st_info) == STB_GLOBAL ? 0 : 1);
+		if (brank < 0 || rank < brank || (rank == brank && strlen(nm) < blen)) {
+			brank = rank;
+			blen = strlen(nm);
+			name = nm;
+		}
+	}
+	return name;
 }
 
 /*
@@ -438,9 +545,24 @@ static int usym_lookup(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, const char *
 	name = dwfl_module_addrinfo(mod, addr, &off, &sym, NULL, NULL, NULL);
 	if (name == NULL || *name == '\0')
 		return 1;
+	if (*name == '_')
+		name = best_alias(mod, addr - off, name);
 	*namep = name;
 	*symaddrp = addr - off;
 	return 0;
+}
+
+/* The lowest address of the object pid has mapped at addr (umod() keys); addr if none. */
+uint64_t dt_usym_modbase(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr)
+{
+	Dwfl *dwfl = udwfl(dtp, pid);
+	Dwfl_Module *mod;
+	Dwarf_Addr start;
+
+	if (dwfl == NULL || (mod = dwfl_addrmodule(dwfl, addr)) == NULL ||
+	    dwfl_module_info(mod, NULL, &start, NULL, NULL, NULL, NULL, NULL) == NULL)
+		return addr;
+	return start;
 }
 
 /*
@@ -507,6 +629,7 @@ void dt_sym_fini(dtrace_hdl_t *dtp)
 	if (st == NULL)
 		return;
 	free(st->st_ksyms);
+	free(st->st_kmods);
 	free(st->st_kstrings);
 	for (int i = 0; i < DT_UPROC_BUCKETS; i++) {
 		dt_uproc_t *up, *next;

@@ -12,6 +12,8 @@
 
 DT_INTERNAL int dt_ksym_lookup(dtrace_hdl_t *, uint64_t addr, const char **mod,
 			       const char **name, uint64_t *symaddr);
+DT_INTERNAL uint64_t dt_ksym_modbase(dtrace_hdl_t *, uint64_t addr);
+DT_INTERNAL uint64_t dt_usym_modbase(dtrace_hdl_t *, pid_t, uint64_t addr);
 DT_INTERNAL void dt_usym_capture(dtrace_hdl_t *, pid_t, bool force);
 DT_INTERNAL int dt_usym_lookup(dtrace_hdl_t *, pid_t, uint64_t addr, const char **mod,
 			       const char **name, uint64_t *symaddr);

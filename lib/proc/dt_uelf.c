@@ -1,8 +1,10 @@
 /*
  * dt_uelf.c -- what user-level tracing needs from an ELF file, read with
  * libelf: its function symbols (.symtab if present, else .dynsym; one name
- * per address: global before weak, then the fewest leading underscores,
- * then the shortest, then alphabetical), its PT_LOAD segments (virtual
+ * per address: the fewest leading underscores, then global before weak,
+ * then the shortest, then alphabetical; and every name of each, for probe
+ * descriptions that name an alias: calloc and __libc_calloc), its IFUNC
+ * symbols and IRELATIVE relocations, its PT_LOAD segments (virtual
  * address to file offset, for uprobes, which name a file offset), its
  * SONAME, and its SystemTap SDT notes (.note.stapsdt: provider, name,
  * argument descriptions, site and semaphore, adjusted by the difference
@@ -20,13 +22,18 @@
 
 #define DT_STAPSDT_TYPE 3
 
+/*
+ * The name an address is shown by: the fewest leading underscores
+ * ("calloc" rather than "__libc_calloc"), then global before weak, then
+ * the shortest, then alphabetical.
+ */
 static int sym_rank(const char *name, int bind)
 {
 	int u = 0;
 
 	while (name[u] == '_')
 		u++;
-	return (bind == STB_GLOBAL ? 0 : 1) * 1000 + u;
+	return u * 2 + (bind == STB_GLOBAL ? 0 : 1);
 }
 
 static bool sym_better(const dt_usym_t *a, int abind, const dt_usym_t *b, int bbind)
@@ -44,6 +51,7 @@ static bool sym_better(const dt_usym_t *a, int abind, const dt_usym_t *b, int bb
 typedef struct rawsym {
 	dt_usym_t rs_sym;
 	int rs_bind;
+	bool rs_hidden; /* a non-default version (memcpy@GLIBC_2.2.5): no probe name */
 } rawsym_t;
 
 static int cmp_raw(const void *x, const void *y)
@@ -52,11 +60,18 @@ static int cmp_raw(const void *x, const void *y)
 
 	if (a->rs_sym.us_addr != b->rs_sym.us_addr)
 		return a->rs_sym.us_addr < b->rs_sym.us_addr ? -1 : 1;
+	if (a->rs_hidden != b->rs_hidden)
+		return a->rs_hidden - b->rs_hidden;
 	return sym_better(&a->rs_sym, a->rs_bind, &b->rs_sym, b->rs_bind) ? -1 : 1;
 }
 
-/* Function symbols of one symbol table section, one per address. */
-static void read_syms(dt_uelf_t *ue, Elf *elf, Elf_Scn *scn, GElf_Shdr *sh)
+/*
+ * Function symbols of one symbol table section: one per address (the
+ * best name, the largest size), and every name of each (ue_aliases, best
+ * first), but for non-default symbol versions.  versym: the dynamic
+ * symbols' versions (.gnu.version), or NULL.
+ */
+static void read_syms(dt_uelf_t *ue, Elf *elf, Elf_Scn *scn, GElf_Shdr *sh, Elf_Data *versym)
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
 	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0, m = 0;
@@ -67,10 +82,15 @@ static void read_syms(dt_uelf_t *ue, Elf *elf, Elf_Scn *scn, GElf_Shdr *sh)
 	raw = dt_zalloc(sizeof(*raw) * n);
 	for (size_t i = 0; i < n; i++) {
 		GElf_Sym s;
+		GElf_Versym vs;
 		const char *name;
+		int type;
 
-		if (gelf_getsym(data, (int)i, &s) == NULL || GELF_ST_TYPE(s.st_info) != STT_FUNC ||
-		    s.st_shndx == SHN_UNDEF || s.st_value == 0)
+		if (gelf_getsym(data, (int)i, &s) == NULL)
+			continue;
+		type = GELF_ST_TYPE(s.st_info);
+		if ((type != STT_FUNC && type != STT_GNU_IFUNC) || s.st_shndx == SHN_UNDEF ||
+		    s.st_value == 0)
 			continue;
 		name = elf_strptr(elf, sh->sh_link, s.st_name);
 		if (name == NULL || *name == '\0')
@@ -78,11 +98,15 @@ static void read_syms(dt_uelf_t *ue, Elf *elf, Elf_Scn *scn, GElf_Shdr *sh)
 		raw[m].rs_sym.us_name = (char *)name;
 		raw[m].rs_sym.us_addr = s.st_value;
 		raw[m].rs_sym.us_size = s.st_size;
+		raw[m].rs_sym.us_ifunc = type == STT_GNU_IFUNC;
 		raw[m].rs_bind = GELF_ST_BIND(s.st_info);
+		raw[m].rs_hidden = versym != NULL && gelf_getversym(versym, (int)i, &vs) != NULL &&
+				   (vs & 0x8000) != 0;
 		m++;
 	}
 	qsort(raw, m, sizeof(*raw), cmp_raw);
 	ue->ue_syms = dt_zalloc(sizeof(dt_usym_t) * (m + 1));
+	ue->ue_aliases = dt_zalloc(sizeof(dt_ualias_t) * (m + 1));
 	for (size_t i = 0; i < m; i++) {
 		dt_usym_t *u;
 
@@ -90,13 +114,42 @@ static void read_syms(dt_uelf_t *ue, Elf *elf, Elf_Scn *scn, GElf_Shdr *sh)
 			u = &ue->ue_syms[ue->ue_nsyms - 1];
 			if (u->us_size < raw[i].rs_sym.us_size)
 				u->us_size = raw[i].rs_sym.us_size;
-			continue;
+		} else {
+			u = &ue->ue_syms[ue->ue_nsyms++];
+			*u = raw[i].rs_sym;
+			u->us_name = dt_strdup(u->us_name);
 		}
-		u = &ue->ue_syms[ue->ue_nsyms++];
-		*u = raw[i].rs_sym;
-		u->us_name = dt_strdup(u->us_name);
+		if (raw[i].rs_hidden)
+			continue;
+		/* a name once per address (.symtab repeats local names) */
+		for (int a = ue->ue_naliases - 1;
+		     a >= 0 && ue->ue_aliases[a].ua_sym == ue->ue_nsyms - 1; a--)
+			if (!strcmp(ue->ue_aliases[a].ua_name, raw[i].rs_sym.us_name))
+				goto dup;
+		ue->ue_aliases[ue->ue_naliases].ua_name = dt_strdup(raw[i].rs_sym.us_name);
+		ue->ue_aliases[ue->ue_naliases].ua_sym = ue->ue_nsyms - 1;
+		ue->ue_naliases++;
+dup:;
 	}
 	free(raw);
+}
+
+/* R_X86_64_IRELATIVE relocations (where an IFUNC's choice is stored). */
+static void read_irel(dt_uelf_t *ue, Elf_Scn *scn, GElf_Shdr *sh)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+
+	for (size_t i = 0; data != NULL && i < n; i++) {
+		GElf_Rela r;
+
+		if (gelf_getrela(data, (int)i, &r) == NULL || GELF_R_TYPE(r.r_info) != R_X86_64_IRELATIVE)
+			continue;
+		ue->ue_irel = dt_realloc(ue->ue_irel, sizeof(*ue->ue_irel) * (ue->ue_nirel + 1));
+		ue->ue_irel[ue->ue_nirel].slot = r.r_offset;
+		ue->ue_irel[ue->ue_nirel].resolver = (uint64_t)r.r_addend;
+		ue->ue_nirel++;
+	}
 }
 
 static uint64_t rd64(const char *p)
@@ -152,7 +205,7 @@ bad:
 dt_uelf_t *dt_uelf_open(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL, *notes = NULL;
+	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL, *notes = NULL, *versym = NULL;
 	GElf_Shdr symsh, dynsh, sh;
 	uint64_t base = 0;
 	bool havebase = false;
@@ -202,6 +255,10 @@ dt_uelf_t *dt_uelf_open(const char *path)
 		} else if (sh.sh_type == SHT_DYNSYM) {
 			dynsym = scn;
 			dynsh = sh;
+		} else if (sh.sh_type == SHT_GNU_versym) {
+			versym = scn;
+		} else if (sh.sh_type == SHT_RELA) {
+			read_irel(ue, scn, &sh);
 		} else if (sh.sh_type == SHT_NOTE && name != NULL && !strcmp(name, ".note.stapsdt")) {
 			notes = scn;
 		} else if (name != NULL && !strcmp(name, ".stapsdt.base")) {
@@ -224,9 +281,10 @@ dt_uelf_t *dt_uelf_open(const char *path)
 		}
 	}
 	if (symtab != NULL)
-		read_syms(ue, elf, symtab, &symsh);
+		read_syms(ue, elf, symtab, &symsh, NULL);
 	if (ue->ue_nsyms == 0 && dynsym != NULL)
-		read_syms(ue, elf, dynsym, &dynsh);
+		read_syms(ue, elf, dynsym, &dynsh,
+			  versym != NULL ? elf_getdata(versym, NULL) : NULL);
 	if (notes != NULL)
 		read_usdt(ue, notes, base, havebase);
 	elf_end(elf);
@@ -240,6 +298,10 @@ void dt_uelf_free(dt_uelf_t *ue)
 		return;
 	for (int i = 0; i < ue->ue_nsyms; i++)
 		free(ue->ue_syms[i].us_name);
+	for (int i = 0; i < ue->ue_naliases; i++)
+		free(ue->ue_aliases[i].ua_name);
+	free(ue->ue_aliases);
+	free(ue->ue_irel);
 	for (int i = 0; i < ue->ue_nusdt; i++) {
 		free(ue->ue_usdt[i].ud_prov);
 		free(ue->ue_usdt[i].ud_name);
@@ -251,6 +313,20 @@ void dt_uelf_free(dt_uelf_t *ue)
 	free(ue->ue_soname);
 	free(ue->ue_path);
 	free(ue);
+}
+
+/* len bytes of the file at ELF virtual address vaddr; the count read. */
+size_t dt_uelf_read(const dt_uelf_t *ue, uint64_t vaddr, void *buf, size_t len)
+{
+	int64_t off = dt_uelf_off(ue, vaddr);
+	ssize_t n;
+	int fd;
+
+	if (off < 0 || (fd = open(ue->ue_path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	n = pread(fd, buf, len, off);
+	close(fd);
+	return n < 0 ? 0 : (size_t)n;
 }
 
 int64_t dt_uelf_off(const dt_uelf_t *ue, uint64_t vaddr)

@@ -8,6 +8,7 @@
 #ifndef DT_UMAP_H
 #define DT_UMAP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -16,7 +17,14 @@ typedef struct dt_usym {
 	char *us_name;
 	uint64_t us_addr;
 	uint64_t us_size;
+	bool us_ifunc;	/* STT_GNU_IFUNC: us_addr is the resolver */
 } dt_usym_t;
+
+/* A name of a function (ue_syms[ua_sym]); a function may have several. */
+typedef struct dt_ualias {
+	char *ua_name;
+	int ua_sym;
+} dt_ualias_t;
 
 /* A SystemTap SDT probe site (.note.stapsdt), addresses already adjusted. */
 typedef struct dt_usdt {
@@ -33,6 +41,10 @@ typedef struct dt_uelf {
 	char *ue_soname;       /* DT_SONAME, or NULL */
 	dt_usym_t *ue_syms;    /* functions by address, one name per address */
 	int ue_nsyms;
+	dt_ualias_t *ue_aliases; /* every name (default versions), by address, best first */
+	int ue_naliases;
+	struct { uint64_t slot, resolver; } *ue_irel; /* IRELATIVE relocations */
+	int ue_nirel;
 	dt_usdt_t *ue_usdt;
 	int ue_nusdt;
 	struct { uint64_t vaddr, memsz, off, filesz; } *ue_loads; /* PT_LOAD segments */
@@ -67,6 +79,7 @@ DT_INTERNAL dt_uelf_t *dt_pmod_elf(dt_pmod_t *); /* NULL if not readable ELF */
 /* proc/dt_uelf.c */
 DT_INTERNAL dt_uelf_t *dt_uelf_open(const char *path);
 DT_INTERNAL void dt_uelf_free(dt_uelf_t *);
+DT_INTERNAL size_t dt_uelf_read(const dt_uelf_t *, uint64_t vaddr, void *, size_t);
 DT_INTERNAL int64_t dt_uelf_off(const dt_uelf_t *, uint64_t vaddr); /* file offset, or -1 */
 DT_INTERNAL const dt_usym_t *dt_uelf_lookup(const dt_uelf_t *, uint64_t vaddr);
 

@@ -45,6 +45,18 @@
 #define DT_FUNC_NARGREGS 6
 #define DT_REGS_RETVAL DT_REGS_AX
 
+/*
+ * The length of the instruction at p (n bytes readable), or -1 if it is
+ * not one or runs past n (prov/dt_insnlen.c).
+ */
+#include <stddef.h>
+#include <stdint.h>
+int dt_insn_len(const uint8_t *p, size_t n) __attribute__((visibility("hidden")));
+
+/* First bytes the kernel (6.11 on) recognises as a function's entry: push %rbp, endbr64 */
+#define DT_INSN_PUSH_RBP 0x55
+#define DT_INSN_ENDBR64 0xfa1e0ff3u /* f3 0f 1e fa, little-endian */
+
 #else
 #error "dtrace: no architecture facts for this CPU (lib/prov/dt_arch.h)"
 #endif

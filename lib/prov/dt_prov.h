@@ -114,6 +114,7 @@ typedef struct dt_probe {
 	bool pr_entry;	    /* entry/return flavour for flowindent */
 	bool pr_return;
 	bool pr_alone;	    /* shares no program: cannot be told apart at run time */
+	bool pr_uentry_ra;  /* ustack() adds the return address at [sp] (pid entry probes) */
 	int8_t pr_exists;   /* 0: not yet asked (pv_exists), 1: exists, -1: does not */
 	dt_filter_t pr_filter[DT_NFILT]; /* fires only if all hold (pv_probe_info) */
 	const void *pr_pvdata; /* the provider's description of the probe */

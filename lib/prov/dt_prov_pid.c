@@ -1,26 +1,36 @@
 /*
  * dt_prov_pid.c -- the pid provider: pid<N>:<module>:<function>:entry,
- * :return and :<offset> (hex, an instruction inside the function), created
- * when a description names them, for the executable ("a.out") and every
- * library process N has mapped at that moment (a module is named by its
- * SONAME or base name: "libc.so.6").  Module, function and name may be
- * globs; a glob name gives entry and return only (offset probes are made
- * only for a literal offset).  Functions are the ELF function symbols
- * (.symtab, or .dynsym where stripped), one name per address.
+ * :return and :<offset> (hex, "1c" or "0x1c": an instruction inside the
+ * function), created when a description names them, for the executable
+ * ("a.out", or its file's name) and every library process N has mapped at
+ * that moment (a module is named by its SONAME or base name: "libc.so.6").
+ * Module, function and name may be globs; a glob name gives entry and
+ * return only (offset probes are made only for a literal offset, which
+ * must be inside the function and on an instruction boundary:
+ * prov/dt_insnlen.c decodes the function from its start, and anything
+ * else is refused, as in DTrace).  Functions are the ELF function symbols
+ * (.symtab, or .dynsym where stripped): a literal function name may be any
+ * of a function's names (calloc, __libc_calloc), a glob gives each
+ * function once under its best matching name; an IFUNC is probed at the
+ * implementation its resolver chose (read from the process).
  *
  * Arguments: at entry (and at an offset) arg0..arg5 are the argument
  * registers of the C ABI (prov/dt_arch.h).  At return, arg1 is the return
  * value; arg0 would be the offset of the returning instruction in DTrace,
  * which a uretprobe cannot know (it fires at the return address, after the
- * return): it is 0 here (docs/linux-differences.md).
+ * return): it is 0 here (docs/linux-differences.md).  ustack() at an entry
+ * probe has the caller (pr_uentry_ra, docs/stacks.md).
  */
 #include "dt_uprobe.h"
 #include "dt_arch.h"
 
 #include <ctype.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
 
 /* "pid123": 123; else 0 */
 static int pid_of(const char *prov)
@@ -33,43 +43,138 @@ static int pid_of(const char *prov)
 	return atoi(prov + 3);
 }
 
-/* A literal offset name ("1c"): its value, else -1. */
-static int64_t offset_of(const char *name)
+/*
+ * The kernel (6.11 on) itself adds the return address at [sp] to a user
+ * stack taken at a uprobe on push %rbp or endbr64; for other first
+ * instructions ustack() adds it (pr_uentry_ra).
+ */
+static bool kernel_adds_ra(void)
 {
-	char buf[32];
-	unsigned long long v;
+	static int known = -1;
+	struct utsname u;
+	int maj = 0, min = 0;
 
-	if (name == NULL || *name == '\0' || strlen(name) > 16)
-		return -1;
-	for (const char *p = name; *p; p++)
-		if (!isxdigit((unsigned char)*p) || isupper((unsigned char)*p))
-			return -1;
-	v = strtoull(name, NULL, 16);
-	snprintf(buf, sizeof(buf), "%llx", v);
-	return strcmp(buf, name) == 0 ? (int64_t)v : -1; /* the canonical spelling only */
+	if (known < 0)
+		known = uname(&u) == 0 && sscanf(u.release, "%d.%d", &maj, &min) == 2 &&
+			(maj > 6 || (maj == 6 && min >= 11));
+	return known;
 }
 
-static void pid_func(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *prov, dt_pmod_t *mod,
-		     const dt_usym_t *s, const char *name, int pid)
+/*
+ * Where the function of symbol s starts (ELF virtual address), 0 if it
+ * cannot be known: an IFUNC's is the implementation its resolver chose,
+ * which the dynamic linker stored in the slot of an IRELATIVE relocation
+ * of the object (read from the process).
+ */
+static uint64_t func_addr(dt_pmod_t *mod, const dt_usym_t *s, int pid, uint64_t *sizep)
+{
+	dt_uelf_t *ue = mod->pm_elf;
+	const dt_usym_t *impl;
+	char path[64];
+	uint64_t rt = 0;
+	int fd;
+
+	*sizep = s->us_size;
+	if (!s->us_ifunc)
+		return s->us_addr;
+	for (int i = 0; i < ue->ue_nirel; i++) {
+		if (ue->ue_irel[i].resolver != s->us_addr)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/mem", pid);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+			return 0;
+		if (pread(fd, &rt, 8, (off_t)(mod->pm_bias + ue->ue_irel[i].slot)) != 8)
+			rt = 0;
+		close(fd);
+		break;
+	}
+	if (rt < mod->pm_start || rt >= mod->pm_end)
+		return 0; /* not resolved (yet), or elsewhere */
+	rt -= mod->pm_bias;
+	impl = dt_uelf_lookup(ue, rt);
+	*sizep = impl != NULL && impl->us_addr == rt ? impl->us_size : 0;
+	return rt;
+}
+
+/*
+ * An offset probe's offset: refused (as in DTrace) past the function's end
+ * and off an instruction boundary (decoded from the function's start).
+ */
+static int check_offset(dtrace_hdl_t *dtp, dt_pmod_t *mod, const char *func, uint64_t addr,
+			uint64_t size, uint64_t off)
+{
+	uint8_t buf[4096 + 16];
+	size_t n, at = 0;
+
+	if (size != 0 && off >= size)
+		return dt_set_errmsg(dtp, EDT_NOPROBE, "offset 0x%llx outside of function '%s'",
+				     (unsigned long long)off, func);
+	if (off + 16 > sizeof(buf))
+		return dt_set_errmsg(dtp, EDT_NOPROBE, "offset 0x%llx outside of function '%s'",
+				     (unsigned long long)off, func);
+	n = dt_uelf_read(mod->pm_elf, addr, buf, size != 0 && size < off + 16 ? size : off + 16);
+	while (at < off) {
+		int len = dt_insn_len(buf + at, n - at);
+
+		if (len <= 0)
+			break;
+		at += (size_t)len;
+	}
+	if (at != off)
+		return dt_set_errmsg(dtp, EDT_NOPROBE, "offset 0x%llx is not aligned on an instruction",
+				     (unsigned long long)off);
+	return 0;
+}
+
+/* The probes of function s (named name in module modname) that pd names. */
+static int pid_func(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd,
+		    dt_pmod_t *mod, const char *modname, const dt_usym_t *s, const char *func,
+		    int pid)
 {
 	static const char *const names[] = { "entry", "return" };
-	int64_t off = offset_of(name), foff = dt_uelf_off(mod->pm_elf, s->us_addr);
+	const char *name = pd->pd_name;
 	dt_uprobe_t up = { .up_path = mod->pm_path, .up_pid = pid };
+	uint64_t size, addr = func_addr(mod, s, pid, &size);
+	int64_t foff = addr != 0 ? dt_uelf_off(mod->pm_elf, addr) : -1;
+	dt_probe_t *pr;
 
 	if (foff < 0)
-		return;
+		return 0;
 	for (int r = 0; r < 2; r++) {
+		uint8_t first[4] = { 0 };
+		uint32_t w;
+
 		if (!dt_uprobe_field(names[r], name))
 			continue;
 		up.up_ret = r;
-		dt_uprobe_create(dtp, pv, prov, mod->pm_name, s->us_name, names[r], "", &up,
-				 (dt_usite_t){ (uint64_t)foff, 0 });
+		pr = dt_uprobe_create(dtp, pv, pd->pd_prov, modname, func, names[r], "", &up,
+				      (dt_usite_t){ (uint64_t)foff, 0 });
+		if (r == 1)
+			continue;
+		dt_uelf_read(mod->pm_elf, addr, first, sizeof(first));
+		memcpy(&w, first, 4);
+		pr->pr_uentry_ra = !kernel_adds_ra() ||
+				   !(first[0] == DT_INSN_PUSH_RBP || w == DT_INSN_ENDBR64);
 	}
-	if (off >= 0 && (s->us_size == 0 || (uint64_t)off < s->us_size)) {
+	/* an offset: hexadecimal, "1c" or "0x1c" (DTrace reads it with strtoull) */
+	if (name != NULL && isdigit((unsigned char)*name)) {
+		char *end;
+		unsigned long long off = strtoull(name, &end, 16);
+
+		if (*end != '\0')
+			return dt_set_errmsg(dtp, EDT_NOPROBE, "'%s' is an invalid probe name", name);
+		if (check_offset(dtp, mod, func, addr, size, off) != 0)
+			return -1;
 		up.up_ret = false;
-		dt_uprobe_create(dtp, pv, prov, mod->pm_name, s->us_name, name, "", &up,
-				 (dt_usite_t){ (uint64_t)(foff + off), 0 });
+		dt_uprobe_create(dtp, pv, pd->pd_prov, modname, func, name, "", &up,
+				 (dt_usite_t){ (uint64_t)foff + off, 0 });
 	}
+	return 0;
+}
+
+static bool is_glob(const char *s)
+{
+	return s == NULL || *s == '\0' || strpbrk(s, "*?[\\") != NULL;
 }
 
 static int pid_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
@@ -83,13 +188,34 @@ static int pid_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *p
 		return -1;
 	for (int m = 0; m < pm->pmp_nmods; m++) {
 		dt_pmod_t *mod = &pm->pmp_mods[m];
+		const char *modname = mod->pm_name;
 		dt_uelf_t *ue;
+		int last = -1;
 
-		if (!dt_uprobe_field(mod->pm_name, pd->pd_mod) || (ue = dt_pmod_elf(mod)) == NULL)
+		/* the executable is "a.out", and also its file's name */
+		if (!dt_uprobe_field(modname, pd->pd_mod)) {
+			if (!mod->pm_exec || !dt_uprobe_field(mod->pm_base, pd->pd_mod))
+				continue;
+			modname = mod->pm_base;
+		}
+		if ((ue = dt_pmod_elf(mod)) == NULL)
 			continue;
-		for (int i = 0; i < ue->ue_nsyms; i++)
-			if (dt_uprobe_field(ue->ue_syms[i].us_name, pd->pd_func))
-				pid_func(dtp, pv, pd->pd_prov, mod, &ue->ue_syms[i], pd->pd_name, pid);
+		/*
+		 * Every name of a function is a probe of it when named literally
+		 * (calloc, __libc_calloc); a pattern gives each function once,
+		 * under its best name that matches.
+		 */
+		for (int i = 0; i < ue->ue_naliases; i++) {
+			const dt_ualias_t *ua = &ue->ue_aliases[i];
+
+			if (ua->ua_sym == last || !dt_uprobe_field(ua->ua_name, pd->pd_func))
+				continue;
+			if (is_glob(pd->pd_func))
+				last = ua->ua_sym;
+			if (pid_func(dtp, pv, pd, mod, modname, &ue->ue_syms[ua->ua_sym], ua->ua_name,
+				     pid) != 0)
+				return -1;
+		}
 	}
 	return 0;
 }

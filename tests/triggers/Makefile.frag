@@ -22,6 +22,10 @@ build/triggers/libulib.so: tests/triggers/user/ulib.c
 	$(CC) $(UCFLAGS) -shared -fPIC -o $@ $<
 build/triggers/ufunc: tests/triggers/user/ufunc.c build/triggers/libulib.so
 	$(CC) $(UCFLAGS) -o $@ $< -Lbuild/triggers -lulib -Wl,-rpath,'$$ORIGIN'
+TRIGGERS += build/triggers/ualias build/triggers/ucopy
+build/triggers/ualias build/triggers/ucopy: build/triggers/%: tests/triggers/user/%.c
+	@mkdir -p build/triggers
+	$(CC) $(UCFLAGS) -o $@ $<
 # USDT: the header comes from our own dtrace -h
 TRIGGERS += build/triggers/usdt
 build/triggers/uprov.h: tests/triggers/user/uprov.d build/dtrace

@@ -27,3 +27,8 @@ UNIT_TESTS += build/unit/usdt_test
 build/unit/usdt_test: tests/unit/usdt_test.c tests/unit/unit.h build/libdtrace.a lib/dt_impl.h include/dtrace.h build/triggers/usdt
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/usdt_test.c build/libdtrace.a $(LDLIBS)
+
+UNIT_TESTS += build/unit/insnlen_test
+build/unit/insnlen_test: tests/unit/insnlen_test.c tests/unit/unit.h build/libdtrace.a lib/prov/dt_arch.h
+	@mkdir -p build/unit
+	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/insnlen_test.c build/libdtrace.a $(LDLIBS)

@@ -1,0 +1,169 @@
+/*
+ * dt_cg_mem.c -- scratch memory: alloca(), and the subroutines that write
+ * into it, bcopy() and copyinto().
+ *
+ * alloca(size) is a temporary of the clause's scratch area (the per-CPU
+ * map value r9 points to), zeroed, whose address is the value: as big as
+ * a constant size, else strsize bytes, a bigger size at run time faulting
+ * (out of scratch space).  The memory lives until the clause ends, as in
+ * DTrace.
+ *
+ * A destination given to bcopy() or copyinto() is a number at run time (a
+ * pointer kept in a variable loses its type), so the code turns it back
+ * into a pointer the verifier accepts: its offset from r9 (r9 itself is
+ * read back as a number through a scratch word), checked to lie, with the
+ * size written, within the temporaries the clause has allocated so far;
+ * anything else faults with DTrace's invalid address, as a destination
+ * outside alloca()'d scratch does in DTrace.
+ */
+#include "../dt_impl.h"
+#include "dt_insn.h"
+#include "dt_cg_impl.h"
+
+#define I(x) dt_cg_insn(cg, x)
+
+/* The most bytes one alloca() takes, bcopy() or copyinto() writes. */
+#define DT_ALLOCA_MAX 32768
+
+static void ld_slot(dt_cg_t *cg, int reg, int slot)
+{
+	int r = dt_cg_get(cg, slot, reg);
+
+	if (r != reg)
+		I(MOV64_REG(reg, r));
+}
+
+/* The constant value of an integer node, or -1. */
+static int64_t constsize(const dt_node_t *dnp)
+{
+	return dnp->dn_kind == N_INT ? (int64_t)dnp->dn_val : -1;
+}
+
+/* alloca(size): leaves the address on the value stack */
+static void gen_alloca(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dt_node_t *a0 = dnp->dn_args;
+	int64_t c = constsize(a0);
+	int max = c >= 0 ? (int)c : cg->cg_strsize, tmp, slot;
+
+	if (c > DT_ALLOCA_MAX)
+		dt_cg_error(cg, dnp, "alloca( ) of %lld bytes exceeds the %d bytes of scratch space a clause may allocate",
+			    (long long)c, DT_ALLOCA_MAX);
+	dt_cg_expr(cg, a0);
+	slot = cg->cg_depth - 1;
+	tmp = dt_cg_tmpalloc(cg, max < 8 ? 8 : max);
+	if (c < 0) {
+		int fits = dt_cg_label(cg);
+
+		ld_slot(cg, R2, slot);
+		dt_cg_jump(cg, JMP_IMM(BPF_JLE, R2, max, 0), fits);
+		dt_cg_fault(cg, DT_FAULT_NOSCRATCH, -1);
+		dt_cg_place(cg, fits);
+	}
+	/* zeroed: a read from address 0 fails and zeroes its destination */
+	dt_cg_tmpaddr(cg, R1, tmp);
+	I(MOV64_IMM(R2, max < 8 ? 8 : max));
+	I(MOV64_IMM(R3, 0));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_tmpaddr(cg, R0, tmp);
+	dt_cg_set(cg, slot, R0);
+}
+
+/*
+ * r1 = a pointer the verifier accepts for the destination in slot dslot,
+ * size bytes of it (size >= 0), or the size in slot szslot (r5 on exit):
+ * within the clause's temporaries, else a fault.
+ */
+static void scratch_dst(dt_cg_t *cg, int dslot, int64_t size, int szslot)
+{
+	int hi = cg->cg_tmpoff, word = dt_cg_tmpalloc(cg, 8), bad = dt_cg_label(cg),
+	    ok = dt_cg_label(cg);
+
+	dt_cg_tmpaddr(cg, R2, word);
+	I(STX(BPF_DW, R2, R9, 0));
+	I(LDX(BPF_DW, R3, R2, 0)); /* r9 as a number */
+	ld_slot(cg, R1, dslot);
+	I(ALU64_REG(BPF_SUB, R1, R3)); /* the destination's offset in the scratch area */
+	dt_cg_tmpoff(cg, R4, 0);
+	dt_cg_jump(cg, JMP_REG(BPF_JLT, R1, R4, 0), bad);
+	if (size >= 0) {
+		if (size > hi) { /* never fits: a jump always taken, the rest dead code */
+			dt_cg_jump(cg, JMP_IMM(BPF_JGE, R1, 0, 0), bad);
+		} else {
+			dt_cg_tmpoff(cg, R4, hi - (int)size);
+			dt_cg_jump(cg, JMP_REG(BPF_JGT, R1, R4, 0), bad);
+		}
+	} else {
+		ld_slot(cg, R5, szslot);
+		dt_cg_jump(cg, JMP_IMM(BPF_JGT, R5, hi, 0), bad);
+		dt_cg_tmpoff(cg, R4, hi);
+		dt_cg_jump(cg, JMP_REG(BPF_JGT, R1, R4, 0), bad);
+		I(MOV64_REG(R0, R1));
+		I(ALU64_REG(BPF_ADD, R0, R5));
+		dt_cg_jump(cg, JMP_REG(BPF_JGT, R0, R4, 0), bad);
+		dt_cg_tmpalloc(cg, hi); /* room past hi for what the verifier cannot relate */
+	}
+	I(MOV64_REG(R2, R9));
+	I(ALU64_REG(BPF_ADD, R2, R1));
+	I(MOV64_REG(R1, R2));
+	dt_cg_jump(cg, JA(0), ok);
+	dt_cg_place(cg, bad);
+	ld_slot(cg, R1, dslot);
+	dt_cg_fault(cg, DT_FAULT_BADADDR, R1);
+	dt_cg_place(cg, ok);
+}
+
+/*
+ * bcopy(src, dest, size) and copyinto(addr, size, dest): read kernel or
+ * user memory into alloca()'d scratch; an unreadable source faults.
+ */
+static void gen_copy(dt_cg_t *cg, dt_node_t *dnp, bool user)
+{
+	dt_node_t *src = dnp->dn_args, *a1 = src->dn_next, *a2 = a1->dn_next;
+	dt_node_t *dst = user ? a2 : a1, *sz = user ? a1 : a2;
+	int64_t c = constsize(sz);
+	int base = cg->cg_depth, ok = dt_cg_label(cg);
+
+	if (c > DT_ALLOCA_MAX)
+		dt_cg_error(cg, dnp, "%s( ) of %lld bytes exceeds the %d bytes of scratch space a clause may allocate",
+			    dnp->dn_name, (long long)c, DT_ALLOCA_MAX);
+	dt_cg_expr(cg, src);
+	dt_cg_expr(cg, dst);
+	dt_cg_expr(cg, sz);
+	scratch_dst(cg, base + 1, c, base + 2);
+	if (c >= 0)
+		I(MOV64_IMM(R2, c));
+	else
+		I(MOV64_REG(R2, R5));
+	ld_slot(cg, R3, base);
+	dt_cg_call(cg, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	ld_slot(cg, R1, base);
+	dt_cg_fault(cg, DT_FAULT_BADADDR, R1);
+	dt_cg_place(cg, ok);
+	dt_cg_pop(cg);
+	dt_cg_pop(cg);
+	if (user) { /* an action: nothing left on the stack */
+		dt_cg_pop(cg);
+		return;
+	}
+	I(MOV64_IMM(R0, 0));
+	dt_cg_set(cg, base, R0); /* bcopy(): a void value */
+}
+
+bool dt_cg_memsubr(dt_cg_t *cg, dt_node_t *dnp)
+{
+	switch (dnp->dn_builtin) {
+	case DT_FN_ALLOCA:
+		gen_alloca(cg, dnp);
+		return true;
+	case DT_FN_BCOPY:
+		gen_copy(cg, dnp, false);
+		return true;
+	case DT_FN_COPYINTO:
+		gen_copy(cg, dnp, true);
+		return true;
+	default:
+		return false;
+	}
+}
