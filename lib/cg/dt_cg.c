@@ -1108,7 +1108,6 @@ void dt_cg_bitfield(dt_cg_t *cg, int slot, const dt_member_t *dm)
 	dt_cg_set(cg, slot, R0);
 }
 
-/* Load the value of a memory lvalue whose address is on top of the stack. */
 /*
  * uregs[i]: word i of the current thread's user registers (struct pt_regs,
  * the order of regs.d's R_* names), read whole into a temp; an index out
@@ -1144,6 +1143,7 @@ static void gen_uregs(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_set(cg, slot, R0);
 }
 
+/* Load the value of a memory lvalue whose address is on top of the stack. */
 static void gen_memload(dt_cg_t *cg, dt_node_t *dnp)
 {
 	const dt_type_t *t = dnp->dn_type;

@@ -1115,8 +1115,7 @@ static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_nod
 		cerr(cc, D_PRINTF_ARG_FMT, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
 			      "\tprototype: string constant\n\t argument: %s",
 		     dnp->dn_name, tname(fmt->dn_type));
-	/* freopen("") puts the output back where it was */
-	if (fmt->dn_str[0] == '\0' && dnp->dn_builtin != DT_FN_FREOPEN)
+	if (fmt->dn_str[0] == '\0' && dnp->dn_builtin == DT_FN_PRINTF) /* freopen("") is stdout */
 		cerr(cc, D_PRINTF_FMT_EMPTY, dnp, "%s( ) format string is empty", dnp->dn_name);
 	for (dt_node_t *a = rest; a; a = a->dn_next) {
 		if (n == 64)
