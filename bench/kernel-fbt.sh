@@ -10,7 +10,8 @@
 #   - ns per read(2) of /dev/zero, untraced and with a counting probe on
 #     vfs_read: dtrace fentry and kprobe vs bpftrace kfunc and kprobe, in
 #     the same guest; the added cost per event.
-# Code in the guest runs about 20 times slower than on the host.
+# Code in the guest runs about 20 times slower than on the host (one
+# virtual CPU: tests/kernel/run-guests.sh, DT_GUEST_SMP).
 top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$top/build"
 if [ ! -x "$top/build/read-bench" ] || [ "$top/bench/read-bench.c" -nt "$top/build/read-bench" ]; then

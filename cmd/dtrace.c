@@ -190,14 +190,39 @@ static void compile_all(dtrace_state_t *st)
 
 /* ------------------------------------------------------------ listing */
 
+static bool g_verbose; /* -v */
+
+/* -l -v: DTrace's description of a probe's stability and arguments */
+static void print_attr(FILE *fp, const char *what, dtrace_attribute_t a)
+{
+	fprintf(fp, "\n\t%s\n", what);
+	fprintf(fp, "\t\tIdentifier Names: %s\n", dtrace_stability_name(a.dtat_name));
+	fprintf(fp, "\t\tData Semantics:   %s\n", dtrace_stability_name(a.dtat_data));
+	fprintf(fp, "\t\tDependency Class: %s\n", dtrace_class_name(a.dtat_class));
+}
+
+static void print_probe_info(FILE *fp, const dtrace_probeinfo_t *p)
+{
+	print_attr(fp, "Probe Description Attributes", p->dtp_attr);
+	print_attr(fp, "Argument Attributes", p->dtp_arga);
+	fprintf(fp, "\n\tArgument Types\n");
+	for (int i = 0; i < p->dtp_argc; i++)
+		fprintf(fp, "\t\targs[%d]: %s\n", i, p->dtp_argv[i]);
+	if (p->dtp_argc == 0)
+		fprintf(fp, "\t\tNone\n");
+	fprintf(fp, "\n");
+}
+
 static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
 {
 	FILE *fp = arg;
+	dtrace_probeinfo_t p;
 
-	(void)dtp;
 	fprintf(fp, "%5u %10s %17s %33s %s\n", pd->dtpd_id, pd->dtpd_provider, pd->dtpd_mod,
 		pd->dtpd_func, pd->dtpd_name);
-	return 0;
+	if (g_verbose && dtrace_probe_info(dtp, pd, &p) == 0)
+		print_probe_info(fp, &p);
+	return g_intr != 0;
 }
 
 typedef struct listset {
@@ -225,17 +250,33 @@ static int cmpuint(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* -l with a description: its probes, or DTrace's message if none */
+/*
+ * -l with a description: the probes of each of its comma-separated
+ * descriptions in turn (-P sdt,io; -n 'io:::start,io:::done'), or DTrace's
+ * message for one that matches none
+ */
 static void list_desc(dtrace_state_t *st, dtrace_cmd_t *dcp)
 {
+	char *copy = strdup(dcp->dc_arg), *one, *end;
 	dtrace_probedesc_t pd;
 
-	if (dtrace_str2desc(st->g_dtp, dcp->dc_spec, dcp->dc_arg, &pd) != 0)
-		fatal(st, "invalid probe specifier %s: %s", dcp->dc_arg,
-		      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
-	if (dtrace_probe_iter(st->g_dtp, &pd, list_probe, st->g_ofp) <= 0)
-		warnx("failed to match %s:%s:%s:%s: No probe matches description",
-		      pd.dtpd_provider, pd.dtpd_mod, pd.dtpd_func, pd.dtpd_name);
+	if ((end = strpbrk(copy, "{/;")) != NULL) /* clause text: not listed */
+		*end = '\0';
+	for (one = copy; one != NULL; one = end) {
+		if ((end = strchr(one, ',')) != NULL)
+			*end++ = '\0';
+		while (*one == ' ' || *one == '\t' || *one == '\n')
+			one++;
+		if (*one == '\0' && (end != NULL || one != copy))
+			continue; /* nothing between two commas, or after the last */
+		if (dtrace_str2desc(st->g_dtp, dcp->dc_spec, one, &pd) != 0)
+			fatal(st, "invalid probe specifier %s: %s", dcp->dc_arg,
+			      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
+		if (dtrace_probe_iter(st->g_dtp, &pd, list_probe, st->g_ofp) <= 0)
+			warnx("failed to match %s:%s:%s:%s: No probe matches description",
+			      pd.dtpd_provider, pd.dtpd_mod, pd.dtpd_func, pd.dtpd_name);
+	}
+	free(copy);
 }
 
 /* -l with a script: the probes its clauses match, in ID order */
@@ -558,7 +599,7 @@ int main(int argc, char **argv)
 		case 'p': grab_pid(&st, optarg); break;
 		case 'q': st.g_quiet = true; dtrace_setopt(st.g_dtp, "quiet", NULL); break;
 		case 'S': st.g_cflags |= DTRACE_C_DIFV; break;
-		case 'v': break;
+		case 'v': g_verbose = true; break;
 		case 'V':
 			printf("%s: Sun D 1.13 (Linux eBPF)\n", g_pname);
 			return 0;

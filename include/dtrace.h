@@ -184,6 +184,45 @@ DTRACE_API int dtrace_str2desc(dtrace_hdl_t *, dtrace_probespec_t, const char *,
 			       dtrace_probedesc_t *);
 
 DTRACE_API int dtrace_probe_byid(dtrace_hdl_t *, unsigned, dtrace_probe_f *, void *);
+
+/*
+ * -l -v: a probe's stability attributes (DTrace's provider tables: the
+ * least stable of the provider's, module's, function's and name's, fields
+ * that are empty or patterns left out) and its argument types.
+ */
+#define DTRACE_STABILITY_INTERNAL 0
+#define DTRACE_STABILITY_PRIVATE 1
+#define DTRACE_STABILITY_OBSOLETE 2
+#define DTRACE_STABILITY_EXTERNAL 3
+#define DTRACE_STABILITY_UNSTABLE 4
+#define DTRACE_STABILITY_EVOLVING 5
+#define DTRACE_STABILITY_STABLE 6
+#define DTRACE_STABILITY_STANDARD 7
+#define DTRACE_CLASS_UNKNOWN 0
+#define DTRACE_CLASS_CPU 1
+#define DTRACE_CLASS_PLATFORM 2
+#define DTRACE_CLASS_GROUP 3
+#define DTRACE_CLASS_ISA 4
+#define DTRACE_CLASS_COMMON 5
+
+typedef struct dtrace_attribute {
+	uint8_t dtat_name;  /* identifier names */
+	uint8_t dtat_data;  /* data semantics */
+	uint8_t dtat_class; /* dependency class */
+} dtrace_attribute_t;
+
+#define DTRACE_PROBEINFO_MAXARGS 10
+
+typedef struct dtrace_probeinfo {
+	dtrace_attribute_t dtp_attr; /* the probe description's */
+	dtrace_attribute_t dtp_arga; /* its arguments' */
+	int dtp_argc;
+	char dtp_argv[DTRACE_PROBEINFO_MAXARGS][256]; /* args[i]'s type, by name */
+} dtrace_probeinfo_t;
+
+DTRACE_API int dtrace_probe_info(dtrace_hdl_t *, const dtrace_probedesc_t *, dtrace_probeinfo_t *);
+DTRACE_API const char *dtrace_stability_name(int);
+DTRACE_API const char *dtrace_class_name(int);
 /* For -i: "provider:module:function:name" of a probe id, rest appended. */
 DTRACE_API char *dtrace_id2desc(dtrace_hdl_t *, const char *);
 /* The probes enabled by the programs passed to dtrace_program_exec(). */

@@ -280,6 +280,9 @@ struct dtrace_hdl {
 	int64_t dt_sizereq[4];	  /* bufsize, aggsize, specsize, dynvarsize asked for */
 	dt_ring_t **dt_rings;	  /* per-CPU perf rings */
 	char *dt_pfbuf;		  /* printf records' text, reused (dt_consume.c) */
+	int dt_stdoutfd;	  /* freopen(): the output's first descriptor + 1, or 0 */
+	void *dt_dwarf;		  /* types/dt_dwarf.c: the DWARF of one user file, open */
+	int dt_writeuser;	  /* bpf_probe_write_user() loads: 1, not: -1, not asked: 0 */
 	size_t dt_pfbufsz;
 	int *dt_linkfds;	  /* attachments */
 	int dt_nlinks, dt_linkcap;

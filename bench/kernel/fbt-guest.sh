@@ -25,6 +25,26 @@ echo "  dtrace fbt::vfs_*:entry, fentry          $(wall $DTRACE -x fbtmode=fentr
 [ -n "$BT" ] && echo "  bpftrace kfunc:vfs_*                     $(wall $BT -e 'kfunc:vfs_* { @[func] = count(); } BEGIN { exit(); }')"
 echo "  ($($DTRACE -l -n 'fbt::vfs_[a-z]*[a-z]:entry' | grep -c entry) dtrace vfs_* probes with BTF; bpftrace: $($BT -l 'kfunc:vfs_*' 2>/dev/null | grep -c .) kfuncs)"
 echo
+# where the time goes: strace -T gives the kprobe_multi link's creation;
+# the rest is start-up (listing, compiling, loading) and exit (detaching:
+# the link's close is the kernel unregistering every function)
+phases() { # label command...
+	l=$1
+	shift
+	s=$(date +%s.%N)
+	strace -f --seccomp-bpf -ttt -T -e trace=bpf,exit_group -o st "$@" >/dev/null 2>&1
+	e=$(date +%s.%N)
+	awk -v l="$l" -v s="$s" -v e="$e" '
+		/BPF_LINK_CREATE/ && /KPROBE_MULTI/ && !/cnt=1,/ { ls = $2; d = $0; sub(/.*</, "", d); sub(/>.*/, "", d); ld = d }
+		/exit_group/ { ex = $2 }
+		END { printf "  %-24s wall %6.2f: start-up %6.2f, link %6.2f, running %5.2f, exit %6.2f\n", l, e - s, ls - s, ld, ex - ls - ld, e - ex }' st
+}
+if command -v strace >/dev/null; then
+	echo "phases of one run (s; strace adds its own cost):"
+	phases "dtrace fbt:::entry" $DTRACE -q -n 'fbt:::entry { @[probefunc] = count(); } BEGIN { exit(0); }'
+	[ -n "$BT" ] && phases "bpftrace kprobe:*" $BT -e 'kprobe:* { @[func] = count(); } BEGIN { exit(); }'
+	echo
+fi
 echo "ns per read(2) of /dev/zero ($N reads, median of $R; cost added by the probe):"
 rb() { # median ns per read while the command traces
 	i=0

@@ -1108,6 +1108,41 @@ void dt_cg_bitfield(dt_cg_t *cg, int slot, const dt_member_t *dm)
 	dt_cg_set(cg, slot, R0);
 }
 
+/*
+ * uregs[i]: word i of the current thread's user registers (struct pt_regs,
+ * the order of regs.d's R_* names), read whole into a temp; an index out
+ * of range is an illegal operation, as in DTrace.
+ */
+static void gen_uregs(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int tmp = dt_cg_tmpalloc(cg, DT_NUREGS * 8), ok = dt_cg_label(cg), in = dt_cg_label(cg);
+	int slot, r;
+
+	dt_cg_expr(cg, dnp->dn_args);
+	slot = cg->cg_depth - 1;
+	dt_cg_call(cg, BPF_FUNC_get_current_task_btf);
+	dt_cg_insn(cg, MOV64_REG(R1, R0));
+	dt_cg_call(cg, BPF_FUNC_task_pt_regs);
+	dt_cg_insn(cg, MOV64_REG(R3, R0));
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_insn(cg, MOV64_IMM(R2, DT_NUREGS * 8));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	dt_cg_fault(cg, DT_FAULT_BADADDR, -1);
+	dt_cg_place(cg, ok);
+	r = dt_cg_get(cg, slot, R1);
+	if (r != R1)
+		dt_cg_insn(cg, MOV64_REG(R1, r));
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R1, DT_NUREGS, 0), in);
+	dt_cg_fault(cg, DT_FAULT_ILLOP, -1);
+	dt_cg_place(cg, in);
+	dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R1, 3));
+	dt_cg_tmpaddr(cg, R2, tmp);
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R2, R1));
+	dt_cg_insn(cg, LDX(BPF_DW, R0, R2, 0));
+	dt_cg_set(cg, slot, R0);
+}
+
 /* Load the value of a memory lvalue whose address is on top of the stack. */
 static void gen_memload(dt_cg_t *cg, dt_node_t *dnp)
 {
@@ -1599,6 +1634,8 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			dt_cg_elemload(cg, dnp);
 		} else if (dnp->dn_builtin == -3) {
 			dt_cg_strindex(cg, dnp);
+		} else if (dnp->dn_builtin == DT_BV_UREGS) {
+			gen_uregs(cg, dnp);
 		} else if (dnp->dn_builtin == DT_BV_ARGS) {
 			slot = dt_cg_push(cg, dnp);
 			gen_arg(cg, (int)dnp->dn_val, R0);
@@ -1708,7 +1745,7 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 	dt_recdesc_t *rd;
 	int r;
 
-	if (dt_cg_isstr(dnp)) {
+	if (dt_cg_isstr(dnp) && !(kind == DT_ACT_PRINT && t->dt_canon->dt_kind == DT_TK_ARRAY)) {
 		dt_cg_strexpr(cg, dnp);
 		rd = dt_cg_recadd(cg, kind, cg->cg_strsize, 1);
 		rd->rd_string = true;
@@ -1725,6 +1762,26 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 			dt_cg_insn(cg, ST(BPF_B, b, off, 0));
 			dt_cg_place(cg, ok);
 		}
+	} else if ((kind == DT_ACT_TRACE || kind == DT_ACT_PRINT) && t->dt_canon->dt_size > 0 &&
+		   (t->dt_kind == DT_TK_STRUCT || t->dt_kind == DT_TK_UNION ||
+		    t->dt_kind == DT_TK_ARRAY)) {
+		/* the object's bytes, as DTrace records them (its value is its address) */
+		int ok = dt_cg_label(cg), ra;
+
+		dt_cg_expr(cg, dnp);
+		rd = dt_cg_recadd(cg, kind, t->dt_canon->dt_size, 8);
+		rd->rd_bytes = true;
+		ra = dt_cg_get(cg, cg->cg_depth - 1, R3);
+		if (ra != R3)
+			dt_cg_insn(cg, MOV64_REG(R3, ra));
+		dt_cg_insn(cg, MOV64_REG(R1, R9));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, cg->cg_recbase + rd->rd_off));
+		dt_cg_insn(cg, MOV64_IMM(R2, rd->rd_size));
+		dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+		ra = dt_cg_get(cg, cg->cg_depth - 1, R1);
+		dt_cg_fault(cg, DT_FAULT_BADADDR, ra);
+		dt_cg_place(cg, ok);
 	} else {
 		int size = t->dt_kind == DT_TK_INT ? t->dt_size : 8, off, b;
 
@@ -1741,6 +1798,10 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 		dt_cg_insn(cg, STX(dt_cg_bpfsize(size), b, r, off));
 		if (widen)
 			rd->rd_fmt = t->dt_kind == DT_TK_INT ? t->dt_size : 8; /* original size */
+		if (t->dt_kind == DT_TK_FLOAT) {
+			rd->rd_float = true;
+			rd->rd_fmt = t->dt_size;
+		}
 	}
 	dt_cg_pop(cg);
 	return rd;
@@ -1761,43 +1822,67 @@ static void gen_exit(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_insn(cg, ATOMIC(BPF_DW, BPF_CMPXCHG, R1, R2, 0));
 }
 
-static void gen_action(dt_cg_t *cg, dt_node_t *call)
+/*
+ * printf() and the actions formatted like it (system(), freopen()): a
+ * first record of the kind with the format, then one per argument.
+ */
+static void gen_printflike(dt_cg_t *cg, dt_node_t *call, dt_actkind_t kind)
 {
 	dtrace_hdl_t *dtp = cg->cg_dtp;
-	dt_recdesc_t *rd;
+	int n = 0, fmt = dt_format_add(dtp, call->dn_args->dn_str), nconv, ai = 0;
+	dt_recdesc_t *first, *rd;
+	char convs[256];
 
+	for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next)
+		n++;
+	first = dt_cg_recadd(cg, kind, 0, 1);
+	first->rd_fmt = fmt;
+	first->rd_nargs = n;
+	nconv = dt_printf_argconvs(call->dn_args->dn_str, convs, 256);
+	for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next, ai++) {
+		char c = ai < nconv ? convs[ai] : 0;
+
+		/* %A: the pid with the address (dt_cg_stack.c) */
+		if (c == 'A' && !dt_cg_isstr(a))
+			rd = dt_cg_recuaddr(cg, a);
+		else
+			rd = dt_cg_recvalue(cg, DT_ACT_PRINTF, a, true);
+		rd->rd_nargs = -1; /* an argument */
+		rd->rd_arg = c;	   /* its conversion: %a, %A name symbols */
+	}
+}
+
+static void gen_action(dt_cg_t *cg, dt_node_t *call)
+{
 	switch (call->dn_builtin) {
 	case DT_FN_TRACE:
 		dt_cg_recvalue(cg, DT_ACT_TRACE, call->dn_args, false);
 		return;
-	case DT_FN_PRINTF: {
-		int n = 0, fmt = dt_format_add(dtp, call->dn_args->dn_str);
-		dt_recdesc_t *first;
-		int idx;
-
-		for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next)
-			n++;
-		first = dt_cg_recadd(cg, DT_ACT_PRINTF, 0, 1);
-		first->rd_fmt = fmt;
-		first->rd_nargs = n;
-		idx = cg->cg_epid->ep_nrecs - 1;
-		char convs[256];
-		int nconv = dt_printf_argconvs(call->dn_args->dn_str, convs, 256), ai = 0;
-
-		for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next, ai++) {
-			char c = ai < nconv ? convs[ai] : 0;
-
-			/* %A: the pid with the address (dt_cg_stack.c) */
-			if (c == 'A' && !dt_cg_isstr(a))
-				rd = dt_cg_recuaddr(cg, a);
-			else
-				rd = dt_cg_recvalue(cg, DT_ACT_PRINTF, a, true);
-			rd->rd_nargs = -1; /* an argument */
-			rd->rd_arg = c;	   /* its conversion: %a, %A name symbols */
-		}
-		(void)idx;
+	case DT_FN_PRINTF:
+		gen_printflike(cg, call, DT_ACT_PRINTF);
 		return;
-	}
+	case DT_FN_SYSTEM:
+		gen_printflike(cg, call, DT_ACT_SYSTEM);
+		return;
+	case DT_FN_FREOPEN:
+		gen_printflike(cg, call, DT_ACT_FREOPEN);
+		return;
+	case DT_FN_FTRUNCATE:
+		dt_cg_recadd(cg, DT_ACT_FTRUNCATE, 0, 1);
+		return;
+	case DT_FN_PRINT: /* the value, its type for the consumer (consume/dt_print.c) */
+		dt_cg_recvalue(cg, DT_ACT_PRINT, call->dn_args, !dt_cg_isstr(call->dn_args) &&
+			       call->dn_args->dn_type->dt_kind != DT_TK_STRUCT &&
+			       call->dn_args->dn_type->dt_kind != DT_TK_UNION &&
+			       call->dn_args->dn_type->dt_kind != DT_TK_ARRAY)->rd_ptype = call->dn_args->dn_type;
+		return;
+	case DT_FN_RAISE:
+	case DT_FN_STOP:
+	case DT_FN_CHILL:
+	case DT_FN_COPYOUT:
+	case DT_FN_COPYOUTSTR:
+		dt_cg_destructive(cg, call); /* dt_cg_destr.c */
+		return;
 	case DT_FN_EXIT:
 		gen_exit(cg, call);
 		return;

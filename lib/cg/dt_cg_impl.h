@@ -155,6 +155,7 @@ DT_INTERNAL void dt_cg_tracemem(dt_cg_t *, dt_node_t *);
 DT_INTERNAL void dt_cg_stackvar(dt_cg_t *, int id);
 DT_INTERNAL void dt_cg_pathvar(dt_cg_t *, const dt_node_t *, bool root); /* dt_cg_str.c */
 DT_INTERNAL bool dt_cg_memsubr(dt_cg_t *, dt_node_t *); /* dt_cg_mem.c */
+DT_INTERNAL void dt_cg_destructive(dt_cg_t *, dt_node_t *); /* dt_cg_destr.c */
 DT_INTERNAL void dt_cg_tmpoff(dt_cg_t *cg, int reg, int tmpoff);
 DT_INTERNAL dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *, dt_node_t *);
 

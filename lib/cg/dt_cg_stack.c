@@ -16,6 +16,8 @@
 #include "dt_cg_impl.h"
 #include "../prov/dt_arch.h"
 
+#include <string.h>
+
 /* reg = r9 + off: a temp (patched later) or an absolute scratch offset */
 static void dst_addr(dt_cg_t *cg, int reg, bool istmp, int off)
 {
@@ -32,7 +34,9 @@ static void dst_addr(dt_cg_t *cg, int reg, bool istmp, int off)
  * always there when the program runs (bpf_get_stack() starts in the
  * helper's caller).  How many more there are depends on how many programs
  * share the tracepoint (__traceiter_X is called only then): the consumer
- * hides those by name (consume/dt_stack.c).  Measured on 6.18 (x86-64).
+ * hides those by name (consume/dt_stack.c).  Measured on 6.18 (x86-64);
+ * fbt's on 6.1 and 6.12, where, as in DTrace, the first frame of a stack
+ * at fbt:::entry or return is the probed function's caller.
  */
 static int dt_cg_stack_skip(dt_cg_t *cg)
 {
@@ -41,6 +45,12 @@ static int dt_cg_stack_skip(dt_cg_t *cg)
 		return 2;
 	case DT_PT_TRACEPOINT: /* perf_syscall_enter/exit or perf_trace_TP */
 		return 1;
+	case DT_PT_FENTRY:	/* the trampoline, the probed function's entry site */
+	case DT_PT_FEXIT:	/* (the trampoline returns there), then its caller; */
+		return 2;	/* 6.12 has the program's frame too: fentry_stack() */
+	case DT_PT_KPROBE:	/* fbt entry: the probed function's entry (then its caller) */
+	case DT_PT_KPROBE_MULTI:
+		return cg->cg_probe->pr_entry && !strcmp(cg->cg_probe->pr_prov->pv_name, "fbt");
 	default:	   /* perf events, kprobes: the regs of the site */
 		return 0;
 	}
@@ -70,6 +80,31 @@ dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *cg, dt_node_t *dnp)
 	rd = dt_cg_recadd(cg, DT_ACT_PRINTF, 16, 8);
 	store_uaddr(cg, false, cg->cg_recbase + rd->rd_off);
 	return rd;
+}
+
+/*
+ * At fentry/fexit the frames above the probed function's caller are the
+ * trampoline's and the entry site's (6.1), and on 6.12 the program's
+ * too: after skipping two, a first frame within the probed function's
+ * first bytes (bpf_get_func_ip()) is its entry site, and the stack is
+ * taken again skipping three.
+ */
+static void fentry_stack(dt_cg_t *cg, bool istmp, int off, int size)
+{
+	int done = dt_cg_label(cg);
+
+	dt_cg_ldctx(cg, R1);
+	dt_cg_call(cg, BPF_FUNC_get_func_ip);
+	dst_addr(cg, R1, istmp, off);
+	dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
+	dt_cg_insn(cg, ALU64_REG(BPF_SUB, R1, R0));
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R1, 16, 0), done);
+	dt_cg_ldctx(cg, R1);
+	dst_addr(cg, R2, istmp, off);
+	dt_cg_insn(cg, MOV64_IMM(R3, size));
+	dt_cg_insn(cg, MOV64_IMM(R4, 3));
+	dt_cg_call(cg, BPF_FUNC_get_stack);
+	dt_cg_place(cg, done);
 }
 
 /*
@@ -130,6 +165,9 @@ void dt_cg_stackval(dt_cg_t *cg, dt_node_t *call, bool istmp, int off)
 		dt_cg_insn(cg, MOV64_IMM(R3, t->dt_size - (user ? 8 : 0)));
 		dt_cg_insn(cg, MOV64_IMM(R4, user ? BPF_F_USER_STACK : dt_cg_stack_skip(cg)));
 		dt_cg_call(cg, BPF_FUNC_get_stack);
+		if (!user && (cg->cg_probe->pr_progtype == DT_PT_FENTRY ||
+			      cg->cg_probe->pr_progtype == DT_PT_FEXIT))
+			fentry_stack(cg, istmp, off, t->dt_size);
 		return;
 	}
 	case DT_ACT_SYM:

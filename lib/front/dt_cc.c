@@ -139,18 +139,19 @@ static void match_clause(dt_pcb_t *pcb, dt_clause_t *clp, int *nmatch)
 			dt_cc_error(pcb, D_PDESC_ZERO, pcb->pcb_filename ? pd->pd_line : 0,
 				    "probe description %s does not match any probes",
 				    pdesc_str(pd, buf, sizeof(buf)));
-		for (int i = 0; i < n; i++) {
-			bool dup = false;
+		/* by probe ID: fbt:::entry is tens of thousands (v has no duplicates) */
+		bool *dup = clp->dc_nprobes > 0 && n > 0 ? dt_zalloc((size_t)dtp->dt_nprobes) : NULL;
 
-			for (int j = 0; j < clp->dc_nprobes; j++)
-				dup |= clp->dc_probes[j] == v[i];
-			if (dup)
-				continue;
+		for (int j = 0; dup != NULL && j < clp->dc_nprobes; j++)
+			dup[clp->dc_probes[j]->pr_desc.dtpd_id] = true;
+		if (n > 0)
 			clp->dc_probes = dt_realloc(clp->dc_probes,
-						    sizeof(dt_probe_t *) * (clp->dc_nprobes + 1));
-			clp->dc_probes[clp->dc_nprobes++] = v[i];
-		}
+						    sizeof(dt_probe_t *) * (clp->dc_nprobes + n));
+		for (int i = 0; i < n; i++)
+			if (dup == NULL || !dup[v[i]->pr_desc.dtpd_id])
+				clp->dc_probes[clp->dc_nprobes++] = v[i];
 		*nmatch += n;
+		free(dup);
 		free(v);
 	}
 }

@@ -17,6 +17,7 @@
 #include "../dt_impl.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -312,6 +313,32 @@ static void make_int(dt_cookctx_t *cc, dt_node_t *dnp, int64_t v, dt_type_t *t)
 	dnp->dn_type = t ? t : t_int(cc);
 }
 
+/* The integer constant 0, which DTrace lets stand for any pointer. */
+static bool is_nullconst(dt_node_t *dnp)
+{
+	int64_t v;
+
+	return dt_type_is_int(dnp->dn_type) && const_eval(dnp, &v) && v == 0;
+}
+
+/*
+ * DTrace's dt_node_is_ptrcompat() where a pointer is involved: two
+ * pointers to compatible types, or a pointer and the constant 0.  A
+ * pointer and any other integer are incompatible (a cast says which).
+ */
+static bool ptr_mix_ok(dt_node_t *l, dt_node_t *r)
+{
+	bool lp = l->dn_type->dt_kind == DT_TK_PTR, rp = r->dn_type->dt_kind == DT_TK_PTR;
+
+	if (lp && rp)
+		return ptr_compatible(l->dn_type, r->dn_type);
+	if (lp && dt_type_is_int(r->dn_type))
+		return is_nullconst(r);
+	if (rp && dt_type_is_int(l->dn_type))
+		return is_nullconst(l);
+	return true;
+}
+
 /* Type of an integer literal, after C's rules. */
 static dt_type_t *literal_type(dt_cookctx_t *cc, dt_node_t *dnp)
 {
@@ -320,8 +347,12 @@ static dt_type_t *literal_type(dt_cookctx_t *cc, dt_node_t *dnp)
 	bool dec = tok && tok->tk_kind == TK_INT && !(tok->tk_loc[0] == '0' && tok->tk_len > 1);
 	bool u = tok && tok->tk_unsigned, l = tok && tok->tk_long;
 
+	/* a character constant: int, or as a hexadecimal literal if more than 4 bytes */
+	if (tok && tok->tk_kind == TK_INT && tok->tk_loc[0] == '\'' &&
+	    (int64_t)v == (int32_t)v)
+		return t_int(cc);
 	if (tok && tok->tk_kind == TK_INT && tok->tk_loc[0] == '\'')
-		return dt_type_int(DTP(cc), 1, true) == NULL ? t_int(cc) : t_int(cc);
+		dec = false;
 	if (!l && !u && v <= 0x7fffffff)
 		return t_int(cc);
 	if (!l && !dec && v <= 0xffffffffu)
@@ -380,9 +411,19 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 		make_int(cc, dnp, v, t_int(cc));
 		return;
 	}
-	v = strtoll(val, &end, 0);
+	errno = 0;
+	v = isdigit((unsigned char)*val) ? (int64_t)strtoull(val, &end, 0) : strtoll(val, &end, 0);
 	if (!forcestr && *val != '\0' && *end == '\0') {
-		make_int(cc, dnp, v, v == (int32_t)v ? t_int(cc) : dt_type_int(dtp, 8, true));
+		if (errno == ERANGE) {
+			cc->cc_pcb->pcb_region = NULL; /* a lexical error in DTrace */
+			cerr(cc, D_MACRO_OFLOW, dnp, "macro argument %s constant %s results in integer "
+			     "overflow", dnp->dn_name, val);
+		}
+		/* as an integer literal: int, long, or unsigned long above INT64_MAX */
+		if (v < 0 && *val != '-')
+			make_int(cc, dnp, v, dt_type_int(dtp, 8, false));
+		else
+			make_int(cc, dnp, v, v == (int32_t)v ? t_int(cc) : dt_type_int(dtp, 8, true));
 		return;
 	}
 	dnp->dn_kind = N_STR;
@@ -496,6 +537,8 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 	if ((bv = dt_builtin_var(dnp->dn_name)) != NULL) {
 		if (bv->bv_id == DT_BV_ARGS)
 			cerr(cc, D_IDENT_BADREF, dnp, "args[ ] must be indexed: use args[n]");
+		if (bv->bv_id == DT_BV_UREGS)
+			cerr(cc, D_IDENT_BADREF, dnp, "uregs[ ] must be indexed: use uregs[n]");
 		if (bv->bv_id <= DT_BV_ARG0 + 9 || bv->bv_id == DT_BV_ERRNO)
 			cc->cc_clause->dc_uses |= DT_USES_ARGN;
 		dnp->dn_builtin = bv->bv_id;
@@ -627,6 +670,28 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		dnp->dn_type = cc->cc_probe->pr_argtypes[n];
 		return;
 	}
+	if (base->dn_kind == N_VAR && base->dn_op == 0 && !strcmp(base->dn_name, "uregs")) {
+		/* the user registers: a constant index is checked here, others at run time */
+		int64_t n;
+
+		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL) {
+			int cnt = 0;
+
+			for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
+				cnt++;
+			cerr(cc, D_PROTO_LEN, dnp, "uregs[ ] prototype mismatch: %d args passed, 1 expected",
+			     cnt);
+		}
+		cook(cc, dnp->dn_args);
+		if (!dt_type_is_int(dnp->dn_args->dn_type))
+			cerr(cc, D_PROTO_ARG, dnp, "uregs[ ] argument #1 is incompatible with prototype:\n"
+				      "\tprototype: int\n\t argument: %s", tname(dnp->dn_args->dn_type));
+		if (const_eval(dnp->dn_args, &n) && (n < 0 || n >= DT_NUREGS))
+			cerr(cc, D_REGS_IDX, dnp, "index %lld is out of range for array uregs", (long long)n);
+		dnp->dn_builtin = DT_BV_UREGS;
+		dnp->dn_type = dt_type_lookup(dtp, "uint64_t");
+		return;
+	}
 	if (base->dn_kind == N_VAR && (base->dn_op == 0 || base->dn_op == 't') &&
 	    (idp = dt_ident_lookup(dtp, base->dn_name, base->dn_op == 't' ? DT_ID_LOCAL
 									 : DT_ID_GLOBAL)) != NULL &&
@@ -720,13 +785,12 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 			dnp->dn_builtin = 2; /* a string and NULL: compares the pointer */
 		} else if (ls || rs) {
 			if (!(ls || is_charptr(lt)) || !(rs || is_charptr(rt)))
-				cerr(cc, D_OP_INCOMPAT, dnp, "operator %s operands have incompatible types: "
-					      "\"%s\" %s \"%s\"", opname(op), tname(lt), opname(op),
-				     tname(rt));
+				cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+				     tname(lt), opname(op), tname(rt));
 			dnp->dn_builtin = 1; /* string comparison */
-		} else if (!dt_type_is_scalar(lt) || !dt_type_is_scalar(rt)) {
-			cerr(cc, D_OP_INCOMPAT, dnp, "operator %s operands have incompatible types: \"%s\" %s \"%s\"",
-			     opname(op), tname(lt), opname(op), tname(rt));
+		} else if (!dt_type_is_scalar(lt) || !dt_type_is_scalar(rt) || !ptr_mix_ok(l, r)) {
+			cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+			     tname(lt), opname(op), tname(rt));
 		} else if (dt_type_is_int(lt) && dt_type_is_int(rt)) {
 			/* comparisons are done in the converted type */
 			dnp->dn_ctype = arith_conv(cc, lt, rt);
@@ -736,6 +800,18 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 		dnp->dn_type = t_int(cc);
 		return;
 	}
+	/* illumos: no arithmetic on void * (or function pointers), pointers of one type subtract */
+	if ((op == '+' || op == '-') &&
+	    ((lt->dt_kind == DT_TK_PTR && (lt->dt_base->dt_kind == DT_TK_VOID ||
+					   lt->dt_base->dt_kind == DT_TK_FUNC || rt->dt_kind == DT_TK_PTR)) ||
+	     (rt->dt_kind == DT_TK_PTR && (rt->dt_base->dt_kind == DT_TK_VOID ||
+					   rt->dt_base->dt_kind == DT_TK_FUNC || op == '-'))) &&
+	    !(op == '-' && lt->dt_kind == DT_TK_PTR && rt->dt_kind == DT_TK_PTR &&
+	      ptr_compatible(lt, rt) && lt->dt_base->dt_kind != DT_TK_VOID &&
+	      lt->dt_base->dt_kind != DT_TK_FUNC && rt->dt_base->dt_kind != DT_TK_VOID &&
+	      rt->dt_base->dt_kind != DT_TK_FUNC))
+		cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+		     tname(lt), opname(op), tname(rt));
 	if ((op == '+' || op == '-') && lt->dt_kind == DT_TK_PTR && dt_type_is_int(rt)) {
 		dnp->dn_type = lt;
 		return;
@@ -830,7 +906,7 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 		cerr(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
 		     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
 	}
-	if (idp->di_provisional && dt_type_is_int(rt)) {
+	if (idp->di_provisional && dt_type_is_scalar(rt)) {
 		idp->di_type = NULL;
 		idp->di_provisional = false;
 	}
@@ -883,7 +959,7 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	cook_lvalue(cc, lhs, rhs->dn_type, dnp);
-	if (!compatible(lhs->dn_type, rhs->dn_type))
+	if (!compatible(lhs->dn_type, rhs->dn_type) || !ptr_mix_ok(lhs, rhs))
 		cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" = \"%s\"",
 		     tname(lhs->dn_type), tname(rhs->dn_type));
 	dnp->dn_type = lhs->dn_type;
@@ -1036,9 +1112,11 @@ static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_nod
 	int n = 0;
 
 	if (fmt->dn_kind != N_STR)
-		cerr(cc, D_PROTO_ARG, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
+		cerr(cc, D_PRINTF_ARG_FMT, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
 			      "\tprototype: string constant\n\t argument: %s",
 		     dnp->dn_name, tname(fmt->dn_type));
+	if (fmt->dn_str[0] == '\0' && dnp->dn_builtin == DT_FN_PRINTF) /* freopen("") is stdout */
+		cerr(cc, D_PRINTF_FMT_EMPTY, dnp, "%s( ) format string is empty", dnp->dn_name);
 	for (dt_node_t *a = rest; a; a = a->dn_next) {
 		if (n == 64)
 			cerr(cc, D_PROTO_LEN, dnp, "%s( ) has too many arguments", dnp->dn_name);
@@ -1281,14 +1359,16 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	case DT_FN_TRUNC:
 	case DT_FN_NORMALIZE:
 	case DT_FN_DENORMALIZE:
+		/* illumos' tags: dt_action_clear(), _trunc(), _normalize() */
 		if (dnp->dn_args->dn_kind != N_AGG)
-			cerr(cc, D_PROTO_ARG, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
-				      "\tprototype: aggregation\n\t argument: %s", fn->bf_name,
-			     tname(dnp->dn_args->dn_type));
+			cerr(cc, fn->bf_id == DT_FN_CLEAR ? D_CLEAR_AGGARG : fn->bf_id == DT_FN_TRUNC
+				 ? D_TRUNC_AGGARG : D_NORMALIZE_AGGARG, dnp, "%s( ) argument #1 is "
+			     "incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+			     fn->bf_name, tname(dnp->dn_args->dn_type));
 		for (dt_node_t *a = dnp->dn_args->dn_next; a; a = a->dn_next)
 			if (!dt_type_is_scalar(a->dn_type))
-				cerr(cc, D_PROTO_ARG, a, "%s( ) argument #%d must be of scalar type",
-				     fn->bf_name, ++i);
+				cerr(cc, fn->bf_id == DT_FN_TRUNC ? D_TRUNC_SCALAR : D_NORMALIZE_SCALAR, a,
+				     "%s( ) argument #%d must be of scalar type", fn->bf_name, ++i);
 		note_data(cc, dnp);
 		break;
 	case DT_FN_SETOPT:
@@ -1364,10 +1444,33 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		note_data(cc, dnp);
 		break;
 	}
+	case DT_FN_SYSTEM:
+	case DT_FN_FREOPEN:
+		cook_printf(cc, dnp, dnp->dn_args, dnp->dn_args->dn_next);
+		note_data(cc, dnp);
+		break;
+	case DT_FN_FTRUNCATE:
+		note_data(cc, dnp);
+		break;
+	case DT_FN_PRINT:
+		if (dnp->dn_args->dn_type->dt_kind == DT_TK_VOID ||
+		    dnp->dn_args->dn_type->dt_kind == DT_TK_FUNC)
+			cerr(cc, D_PROTO_ARG, dnp, "print( ) argument #1 is incompatible with prototype:\n"
+				      "\tprototype: any value\n\t argument: %s",
+			     tname(dnp->dn_args->dn_type));
+		if (dnp->dn_args->dn_type->dt_canon->dt_size > DT_PRINT_MAX)
+			cerr(cc, D_PROTO_ARG, dnp, "print( ) of %s: %d bytes exceed the limit of %d",
+			     tname(dnp->dn_args->dn_type), dnp->dn_args->dn_type->dt_canon->dt_size,
+			     DT_PRINT_MAX);
+		note_data(cc, dnp);
+		break;
+	case DT_FN_PANIC:
+	case DT_FN_BREAKPOINT:
+		if (!dtp->dt_destructive)
+			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not available on Linux: a BPF program cannot "
+				      "stop the kernel", fn->bf_name);
+		break;
 	default:
-		if ((fn->bf_kind == DT_FN_DESTRUCTIVE && !dtp->dt_destructive) ||
-		    fn->bf_id == DT_FN_FTRUNCATE)
-			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
 		break;
 	}
 	if (dt_subr_has_proto(fn->bf_id) && fn->bf_kind == DT_FN_SUBR)
@@ -1720,6 +1823,8 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		dt_type_t *l, *r;
 
 		cook(cc, dnp->dn_cond);
+		if (!dt_type_is_scalar(dnp->dn_cond->dn_type) && !is_strlike(dnp->dn_cond->dn_type))
+			cerr(cc, D_OP_SCALAR, dnp, "operator ?: expression must be of scalar type");
 		cook(cc, dnp->dn_left);
 		cook(cc, dnp->dn_right);
 		l = dnp->dn_left->dn_type;
@@ -1728,7 +1833,8 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 			dnp->dn_type = dt_type_string(dtp);
 		else if (dt_type_is_int(l) && dt_type_is_int(r))
 			dnp->dn_type = arith_conv(cc, l, r);
-		else if (dt_type_is_scalar(l) && dt_type_is_scalar(r))
+		else if (dt_type_is_scalar(l) && dt_type_is_scalar(r) &&
+			 ptr_mix_ok(dnp->dn_left, dnp->dn_right))
 			dnp->dn_type = l->dt_kind == DT_TK_PTR ? l : r;
 		else
 			cerr(cc, D_OP_INCOMPAT, dnp, "operator ?: operands must have compatible types");
@@ -1798,6 +1904,18 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		break;
 	case N_DEREF:
 		cook(cc, dnp->dn_left);
+		if (dnp->dn_left->dn_type->dt_kind == DT_TK_ARRAY &&
+		    (dnp->dn_left->dn_kind == N_MEMBER || dnp->dn_left->dn_kind == N_DEREF ||
+		     (dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_builtin == -1))) {
+			/* an array in memory decays to a pointer to its first element: a[0] */
+			dnp->dn_kind = N_ARRAY;
+			dnp->dn_args = dt_node_new(cc->cc_pcb, N_INT, NULL);
+			dnp->dn_args->dn_line = dnp->dn_line;
+			dnp->dn_args->dn_type = t_int(cc);
+			dnp->dn_builtin = -1; /* memory index */
+			dnp->dn_type = dnp->dn_left->dn_type->dt_base;
+			break;
+		}
 		if (dnp->dn_left->dn_type->dt_kind != DT_TK_PTR)
 			cerr(cc, D_DEREF_NONPTR, dnp, "operator * requires an operand of pointer type");
 		user_check(cc, dnp, dnp->dn_left->dn_type, "*");

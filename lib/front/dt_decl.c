@@ -369,7 +369,11 @@ void dt_parse_decl(dt_pcb_t *pcb)
 		kind = DT_ID_TLS;
 	else if (consume(pcb, "this"))
 		kind = DT_ID_LOCAL;
-	t = dt_parse_type(pcb);
+	/* "self x;", "this x;": no type is int, as in C's (and DTrace's) declarations */
+	if (kind != DT_ID_GLOBAL && peek(pcb)->tk_kind == TK_IDENT && !dt_parse_starts_type(pcb, 0))
+		t = dt_type_int(dtp, 4, true);
+	else
+		t = dt_parse_type(pcb);
 	if (consume(pcb, ";")) {
 		if (is_typedef || kind != DT_ID_GLOBAL ||
 		    (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION && !t->dt_isenum))

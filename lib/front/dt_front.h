@@ -332,6 +332,9 @@ enum {
 	DT_BV_MAX
 };
 
+/* uregs[]: the user thread's struct pt_regs (x86-64), in 8-byte words (regs.d's R_*) */
+#define DT_NUREGS 21
+
 typedef enum dt_fnkind {
 	DT_FN_ACTION,	  /* data-recording action: trace, printf, ... */
 	DT_FN_SUBR,	  /* subroutine with a value */
@@ -426,6 +429,8 @@ enum {
 	DT_FN_BCOPY,
 	DT_FN_COPYOUT,	  /* destructive subroutines (not yet supported) */
 	DT_FN_COPYOUTSTR,
+	DT_FN_FREOPEN,
+	DT_FN_PRINT,
 	DT_FN_NFUNCS
 };
 

@@ -22,9 +22,12 @@
  */
 #include "../dt_impl.h"
 
+#include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct dt_plist {
@@ -72,6 +75,9 @@ static bool same_signature(const dt_probe_t *a, const dt_probe_t *b, unsigned us
 	    a->pr_activity != b->pr_activity || a->pr_prov != b->pr_prov ||
 	    a->pr_uentry_ra != b->pr_uentry_ra ||
 	    memcmp(a->pr_filter, b->pr_filter, sizeof(a->pr_filter)) != 0)
+		return false;
+	/* fbt: a kernel stack starts one frame further at entry (dt_cg_stack_skip) */
+	if (a->pr_entry != b->pr_entry && !strcmp(a->pr_prov->pv_name, "fbt"))
 		return false;
 	if (uses == 0)
 		return true;
@@ -276,35 +282,85 @@ int dt_enable_gen(dtrace_hdl_t *dtp)
 }
 
 /*
+ * The progress line: a thread that, once attaching has taken a second,
+ * shows how many probes are attached four times a second, so that it
+ * shows even while one call attaches them all (a kprobe_multi link).
+ */
+typedef struct progress {
+	pthread_mutex_t pg_lock;
+	pthread_cond_t pg_cv;
+	bool pg_stop, pg_failed;
+	int pg_done, pg_total;
+} progress_t;
+
+static void *progress_run(void *arg)
+{
+	progress_t *pg = arg;
+	struct timespec ts;
+	bool shown = false;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	ts.tv_sec++;
+	pthread_mutex_lock(&pg->pg_lock);
+	while (!pg->pg_stop) {
+		if (pthread_cond_timedwait(&pg->pg_cv, &pg->pg_lock, &ts) != ETIMEDOUT)
+			continue;
+		fprintf(stderr, "\rdtrace: attaching probes: %d of %d",
+			__atomic_load_n(&pg->pg_done, __ATOMIC_RELAXED), pg->pg_total);
+		fflush(stderr);
+		shown = true;
+		if ((ts.tv_nsec += 250000000) >= 1000000000) {
+			ts.tv_nsec -= 1000000000;
+			ts.tv_sec++;
+		}
+	}
+	if (shown && pg->pg_failed)
+		fprintf(stderr, "\n");
+	else if (shown)
+		fprintf(stderr, "\r%*s\r", 60, "");
+	pthread_mutex_unlock(&pg->pg_lock);
+	return NULL;
+}
+
+/*
  * Attach every program to each of its probes, with the probe's cookie.
  * When that takes more than a second, a progress line on stderr (not with
  * -q, nor when stderr is not a terminal), erased when done.
  */
 int dt_enable_attach(dtrace_hdl_t *dtp)
 {
-	bool show = !dtp->dt_options[DTOPT_QUIET] && isatty(2), shown = false;
-	uint64_t start = dt_now();
-	int total = 0, done = 0;
+	progress_t pg = { .pg_lock = PTHREAD_MUTEX_INITIALIZER };
+	bool show = !dtp->dt_options[DTOPT_QUIET] && isatty(2);
+	pthread_condattr_t ca;
+	pthread_t tid;
+	int rv = 0;
 
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next)
-		total += bp->bp_nprobes;
-	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next) {
-		for (int i = 0; i < bp->bp_nprobes; i++, done++) {
+		pg.pg_total += bp->bp_nprobes;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&pg.pg_cv, &ca);
+	if (show && pthread_create(&tid, NULL, progress_run, &pg) != 0)
+		show = false;
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL && rv == 0; bp = bp->bp_next) {
+		for (int i = 0; i < bp->bp_nprobes; i++) {
 			dt_probe_t *pr = bp->bp_probes[i];
 			uint64_t cookie = (uint64_t)pr->pr_epidbase << 32 | (uint32_t)pr->pr_enidx;
 
-			if (show && (done & 63) == 0 && dt_now() - start > 1000000000ull) {
-				fprintf(stderr, "\rdtrace: attaching probes: %d of %d", done, total);
-				shown = true;
-			}
-			if (pr->pr_prov->pv_attach(dtp, pr, bp, cookie) != 0) {
-				if (shown)
-					fprintf(stderr, "\n");
-				return -1;
-			}
+			if ((rv = pr->pr_prov->pv_attach(dtp, pr, bp, cookie)) != 0)
+				break;
+			__atomic_add_fetch(&pg.pg_done, 1, __ATOMIC_RELAXED);
 		}
 	}
-	if (shown)
-		fprintf(stderr, "\r%*s\r", 60, "");
-	return 0;
+	if (show) {
+		pthread_mutex_lock(&pg.pg_lock);
+		pg.pg_stop = true;
+		pg.pg_failed = rv != 0;
+		pthread_cond_signal(&pg.pg_cv);
+		pthread_mutex_unlock(&pg.pg_lock);
+		pthread_join(tid, NULL);
+	}
+	pthread_cond_destroy(&pg.pg_cv);
+	pthread_condattr_destroy(&ca);
+	return rv != 0 ? -1 : 0;
 }

@@ -32,7 +32,7 @@ static const dt_argsrc_t dt_errargs[] = {
 };
 
 /* BEGIN/END: the context is the u64 argument array of the test run (zeros). */
-static int dtrace_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
+static int dtraceprov_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
 {
 	(void)dtp;
 	pr->pr_progtype = DT_PT_RAW_TP;
@@ -59,6 +59,6 @@ static int dtrace_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_bpfprog_t *bp, ui
 dt_provider_t dt_prov_dtrace = {
 	.pv_name = "dtrace",
 	.pv_populate = dtrace_populate,
-	.pv_probe_info = dtrace_probe_info,
+	.pv_probe_info = dtraceprov_probe_info,
 	.pv_attach = dtrace_attach,
 };

@@ -5,9 +5,12 @@
  *
  * The functions are those of tracefs' available_filter_functions (the
  * functions ftrace can patch, "name [module]" for modules), less the
- * kprobes blacklist (debugfs kprobes/blacklist) when it is readable; a name
- * listed twice (static functions of the same name) is one probe, the
- * kernel resolves it to its first address.  Listing reads no BTF.
+ * kprobes blacklist (debugfs kprobes/blacklist) when it is readable, 6.1's
+ * __ftrace_invalid_address___N placeholders and the functions of the probe
+ * firing path (fbt_machinery); a name listed twice (static functions of
+ * the same name) is one probe: a kprobe_multi link resolves it to its
+ * first address, single kprobes attach at every copy.  Listing reads no
+ * BTF.
  *
  * How the enabled probes attach is chosen when tracing starts (fbt_prepare)
  * from -x fbtmode and the kernel's features (bpf/dt_feature.c):
@@ -120,6 +123,41 @@ static bool names_has(const fbt_names_t *nm, const char *s)
 	return false;
 }
 
+/*
+ * Functions of the path from a probe's site to its program (tracepoint,
+ * kprobe, fprobe, trampoline and perf event dispatch, the recursion
+ * guards): DTrace's own firing path is never traced, and tracing these
+ * shows the machinery's calls in a trace (-F: "-> perf_swevent_put_
+ * recursion_context" inside a system call).  Names, or prefixes ending
+ * in '*'.
+ */
+static const char *const fbt_machinery[] = {
+	"perf_trace_*", "perf_syscall_enter", "perf_syscall_exit",
+	"perf_swevent_get_recursion_context", "perf_swevent_put_recursion_context",
+	"perf_tp_event*", "perf_swevent_event", "perf_swevent_overflow",
+	"__perf_event_overflow", "perf_event_output*", "perf_prepare_sample",
+	"trace_call_bpf", "bpf_trace_run*", "__bpf_trace_*", "__traceiter_*",
+	"bpf_overflow_handler", "bpf_perf_event_output*", "bpf_get_stack*",
+	"bpf_get_stackid*", "bpf_ringbuf_*", "__bpf_prog_enter*", "__bpf_prog_exit*",
+	"bpf_prog_start_time", "kprobe_dispatcher", "kretprobe_dispatcher",
+	"kprobe_perf_func", "kretprobe_perf_func", "kprobe_ftrace_handler",
+	"kprobe_multi_link_*", "fprobe_handler", "fprobe_exit_handler", "fprobe_return",
+	"fprobe_entry", "rethook_*", "kretprobe_rethook_handler", "kretprobe_trampoline_handler",
+	"__kretprobe_trampoline_handler", "arch_rethook_*", "bpf_prog_run*",
+	NULL,
+};
+
+static bool machinery(const char *func)
+{
+	for (const char *const *m = fbt_machinery; *m != NULL; m++) {
+		size_t n = strlen(*m);
+
+		if ((*m)[n - 1] == '*' ? !strncmp(func, *m, n - 1) : !strcmp(func, *m))
+			return true;
+	}
+	return false;
+}
+
 /* debugfs kprobes/blacklist: "0xstart-0xend\tname" per line. */
 static void read_blacklist(fbt_names_t *bl)
 {
@@ -192,6 +230,9 @@ static int fbt_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 				mod = "vmlinux";
 			}
 		}
+		/* placeholders of functions the kernel dropped from ftrace (6.1) */
+		if (!strncmp(line, "__ftrace_invalid_address__", 26) || machinery(line))
+			continue;
 		if (line[0] == '\0' || names_has(&bl, line) ||
 		    strlen(line) >= DTRACE_FUNCNAMELEN || strlen(mod) >= DTRACE_MODNAMELEN)
 			continue;
@@ -455,9 +496,11 @@ static int sym_cmp(const void *a, const void *b)
 
 /*
  * A kprobe by name is refused (EADDRNOTAVAIL) when kallsyms has the name
- * more than once (static functions of the same name): such probes attach
- * at every address of the name, in their module.  Finds them among the
- * enabled probes that attach with single kprobes.
+ * more than once, of any type and in any module (static functions of the
+ * same name; device_show in vmlinux and in a module): single kprobes
+ * attach by address, at every text address of the name in the probe's
+ * module.  Finds those addresses for the enabled probes that attach with
+ * single kprobes.
  */
 static void find_dups(fbt_t *fi, dt_probe_t **probes, int n)
 {
@@ -550,20 +593,27 @@ static int fbt_prepare(dtrace_hdl_t *dtp, dt_provider_t *pv, dt_probe_t **probes
 	return 0;
 }
 
-/* A single kprobe, or one per address of a name kallsyms has twice. */
+/* A single kprobe per address of the name in its module. */
 static int kprobe_attach(dtrace_hdl_t *dtp, fbt_t *fi, dt_probe_t *pr, dt_bpfprog_t *bp,
 			 uint64_t cookie)
 {
 	fbt_sym_t key = { pr->pr_desc.dtpd_mod, pr->pr_desc.dtpd_func, NULL, 0 }, *fs;
+	int ok = 0;
 
 	fs = fi->fi_nsyms == 0 ? NULL : bsearch(&key, fi->fi_syms, fi->fi_nsyms, sizeof(fbt_sym_t), sym_cmp);
-	if (fs == NULL || fs->fs_n < 2)
+	if (fs == NULL || fs->fs_n == 0) /* not in kallsyms: the kernel's lookup says why */
 		return dt_bpf_attach_kprobe(dtp, key.fs_func, pr->pr_return, bp->bp_fd, cookie);
+	/*
+	 * kallsyms does not tell which copies ftrace can patch (6.1 has no
+	 * available_filter_functions_addrs): the kernel refuses a kprobe on
+	 * the others (EINVAL: dummy_handler has a traceable and an untraceable
+	 * copy), which are skipped; the probe fails only if no copy takes one.
+	 */
 	for (int i = 0; i < fs->fs_n; i++)
 		if (dt_bpf_attach_kprobe_addr(dtp, key.fs_func, fs->fs_addrs[i], pr->pr_return,
-					      bp->bp_fd, cookie) != 0)
-			return -1;
-	return 0;
+					      bp->bp_fd, cookie) == 0)
+			ok++;
+	return ok > 0 ? 0 : -1;
 }
 
 /* kprobe_multi: the probes of one program and direction go in one link. */

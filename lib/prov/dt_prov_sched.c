@@ -22,12 +22,16 @@
  * Every probe but on-cpu and remain-cpu fires in the context of the thread
  * leaving the CPU or doing the waking, as in DTrace.  args[0] is
  * lwpsinfo_t * and args[1] psinfo_t *, translated from the tracepoint's
- * struct task_struct * (dlib/procfs.d).  Linux
- * has no tracepoint for the clock tick, for run-queue insertion other than
+ * struct task_struct * (dlib/procfs.d).  Linux has no tracepoint for the
+ * clock tick (tick is a perf event, below), for run-queue insertion other than
  * by a wakeup, nor for surrender, schedctl-* or cpucaps-*: those probes do
  * not exist.  on-cpu and remain-cpu need sched_exit_tp (Linux 6.16).
  */
 #include "dt_tpprov.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/utsname.h>
 
 #define TASK_DEAD 0x80 /* task_struct.__state of a task leaving the CPU for good */
 
@@ -60,4 +64,103 @@ static const dt_tpprobe_t dt_sched_probes[] = {
 	{ .tp_name = NULL },
 };
 
-dt_provider_t dt_prov_sched = DT_TPPROV("sched", dt_sched_probes);
+/*
+ * sched:::tick has no tracepoint: it is a cpu-clock perf event on every
+ * CPU (as profile-N), at the kernel's clock rate, CONFIG_HZ from its
+ * config in /boot when there is one, else 100 (DTrace's hz); it fires in
+ * the context of the thread running on the CPU.  It has no args[] (in
+ * DTrace, the running thread's lwpsinfo_t and psinfo_t: curthread here).
+ */
+static uint64_t tick_period(void)
+{
+	char path[128], line[128];
+	struct utsname u;
+	long hz = 100;
+	FILE *fp;
+
+	if (uname(&u) == 0) {
+		snprintf(path, sizeof(path), "/boot/config-%s", u.release);
+		if ((fp = fopen(path, "r")) != NULL) {
+			while (fgets(line, sizeof(line), fp) != NULL)
+				if (sscanf(line, "CONFIG_HZ=%ld", &hz) == 1)
+					break;
+			fclose(fp);
+		}
+	}
+	return hz > 0 && hz <= 10000 ? 1000000000ull / (uint64_t)hz : 10000000ull;
+}
+
+static bool is_tick(const dt_probe_t *pr)
+{
+	return pr->pr_pvdata == NULL;
+}
+
+static int sched_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
+{
+	dt_probe_t *pr;
+
+	if (dt_tpprov_populate(dtp, pv) != 0)
+		return -1;
+	pr = dt_probe_create(dtp, pv, "vmlinux", "", "tick");
+	pr->pr_exists = 1;
+	return 0;
+}
+
+static bool sched_exists(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	return is_tick(pr) || dt_tpprov_exists(dtp, pr);
+}
+
+static int sched_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	if (!is_tick(pr))
+		return dt_tpprov_probe_info(dtp, pr);
+	pr->pr_progtype = DT_PT_PERF_EVENT;
+	pr->pr_period = tick_period();
+	return 0;
+}
+
+static int sched_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
+{
+	return is_tick(pr) ? 0 : dt_tpprov_probe_args(dtp, pr);
+}
+
+static int sched_prepare(dtrace_hdl_t *dtp, dt_provider_t *pv, dt_probe_t **probes, int n)
+{
+	dt_probe_t **tp = dt_zalloc(sizeof(dt_probe_t *) * (n + 1));
+	int k = 0, rv;
+
+	for (int i = 0; i < n; i++)
+		if (!is_tick(probes[i]))
+			tp[k++] = probes[i];
+	rv = dt_tpprov_prepare(dtp, pv, tp, k);
+	free(tp);
+	return rv;
+}
+
+static int sched_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_bpfprog_t *bp, uint64_t cookie)
+{
+	int only = (int)dtp->dt_options[DTOPT_CPU];
+
+	if (!is_tick(pr))
+		return dt_tpprov_attach(dtp, pr, bp, cookie);
+	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++) {
+		if (only >= 0 && cpu != only)
+			continue;
+		if (dt_bpf_attach_perf(dtp, cpu, pr->pr_period, bp->bp_fd, cookie) != 0 &&
+		    cpu < dtp->dt_nonline)
+			return -1;
+	}
+	return 0;
+}
+
+dt_provider_t dt_prov_sched = {
+	.pv_name = "sched",
+	.pv_populate = sched_populate,
+	.pv_exists = sched_exists,
+	.pv_probe_info = sched_probe_info,
+	.pv_probe_args = sched_probe_args,
+	.pv_prepare = sched_prepare,
+	.pv_attach = sched_attach,
+	.pv_data = (void *)dt_sched_probes,
+};

@@ -329,6 +329,121 @@ int dtrace_probe_byid(dtrace_hdl_t *dtp, unsigned id, dtrace_probe_f *func, void
 	return func(dtp, &dtp->dt_probes[id]->pr_desc, arg);
 }
 
+/* ------------------------------------------------------------ -l -v */
+
+/*
+ * DTrace's stability attributes of each provider (illumos' dtrace_pattr_t
+ * tables, as the Dynamic Tracing Guide gives them): provider, module,
+ * function, name, arguments.  USDT providers have DTrace's defaults for a
+ * provider a .d file declares without attribute pragmas.
+ */
+#define A(n, d, c) { DTRACE_STABILITY_##n, DTRACE_STABILITY_##d, DTRACE_CLASS_##c }
+
+typedef struct pattr {
+	const char *pa_prov;
+	dtrace_attribute_t pa_attr[5];
+} pattr_t;
+
+static const pattr_t pattrs[] = {
+	{ "dtrace", { A(STABLE, STABLE, COMMON), A(PRIVATE, PRIVATE, UNKNOWN),
+		      A(PRIVATE, PRIVATE, UNKNOWN), A(STABLE, STABLE, COMMON),
+		      A(STABLE, STABLE, COMMON) } },
+	{ "profile", { A(EVOLVING, EVOLVING, COMMON), A(UNSTABLE, UNSTABLE, UNKNOWN),
+		       A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, COMMON),
+		       A(EVOLVING, EVOLVING, COMMON) } },
+	{ "syscall", { A(EVOLVING, EVOLVING, COMMON), A(PRIVATE, PRIVATE, UNKNOWN),
+		       A(EVOLVING, EVOLVING, ISA), A(EVOLVING, EVOLVING, COMMON),
+		       A(PRIVATE, PRIVATE, ISA) } },
+	{ "fbt", { A(EVOLVING, EVOLVING, ISA), A(PRIVATE, PRIVATE, UNKNOWN),
+		   A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, ISA),
+		   A(PRIVATE, PRIVATE, ISA) } },
+	{ "sdt", { A(EVOLVING, EVOLVING, ISA), A(PRIVATE, PRIVATE, UNKNOWN),
+		   A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, ISA),
+		   A(PRIVATE, PRIVATE, ISA) } },
+	{ "sched", { A(EVOLVING, EVOLVING, ISA), A(PRIVATE, PRIVATE, UNKNOWN),
+		     A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, ISA),
+		     A(EVOLVING, EVOLVING, ISA) } },
+	{ "proc", { A(EVOLVING, EVOLVING, ISA), A(PRIVATE, PRIVATE, UNKNOWN),
+		    A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, ISA),
+		    A(EVOLVING, EVOLVING, ISA) } },
+	{ "io", { A(EVOLVING, EVOLVING, ISA), A(PRIVATE, PRIVATE, UNKNOWN),
+		  A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, ISA),
+		  A(EVOLVING, EVOLVING, ISA) } },
+	{ "pid", { A(EVOLVING, EVOLVING, ISA), A(PRIVATE, PRIVATE, UNKNOWN),
+		   A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, ISA),
+		   A(PRIVATE, PRIVATE, UNKNOWN) } },
+	/* a provider's attributes DTrace gives when nothing says otherwise */
+	{ NULL, { A(UNSTABLE, UNSTABLE, COMMON), A(UNSTABLE, UNSTABLE, COMMON),
+		  A(UNSTABLE, UNSTABLE, COMMON), A(UNSTABLE, UNSTABLE, COMMON),
+		  A(UNSTABLE, UNSTABLE, COMMON) } },
+};
+#undef A
+
+const char *dtrace_stability_name(int s)
+{
+	static const char *const names[] = { "Internal", "Private",  "Obsolete", "External",
+					     "Unstable", "Evolving", "Stable",	 "Standard" };
+
+	return s >= 0 && s < 8 ? names[s] : NULL;
+}
+
+const char *dtrace_class_name(int c)
+{
+	static const char *const names[] = { "Unknown", "CPU", "Platform", "Group", "ISA",
+					     "Common" };
+
+	return c >= 0 && c < 6 ? names[c] : NULL;
+}
+
+static dtrace_attribute_t attr_min(dtrace_attribute_t a, dtrace_attribute_t b)
+{
+	a.dtat_name = a.dtat_name < b.dtat_name ? a.dtat_name : b.dtat_name;
+	a.dtat_data = a.dtat_data < b.dtat_data ? a.dtat_data : b.dtat_data;
+	a.dtat_class = a.dtat_class < b.dtat_class ? a.dtat_class : b.dtat_class;
+	return a;
+}
+
+static bool is_glob(const char *s)
+{
+	return s[0] == '\0' || strpbrk(s, "*?[\\") != NULL;
+}
+
+/* The attributes and argument types of the probe pdp names (dtpd_id, or its fields). */
+int dtrace_probe_info(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probeinfo_t *pip)
+{
+	const pattr_t *pa = pattrs;
+	dt_probe_t *pr;
+
+	if (populate_all(dtp) != 0)
+		return -1;
+	if (pdp->dtpd_id == 0 || pdp->dtpd_id >= (unsigned)dtp->dt_nprobes)
+		return dt_set_errno(dtp, EDT_NOPROBE);
+	pr = dtp->dt_probes[pdp->dtpd_id];
+	while (pa->pa_prov != NULL && strcmp(pa->pa_prov, pr->pr_prov->pv_name))
+		pa++;
+	memset(pip, 0, sizeof(*pip));
+	if (is_glob(pdp->dtpd_provider))
+		pa = &pattrs[sizeof(pattrs) / sizeof(pattrs[0]) - 1];
+	pip->dtp_attr = pa->pa_attr[0];
+	if (!is_glob(pdp->dtpd_mod))
+		pip->dtp_attr = attr_min(pip->dtp_attr, pa->pa_attr[1]);
+	if (!is_glob(pdp->dtpd_func))
+		pip->dtp_attr = attr_min(pip->dtp_attr, pa->pa_attr[2]);
+	if (!is_glob(pdp->dtpd_name))
+		pip->dtp_attr = attr_min(pip->dtp_attr, pa->pa_attr[3]);
+	pip->dtp_arga = pa->pa_attr[4];
+	if (dt_probe_args(dtp, pr) != 0)
+		return -1;
+	for (int i = 0; i < pr->pr_nargs && i < DTRACE_PROBEINFO_MAXARGS; i++) {
+		if (pr->pr_argtypes == NULL || pr->pr_argtypes[i] == NULL)
+			snprintf(pip->dtp_argv[i], sizeof(pip->dtp_argv[i]), "(unknown)");
+		else
+			dt_type_name(pr->pr_argtypes[i], pip->dtp_argv[i], sizeof(pip->dtp_argv[i]));
+		pip->dtp_argc = i + 1;
+	}
+	return 0;
+}
+
 /* -i: the description "p:m:f:n" of a probe id (with any clause text). */
 char *dtrace_id2desc(dtrace_hdl_t *dtp, const char *arg)
 {

@@ -12,6 +12,11 @@
 #                    meta-packages, linux-image-amd64 linux-image-6.12-amd64)
 #   DT_KERNEL_CACHE  kernels and initramfs images (default ~/.cache/dtrace-kernels)
 #   DT_GUEST_TIMEOUT wall-clock bound per guest in seconds (default 420)
+#   DT_GUEST_SMP     virtual CPUs per guest (default 1: with two, QEMU's
+#                    multi-threaded TCG lets a CPU run a stale int3 of the
+#                    kernel's text_poke_bp() after the patch is done, an
+#                    "Oops: int3" panic seen while ftrace patches tens of
+#                    thousands of call sites, with dtrace and bpftrace alike)
 #   DT_GUEST_CMD     script to run in the guests instead of guest-run.sh,
 #                    with the results directory as its argument; it ends
 #                    with "N passed, N failed" too (bench/kernel-fbt.sh)
@@ -26,6 +31,7 @@ here=$top/tests/kernel
 cache=${DT_KERNEL_CACHE:-${HOME:-/root}/.cache/dtrace-kernels}
 kernels=${DT_KERNELS:-linux-image-amd64 linux-image-6.12-amd64}
 tmo=${DT_GUEST_TIMEOUT:-420}
+smp=${DT_GUEST_SMP:-1}
 
 say() { echo "kernel tests: $*"; }
 if ! command -v qemu-system-x86_64 >/dev/null 2>&1; then
@@ -138,7 +144,7 @@ for meta in $kernels; do
 	(
 		start=$(date +%s)
 		timeout -k 10 "$tmo" qemu-system-x86_64 -nodefaults -no-user-config -display none \
-			-serial file:"$res/console" -monitor none -no-reboot -m 2048 -smp 2 \
+			-serial file:"$res/console" -monitor none -no-reboot -m 2048 -smp "$smp" \
 			-accel tcg,thread=multi -cpu max -kernel "$kernel" -initrd "$res/initrd.cpio.gz" \
 			-append "console=ttyS0 panic=-1 oops=panic rdinit=/init quiet loglevel=1" \
 			-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \

@@ -31,5 +31,6 @@ printf '%s/spin-cpus 500000 & %s/spin-cpus 500000; wait\n' "$T" "$T" > spin2.sh
 $DTRACE -qn 'sched:::preempt { @agg[cpu] = count(); }
 sched:::preempt /progenyof($target)/ { seen = 1; }
 END { printf("spinners preempted: %d\n", seen); }' -c "sh spin2.sh" | grep preempted
-# remain-cpu and on-cpu are the two outcomes of a scheduling decision
+# remain-cpu and on-cpu are the two outcomes of a scheduling decision; tick
+# (tests/e2e/sched/sched_tick.sh) is a perf event
 $DTRACE -lP sched | sed -E 's/^ *[0-9]+ /    N /'

@@ -1,0 +1,18 @@
+# The functions of the probe firing path (perf and tracepoint dispatch,
+# the recursion guards, kprobe/fprobe and trampoline handlers) are not
+# fbt probes: as in DTrace, a -F flow through a system call shows the
+# kernel's functions, never the tracing machinery's.  (The flow of every
+# function needs kprobe_multi, 6.12; 6.1, one kprobe per function, traces
+# the getppid and task_pid functions.)
+$DTRACE -l -P fbt >listed
+for f in perf_swevent_get_recursion_context perf_swevent_put_recursion_context \
+	perf_trace_buf_alloc perf_syscall_enter trace_call_bpf __bpf_prog_enter_recur; do
+	grep -qw "$f" listed && echo "$f is listed"
+done
+echo "machinery not listed"
+fbt='fbt:::'
+case $KVER in 6.1.*) fbt='fbt::*getppid*:,fbt::*task_pid*:' ;; esac
+$DTRACE -F -o flow -n 'syscall::getppid:entry /pid == $target/ { self->t = 1; }
+'"$fbt"' /self->t/ {} syscall::getppid:return /self->t/ { self->t = 0; }' -c "$T/getppid-loop 1" 2>/dev/null
+grep -q -e '-> .*getppid' flow && echo "flow through getppid"
+grep -E -e '[-<][>-] (perf_|bpf_|__bpf_|trace_call_bpf|kprobe_|fprobe_|rethook_)' flow | sort -u
