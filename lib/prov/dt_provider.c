@@ -432,10 +432,15 @@ int dtrace_probe_info(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_p
 	if (!is_glob(pdp->dtpd_name))
 		pip->dtp_attr = attr_min(pip->dtp_attr, pa->pa_attr[3]);
 	pip->dtp_arga = pa->pa_attr[4];
+	/* the D library's translators give the stable types (psinfo_t *) */
+	if (!pr->pr_argsdone && dt_dlib_load(dtp) != 0)
+		dtp->dt_errmsg[0] = '\0'; /* the native types, then */
 	if (dt_probe_args(dtp, pr) != 0)
 		return -1;
 	for (int i = 0; i < pr->pr_nargs && i < DTRACE_PROBEINFO_MAXARGS; i++) {
-		if (pr->pr_argtypes == NULL || pr->pr_argtypes[i] == NULL)
+		if (pr->pr_xargtypes != NULL && pr->pr_xargtypes[i] != NULL)
+			dt_type_name(pr->pr_xargtypes[i], pip->dtp_argv[i], sizeof(pip->dtp_argv[i]));
+		else if (pr->pr_argtypes == NULL || pr->pr_argtypes[i] == NULL)
 			snprintf(pip->dtp_argv[i], sizeof(pip->dtp_argv[i]), "(unknown)");
 		else
 			dt_type_name(pr->pr_argtypes[i], pip->dtp_argv[i], sizeof(pip->dtp_argv[i]));
