@@ -774,8 +774,13 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 	cook(cc, r);
 	lt = l->dn_type;
 	rt = r->dn_type;
-	if ((op == '/' || op == '%') && r->dn_kind == N_INT && r->dn_val == 0)
-		cerr(cc, D_DIV_ZERO, dnp, "expression contains division by zero");
+	{
+		int64_t zero;
+
+		/* a constant zero after folding, as DTrace folds before checking */
+		if ((op == '/' || op == '%') && const_eval(r, &zero) && zero == 0)
+			cerr(cc, D_DIV_ZERO, dnp, "expression contains division by zero");
+	}
 
 	if (op == OP_EQ || op == OP_NE || op == '<' || op == '>' || op == OP_LE || op == OP_GE) {
 		bool ls = is_strlike(lt), rs = is_strlike(rt);
