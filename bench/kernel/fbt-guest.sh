@@ -1,5 +1,7 @@
 #!/bin/sh
 # Inside the 6.12 guest (bench/kernel-fbt.sh): fbt vs bpftrace.
+# FBT_BENCH_EVENTS_ONLY=1: only the per-event part (the guest gets no
+# environment from the host: set it in a wrapper given as DT_GUEST_CMD).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C
 DTRACE=$top/build/dtrace RB=$top/build/read-bench N=${FBT_BENCH_N:-50000} R=${FBT_BENCH_RUNS:-3}
