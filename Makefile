@@ -58,6 +58,8 @@ bench: all $(TRIGGERS)
 
 install: build/dtrace
 	install -m 755 build/dtrace /usr/sbin/dtrace
+	install -d /usr/lib/dtrace
+	install -m 644 dlib/*.d /usr/lib/dtrace
 
 # The whole suite again with AddressSanitizer and UBSan in the library and
 # the command (any report shows up as a failed test: outputs are compared).

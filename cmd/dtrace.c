@@ -102,7 +102,7 @@ static void notice(dtrace_state_t *st, const char *fmt, ...)
 static int usage(FILE *fp)
 {
 	fprintf(fp, "Usage: %s [-CeFGhlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
-		    "\t[-I path] [-o output] [-p pid] [-s script] [-U name]\n"
+		    "\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
 		    "\t[-x opt[=val]]\n\n"
 		    "\t[-P provider [[ predicate ] action ]]\n"
 		    "\t[-m [ provider: ] module [[ predicate ] action ]]\n"
@@ -123,6 +123,7 @@ static int usage(FILE *fp)
 		    "\t-i  enable or list probes matching the specified probe id\n"
 		    "\t-I  add include directory to preprocessor search path\n"
 		    "\t-l  list probes matching specified criteria\n"
+		    "\t-L  add library directory to library search path\n"
 		    "\t-m  enable or list probes matching the specified module name\n"
 		    "\t-n  enable or list probes matching the specified probe name\n"
 		    "\t-o  set output file\n"
@@ -522,22 +523,23 @@ static void resolve_id(dtrace_state_t *st, dtrace_cmd_t *dcp)
 static void setopt(dtrace_state_t *st, const char *arg)
 {
 	char *opt = strdup(arg), *val = strchr(opt, '=');
+	int64_t v;
 
 	if (val != NULL)
 		*val++ = '\0';
 	if (dtrace_setopt(st->g_dtp, opt, val) != 0)
 		fatal(st, "failed to set -x %s: %s", opt,
 		      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
-	if (!strcmp(opt, "quiet"))
-		st->g_quiet = val == NULL || strcmp(val, "0") != 0;
-	if (!strcmp(opt, "flowindent"))
-		st->g_flowindent = true;
+	if (!strcmp(opt, "quiet") && dtrace_getopt(st->g_dtp, opt, &v) == 0)
+		st->g_quiet = v != 0;
+	if (!strcmp(opt, "flowindent") && dtrace_getopt(st->g_dtp, opt, &v) == 0)
+		st->g_flowindent = v != 0;
 	free(opt);
 }
 
 int main(int argc, char **argv)
 {
-	static const char optstr[] = "+b:c:CD:ef:FGhHi:I:lm:n:o:p:P:qs:SU:vVwx:Z";
+	static const char optstr[] = "+b:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:Z";
 	dtrace_state_t st = { 0 };
 	const char *cmd = NULL;
 	pid_t child = 0;
@@ -583,6 +585,11 @@ int main(int argc, char **argv)
 			fatal(&st, "option -%c is not supported on this platform", c);
 		case 'i': add_cmd(&st, DTRACE_PROBESPEC_NAME, optarg); st.g_cmdv[st.g_cmdc - 1].dc_spec = (dtrace_probespec_t)-2; break;
 		case 'l': st.g_mode = DMODE_LIST; break;
+		case 'L':
+			if (dtrace_setopt(st.g_dtp, "libdir", optarg) != 0)
+				fatal(&st, "failed to set -L %s: %s", optarg,
+				      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
+			break;
 		case 'm': add_cmd(&st, DTRACE_PROBESPEC_MOD, optarg); break;
 		case 'n': add_cmd(&st, DTRACE_PROBESPEC_NAME, optarg); break;
 		case 'f': add_cmd(&st, DTRACE_PROBESPEC_FUNC, optarg); break;

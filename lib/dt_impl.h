@@ -87,6 +87,7 @@ enum {
 	X(STRSIZE, "strsize", DT_OPT_SIZE, 256)                           \
 	X(SWITCHRATE, "switchrate", DT_OPT_RATE, 1000000000)              \
 	X(DESTRUCTIVE, "destructive", DT_OPT_BOOL, 0)                     \
+	X(NOLIBS, "nolibs", DT_OPT_BOOL, 0)                               \
 	X(ZDEFS, "zdefs", DT_OPT_BOOL, 0)                                 \
 	X(AGGSORTKEY, "aggsortkey", DT_OPT_BOOL, 0)                       \
 	X(AGGSORTKEYPOS, "aggsortkeypos", DT_OPT_INT, 0)                  \
@@ -98,7 +99,59 @@ enum {
 	X(VERIFYLOG, "verifylog", DT_OPT_BOOL, 0)                         \
 	X(FBTMODE, "fbtmode", DT_OPT_FBTMODE, DT_FBTMODE_AUTO)             \
 	X(ERRTAGS, "errtags", DT_OPT_BOOL, 0)                             \
-	X(DROPTAGS, "droptags", DT_OPT_BOOL, 0)
+	X(DROPTAGS, "droptags", DT_OPT_BOOL, 0)                           \
+	/* the rest of illumos' table (docs/options.md): d = cpp flag, enum */ \
+	X(AGGPERCPU, "aggpercpu", DT_OPT_BOOL, 0)                         \
+	X(AMIN, "amin", DT_OPT_STRING, 0)                                 \
+	X(ARGREF, "argref", DT_OPT_BOOL, 0)                               \
+	X(CORE, "core", DT_OPT_BOOL, 0)                                   \
+	X(CPP, "cpp", DT_OPT_BOOL, 0)                                     \
+	X(CPPHDRS, "cpphdrs", DT_OPT_BOOL, 0)                             \
+	X(CPPPATH, "cpppath", DT_OPT_STRING, 0)                           \
+	X(CTYPES, "ctypes", DT_OPT_UNSUP, 0)                              \
+	X(DEBUG, "debug", DT_OPT_BOOL, 0)                                 \
+	X(DEFINE, "define", DT_OPT_CPPARG, 'D')                           \
+	X(DISASM, "disasm", DT_OPT_INT, 0)                                \
+	X(DOF, "dof", DT_OPT_UNSUP, 0)                                    \
+	X(DTYPES, "dtypes", DT_OPT_UNSUP, 0)                              \
+	X(EMPTY, "empty", DT_OPT_BOOL, 0)                                 \
+	X(ENCODING, "encoding", DT_OPT_STRING, 0)                         \
+	X(EVALTIME, "evaltime", DT_OPT_STRING, 0)                         \
+	X(INCDIR, "incdir", DT_OPT_CPPARG, 'I')                           \
+	X(IREGS, "iregs", DT_OPT_INT, 8)                                  \
+	X(KDEFS, "kdefs", DT_OPT_BOOL, 0)                                 \
+	X(KNODEFS, "knodefs", DT_OPT_BOOL, 0)                             \
+	X(LATE, "late", DT_OPT_STRING, 0)                                 \
+	X(LAZYLOAD, "lazyload", DT_OPT_BOOL, 0)                           \
+	X(LDPATH, "ldpath", DT_OPT_STRING, 0)                             \
+	X(LIBDIR, "libdir", DT_OPT_STRING, 0)                             \
+	X(LINKMODE, "linkmode", DT_OPT_STRING, 0)                         \
+	X(LINKTYPE, "linktype", DT_OPT_STRING, 0)                         \
+	X(PGMAX, "pgmax", DT_OPT_INT, 8)                                  \
+	X(PSPEC, "pspec", DT_OPT_BOOL, 0)                                 \
+	X(SETENV, "setenv", DT_OPT_ENV, 1)                                \
+	X(STDC, "stdc", DT_OPT_STRING, 0)                                 \
+	X(STRIP, "strip", DT_OPT_BOOL, 0)                                 \
+	X(SYSLIBDIR, "syslibdir", DT_OPT_STRING, 0)                       \
+	X(TREE, "tree", DT_OPT_INT, 0)                                    \
+	X(TREGS, "tregs", DT_OPT_INT, 8)                                  \
+	X(UDEFS, "udefs", DT_OPT_BOOL, 0)                                 \
+	X(UNDEF, "undef", DT_OPT_CPPARG, 'U')                             \
+	X(UNODEFS, "unodefs", DT_OPT_BOOL, 0)                             \
+	X(UNSETENV, "unsetenv", DT_OPT_ENV, 0)                            \
+	X(VERBOSE, "verbose", DT_OPT_BOOL, 0)                             \
+	X(VERSION, "version", DT_OPT_VERSION, 0)                          \
+	X(GRABANON, "grabanon", DT_OPT_UNSUP, 0)                          \
+	X(JSTACKFRAMES, "jstackframes", DT_OPT_INT, 50)                   \
+	X(JSTACKSTRSIZE, "jstackstrsize", DT_OPT_SIZE, 512)               \
+	X(TEMPORAL, "temporal", DT_OPT_BOOL, 0)                           \
+	X(ZONE, "zone", DT_OPT_UNSUP, 0)                                  \
+	X(AGGHIST, "agghist", DT_OPT_BOOL, 0)                             \
+	X(AGGPACK, "aggpack", DT_OPT_BOOL, 0)                             \
+	X(AGGZOOM, "aggzoom", DT_OPT_BOOL, 0)                             \
+	X(STACKINDENT, "stackindent", DT_OPT_INT, 14)                     \
+	X(PREALLOCATE, "preallocate", DT_OPT_SIZE, 0)                     \
+	X(PROCRATE, "procrate", DT_OPT_RATE, 0)
 
 /* Bytes a string takes: strsize characters (DTrace counts them) and a NUL. */
 #define DT_STRSIZE(dtp) ((int)(dtp)->dt_options[DTOPT_STRSIZE] + 1)
@@ -117,7 +170,12 @@ typedef enum dt_optkind {
 	DT_OPT_RATE,
 	DT_OPT_POLICY,
 	DT_OPT_RESIZE,
-	DT_OPT_FBTMODE
+	DT_OPT_FBTMODE,
+	DT_OPT_STRING,	/* kept in dt_optstr[] (some check their values) */
+	DT_OPT_CPPARG,	/* -D/-U/-I for cpp: the default is the letter */
+	DT_OPT_ENV,	/* setenv/unsetenv for -c commands */
+	DT_OPT_VERSION,
+	DT_OPT_UNSUP	/* configures what Linux lacks: refused (dt_options.c) */
 } dt_optkind_t;
 
 #define DT_BUFPOLICY_SWITCH 0
@@ -149,6 +207,8 @@ struct dtrace_hdl {
 	int dt_errtag;		  /* D tag of the last compile-time error (dt_errtags.h) */
 	int64_t dt_options[DTOPT_MAX];
 	bool dt_optset[DTOPT_MAX];
+	char *dt_optstr[DTOPT_MAX];  /* DT_OPT_STRING values (libdir: the last one) */
+	bool dt_destructive;	  /* destructive actions without -w: refused by dtrace_go */
 	int dt_ncpus;		  /* possible CPUs */
 	int dt_nonline;		  /* online CPUs */
 
@@ -177,6 +237,16 @@ struct dtrace_hdl {
 	dt_ident_t **dt_aggs;	  /* by aggregation id */
 	int dt_dvkeysize;	  /* dynamic variable key size (max) */
 	int dt_dvvalsize;	  /* dynamic variable value size (max) */
+
+	/* the D library (front/dt_dlib.c) and translators (front/dt_xlate.c) */
+	char **dt_libdirs;	  /* -L and -x libdir, then the default */
+	int dt_nlibdirs;
+	int dt_libstate;	  /* 0: not loaded, 1: loaded (or -x nolibs), -1: failed */
+	char **dt_libnames;	  /* files loaded, for depends_on library */
+	int dt_nlibnames;
+	struct dt_xlator *dt_xlators;
+	dt_ident_t **dt_globtail;  /* where dt_ident_create() appends */
+	dt_ident_t *dt_identhash[DT_IDENTHASH]; /* dt_globals by name (front/dt_cook.c) */
 
 	/* compiled programs */
 	struct dtrace_prog *dt_progs;
@@ -210,10 +280,15 @@ struct dtrace_hdl {
 	int64_t dt_sizereq[4];	  /* bufsize, aggsize, specsize, dynvarsize asked for */
 	dt_ring_t **dt_rings;	  /* per-CPU perf rings */
 	char *dt_pfbuf;		  /* printf records' text, reused (dt_consume.c) */
+	int dt_stdoutfd;	  /* freopen(): the output's first descriptor + 1, or 0 */
+	void *dt_dwarf;		  /* types/dt_dwarf.c: the DWARF of one user file, open */
+	int dt_writeuser;	  /* bpf_probe_write_user() loads: 1, not: -1, not asked: 0 */
 	size_t dt_pfbufsz;
 	int *dt_linkfds;	  /* attachments */
 	int dt_nlinks, dt_linkcap;
 	dt_aggmap_t *dt_aggmaps;
+	struct dt_aggouter *dt_aggouter; /* layout/dt_agg_layout.c: arrays of aggregation maps */
+	int dt_naggouter;
 	dt_bpfprog_t *dt_beginprog, *dt_endprog;
 	dt_clause_t **dt_errclauses; /* clauses enabled on dtrace:::ERROR */
 	int dt_nerrclauses;

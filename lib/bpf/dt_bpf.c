@@ -44,6 +44,8 @@ static int map_fd(dtrace_hdl_t *dtp, const dt_bpfprog_t *bp, int map)
 	default:
 		if (map - DT_MAP_AGG < dtp->dt_naggs)
 			return dtp->dt_aggmaps[map - DT_MAP_AGG].am_fd;
+		if (map - DT_MAP_AGG - dtp->dt_naggs < dtp->dt_naggouter)
+			return dtp->dt_aggouter[map - DT_MAP_AGG - dtp->dt_naggs].ao_fd;
 		return -1;
 	}
 }
@@ -75,18 +77,90 @@ static int mkmap(dtrace_hdl_t *dtp, enum bpf_map_type type, const char *name, in
  */
 #define DT_HTAB_ELEM 48 /* the kernel's struct htab_elem before the key */
 
+/* The entries of an aggregation's map. */
+static int64_t agg_entries(dtrace_hdl_t *dtp, const dt_aggmap_t *am)
+{
+	int64_t n = dtp->dt_options[DTOPT_AGGSIZE] * am->am_ncpus /
+		    (DT_HTAB_ELEM + ((am->am_keysize + 7) & ~7) + am->am_valsize);
+	/* no more keys than one CPU's aggsize holds in DTrace (dt_buffer.c) */
+	int64_t dt = (dtp->dt_options[DTOPT_AGGSIZE] - dtp->dt_options[DTOPT_AGGSIZE] / 32) /
+		     dt_agg_dtentry(dtp, am);
+
+	n = dt < n ? dt : n;
+	return n < 1 ? 1 : n > INT32_MAX ? INT32_MAX : n;
+}
+
+/*
+ * The maps of an array of maps (dt_layout.h) must be alike, entries
+ * included: all get the fewest entries any of them would have.  Then the
+ * array is made, with the maps at their indexes.
+ */
+static int aggouter_create(dtrace_hdl_t *dtp, int o)
+{
+	dt_aggouter_t *ao = &dtp->dt_aggouter[o];
+	dt_aggmap_t *maps = dtp->dt_aggmaps;
+	int64_t n = INT32_MAX;
+	char name[16];
+
+	for (int i = 0; i < dtp->dt_naggs; i++)
+		if (maps[i].am_outer == o && agg_entries(dtp, &maps[i]) < n)
+			n = agg_entries(dtp, &maps[i]);
+	for (int i = 0; i < dtp->dt_naggs; i++) {
+		dt_aggmap_t *am = &maps[i];
+
+		if (am->am_outer != o)
+			continue;
+		snprintf(name, sizeof(name), "dt_agg_%d", i & 0xffff);
+		if ((am->am_fd = mkmap(dtp, BPF_MAP_TYPE_HASH, name, am->am_keysize, am->am_valsize,
+				       (int)n, 0)) >= 0)
+			continue;
+		if (dtp->dt_errno != EDT_NOSPACE || n == 1)
+			return -1;
+		/* if the kernel refuses the memory, fewer entries for all (and drops) */
+		for (int j = 0; j < i; j++)
+			if (maps[j].am_outer == o && maps[j].am_fd >= 0) {
+				close(maps[j].am_fd);
+				maps[j].am_fd = -1;
+			}
+		n /= 2;
+		i = -1;
+	}
+	for (int i = 0; i < dtp->dt_naggs; i++) {
+		LIBBPF_OPTS(bpf_map_create_opts, opts);
+
+		if (maps[i].am_outer != o)
+			continue;
+		if (ao->ao_fd < 0) {
+			snprintf(name, sizeof(name), "dt_aggs_%d", o & 0xffff);
+			opts.inner_map_fd = (uint32_t)maps[i].am_fd;
+			ao->ao_fd = bpf_map_create(BPF_MAP_TYPE_ARRAY_OF_MAPS, name, 4, 4,
+						   (uint32_t)ao->ao_n, &opts);
+			if (ao->ao_fd < 0)
+				return dt_set_errmsg(dtp, EDT_BPF, "failed to create BPF map %s: %s",
+						     name, strerror(errno));
+		}
+		if (bpf_map_update_elem(ao->ao_fd, &maps[i].am_outeridx, &maps[i].am_fd, 0) != 0)
+			return dt_set_errmsg(dtp, EDT_BPF, "failed to fill BPF map dt_aggs_%d: %s",
+					     o, strerror(errno));
+	}
+	return 0;
+}
+
 static int aggmaps_create(dtrace_hdl_t *dtp)
 {
 	dt_aggmap_t *maps = dtp->dt_aggmaps;
 
+	for (int o = 0; o < dtp->dt_naggouter; o++)
+		if (aggouter_create(dtp, o) != 0)
+			return -1;
 	for (int i = 0; i < dtp->dt_naggs; i++) {
 		dt_aggmap_t *am = &maps[i];
-		int64_t n = dtp->dt_options[DTOPT_AGGSIZE] * am->am_ncpus /
-			    (DT_HTAB_ELEM + ((am->am_keysize + 7) & ~7) + am->am_valsize);
+		int64_t n = agg_entries(dtp, am);
 		char name[16];
 
+		if (am->am_outer >= 0)
+			continue;
 		snprintf(name, sizeof(name), "dt_agg_%d", i & 0xffff);
-		n = n < 1 ? 1 : n > INT32_MAX ? INT32_MAX : n;
 		/* if the kernel refuses the memory, fewer entries (and drops) */
 		while ((am->am_fd = mkmap(dtp, BPF_MAP_TYPE_HASH, name, am->am_keysize,
 					  am->am_valsize, (int)n, 0)) < 0 &&

@@ -79,6 +79,7 @@ DT_INTERNAL int dt_bpf_tp_id(dtrace_hdl_t *, const char *category, const char *e
 /* bpf/dt_feature.c: kernel features, probed once per handle */
 DT_INTERNAL bool dt_feature(dtrace_hdl_t *, int feat);
 DT_INTERNAL const char *dt_feature_name(int feat);
+DT_INTERNAL bool dt_bpf_can_write_user(dtrace_hdl_t *);
 DT_INTERNAL int dt_feature_require(dtrace_hdl_t *, int feat); /* 0, or -1: "... not available" */
 DT_INTERNAL int dt_bpf_pmu_type(const char *pmu);	       /* dynamic PMU's perf type, or -1 */
 DT_INTERNAL int dt_bpf_pmu_file(const char *pmu, const char *file, char *buf, size_t len);

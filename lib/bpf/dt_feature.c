@@ -272,6 +272,36 @@ static bool feature_probe(dtrace_hdl_t *dtp, dt_feat_t feat)
 	return false;
 }
 
+/*
+ * Can programs write to user memory (bpf_probe_write_user(), copyout())?
+ * A kernel locked down against it, or built so, refuses the helper at
+ * load: a program calling it is loaded once, never attached.  Not an
+ * attach kind, so not one of DT_FEATURES; cached in the handle.
+ */
+bool dt_bpf_can_write_user(dtrace_hdl_t *dtp)
+{
+	static const struct bpf_insn insns[] = {
+		{ .code = BPF_ST | BPF_MEM | BPF_DW, .dst_reg = BPF_REG_10, .off = -8, .imm = 0 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_1, .imm = 0 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = BPF_REG_2, .src_reg = BPF_REG_10 },
+		{ .code = BPF_ALU64 | BPF_ADD | BPF_K, .dst_reg = BPF_REG_2, .imm = -8 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_3, .imm = 1 },
+		{ .code = BPF_JMP | BPF_CALL, .imm = BPF_FUNC_probe_write_user },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+
+	if (dtp->dt_writeuser == 0) {
+		int fd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, "dt_feature", "GPL", insns,
+				       sizeof(insns) / sizeof(insns[0]), NULL);
+
+		dtp->dt_writeuser = fd >= 0 ? 1 : -1;
+		if (fd >= 0)
+			close(fd);
+	}
+	return dtp->dt_writeuser > 0;
+}
+
 bool dt_feature(dtrace_hdl_t *dtp, int feat)
 {
 	uint32_t bit;

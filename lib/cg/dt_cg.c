@@ -874,25 +874,56 @@ static void gen_timestamp(dt_cg_t *cg)
 	dt_cg_place(cg, have);
 }
 
-/* Does a tree read timestamp or walltimestamp? */
-static bool uses_time(const dt_node_t *dnp)
+/*
+ * r0 = vtimestamp: the current thread's time on CPU, the scheduler's
+ * task_struct->se.sum_exec_runtime (read with probe_read_kernel), read once
+ * per firing as timestamp is.  It is brought up to date at context
+ * switches and scheduler ticks, so it lags the thread's true on-CPU time by
+ * up to a tick (docs/linux-differences.md).
+ */
+static void gen_vtimestamp(dt_cg_t *cg, const dt_node_t *dnp)
+{
+	dtrace_hdl_t *dtp = cg->cg_dtp;
+	dt_type_t *t = dt_type_struct(dtp, "task_struct", false);
+	dt_member_t *se = t != NULL ? dt_type_member(dtp, t, "se") : NULL, *rt;
+	int have = dt_cg_label(cg);
+
+	if (se == NULL || (rt = dt_type_member(dtp, se->dm_type, "sum_exec_runtime")) == NULL)
+		dt_cg_error(cg, dnp, "kernel BTF is not available for %s", "vtimestamp");
+	dt_cg_insn(cg, LDX(BPF_DW, R0, FP, DT_STACK_VTS));
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), have);
+	dt_cg_call(cg, BPF_FUNC_get_current_task);
+	dt_cg_insn(cg, MOV64_REG(R3, R0));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R3, se->dm_off + rt->dm_off));
+	dt_cg_insn(cg, MOV64_REG(R1, FP));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, DT_STACK_VTS));
+	dt_cg_insn(cg, MOV64_IMM(R2, 8));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_insn(cg, LDX(BPF_DW, R0, FP, DT_STACK_VTS));
+	dt_cg_place(cg, have);
+}
+
+/* Does a tree read timestamp or walltimestamp (vt: vtimestamp)? */
+static bool uses_time(const dt_node_t *dnp, bool vt)
 {
 	for (; dnp != NULL; dnp = dnp->dn_next) {
 		if (dnp->dn_kind == N_VAR && dnp->dn_ident == NULL &&
-		    (dnp->dn_builtin == DT_BV_TIMESTAMP || dnp->dn_builtin == DT_BV_WALLTIMESTAMP))
+		    (vt ? dnp->dn_builtin == DT_BV_VTIMESTAMP
+			: (dnp->dn_builtin == DT_BV_TIMESTAMP ||
+			   dnp->dn_builtin == DT_BV_WALLTIMESTAMP)))
 			return true;
-		if (uses_time(dnp->dn_left) || uses_time(dnp->dn_right) ||
-		    uses_time(dnp->dn_cond) || uses_time(dnp->dn_args) ||
-		    uses_time(dnp->dn_body) || uses_time(dnp->dn_else))
+		if (uses_time(dnp->dn_left, vt) || uses_time(dnp->dn_right, vt) ||
+		    uses_time(dnp->dn_cond, vt) || uses_time(dnp->dn_args, vt) ||
+		    uses_time(dnp->dn_body, vt) || uses_time(dnp->dn_else, vt))
 			return true;
 	}
 	return false;
 }
 
-static bool clauses_use_time(dt_clause_t *const *clauses, int n)
+static bool clauses_use_time(dt_clause_t *const *clauses, int n, bool vt)
 {
 	for (int i = 0; i < n; i++)
-		if (uses_time(clauses[i]->dc_pred) || uses_time(clauses[i]->dc_body))
+		if (uses_time(clauses[i]->dc_pred, vt) || uses_time(clauses[i]->dc_body, vt))
 			return true;
 	return false;
 }
@@ -944,6 +975,9 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_BV_TIMESTAMP:
 		gen_timestamp(cg);
 		break;
+	case DT_BV_VTIMESTAMP:
+		gen_vtimestamp(cg, dnp);
+		break;
 	case DT_BV_WALLTIMESTAMP:
 		gen_timestamp(cg);
 		dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_WALLOFF);
@@ -986,6 +1020,10 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_BV_CALLER:
 	case DT_BV_UCALLER:
 		dt_cg_stackvar(cg, id); /* dt_cg_stack.c */
+		break;
+	case DT_BV_CWD:
+	case DT_BV_ROOTDIR:
+		dt_cg_pathvar(cg, dnp, id == DT_BV_ROOTDIR); /* dt_cg_str.c */
 		break;
 	case DT_BV_ZONENAME: /* Linux has no zones: every process is in the global one */
 		dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, "global"));
@@ -1067,6 +1105,41 @@ void dt_cg_bitfield(dt_cg_t *cg, int slot, const dt_member_t *dm)
 	if (64 - dm->dm_bits > 0)
 		dt_cg_insn(cg, ALU64_IMM(dm->dm_type->dt_signed ? BPF_ARSH : BPF_RSH, R0,
 					 64 - dm->dm_bits));
+	dt_cg_set(cg, slot, R0);
+}
+
+/*
+ * uregs[i]: word i of the current thread's user registers (struct pt_regs,
+ * the order of regs.d's R_* names), read whole into a temp; an index out
+ * of range is an illegal operation, as in DTrace.
+ */
+static void gen_uregs(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int tmp = dt_cg_tmpalloc(cg, DT_NUREGS * 8), ok = dt_cg_label(cg), in = dt_cg_label(cg);
+	int slot, r;
+
+	dt_cg_expr(cg, dnp->dn_args);
+	slot = cg->cg_depth - 1;
+	dt_cg_call(cg, BPF_FUNC_get_current_task_btf);
+	dt_cg_insn(cg, MOV64_REG(R1, R0));
+	dt_cg_call(cg, BPF_FUNC_task_pt_regs);
+	dt_cg_insn(cg, MOV64_REG(R3, R0));
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_insn(cg, MOV64_IMM(R2, DT_NUREGS * 8));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	dt_cg_fault(cg, DT_FAULT_BADADDR, -1);
+	dt_cg_place(cg, ok);
+	r = dt_cg_get(cg, slot, R1);
+	if (r != R1)
+		dt_cg_insn(cg, MOV64_REG(R1, r));
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R1, DT_NUREGS, 0), in);
+	dt_cg_fault(cg, DT_FAULT_ILLOP, -1);
+	dt_cg_place(cg, in);
+	dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R1, 3));
+	dt_cg_tmpaddr(cg, R2, tmp);
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R2, R1));
+	dt_cg_insn(cg, LDX(BPF_DW, R0, R2, 0));
 	dt_cg_set(cg, slot, R0);
 }
 
@@ -1561,6 +1634,8 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			dt_cg_elemload(cg, dnp);
 		} else if (dnp->dn_builtin == -3) {
 			dt_cg_strindex(cg, dnp);
+		} else if (dnp->dn_builtin == DT_BV_UREGS) {
+			gen_uregs(cg, dnp);
 		} else if (dnp->dn_builtin == DT_BV_ARGS) {
 			slot = dt_cg_push(cg, dnp);
 			gen_arg(cg, (int)dnp->dn_val, R0);
@@ -1670,7 +1745,7 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 	dt_recdesc_t *rd;
 	int r;
 
-	if (dt_cg_isstr(dnp)) {
+	if (dt_cg_isstr(dnp) && !(kind == DT_ACT_PRINT && t->dt_canon->dt_kind == DT_TK_ARRAY)) {
 		dt_cg_strexpr(cg, dnp);
 		rd = dt_cg_recadd(cg, kind, cg->cg_strsize, 1);
 		rd->rd_string = true;
@@ -1687,6 +1762,26 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 			dt_cg_insn(cg, ST(BPF_B, b, off, 0));
 			dt_cg_place(cg, ok);
 		}
+	} else if ((kind == DT_ACT_TRACE || kind == DT_ACT_PRINT) && t->dt_canon->dt_size > 0 &&
+		   (t->dt_kind == DT_TK_STRUCT || t->dt_kind == DT_TK_UNION ||
+		    t->dt_kind == DT_TK_ARRAY)) {
+		/* the object's bytes, as DTrace records them (its value is its address) */
+		int ok = dt_cg_label(cg), ra;
+
+		dt_cg_expr(cg, dnp);
+		rd = dt_cg_recadd(cg, kind, t->dt_canon->dt_size, 8);
+		rd->rd_bytes = true;
+		ra = dt_cg_get(cg, cg->cg_depth - 1, R3);
+		if (ra != R3)
+			dt_cg_insn(cg, MOV64_REG(R3, ra));
+		dt_cg_insn(cg, MOV64_REG(R1, R9));
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, cg->cg_recbase + rd->rd_off));
+		dt_cg_insn(cg, MOV64_IMM(R2, rd->rd_size));
+		dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+		ra = dt_cg_get(cg, cg->cg_depth - 1, R1);
+		dt_cg_fault(cg, DT_FAULT_BADADDR, ra);
+		dt_cg_place(cg, ok);
 	} else {
 		int size = t->dt_kind == DT_TK_INT ? t->dt_size : 8, off, b;
 
@@ -1703,6 +1798,10 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 		dt_cg_insn(cg, STX(dt_cg_bpfsize(size), b, r, off));
 		if (widen)
 			rd->rd_fmt = t->dt_kind == DT_TK_INT ? t->dt_size : 8; /* original size */
+		if (t->dt_kind == DT_TK_FLOAT) {
+			rd->rd_float = true;
+			rd->rd_fmt = t->dt_size;
+		}
 	}
 	dt_cg_pop(cg);
 	return rd;
@@ -1723,43 +1822,67 @@ static void gen_exit(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_insn(cg, ATOMIC(BPF_DW, BPF_CMPXCHG, R1, R2, 0));
 }
 
-static void gen_action(dt_cg_t *cg, dt_node_t *call)
+/*
+ * printf() and the actions formatted like it (system(), freopen()): a
+ * first record of the kind with the format, then one per argument.
+ */
+static void gen_printflike(dt_cg_t *cg, dt_node_t *call, dt_actkind_t kind)
 {
 	dtrace_hdl_t *dtp = cg->cg_dtp;
-	dt_recdesc_t *rd;
+	int n = 0, fmt = dt_format_add(dtp, call->dn_args->dn_str), nconv, ai = 0;
+	dt_recdesc_t *first, *rd;
+	char convs[256];
 
+	for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next)
+		n++;
+	first = dt_cg_recadd(cg, kind, 0, 1);
+	first->rd_fmt = fmt;
+	first->rd_nargs = n;
+	nconv = dt_printf_argconvs(call->dn_args->dn_str, convs, 256);
+	for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next, ai++) {
+		char c = ai < nconv ? convs[ai] : 0;
+
+		/* %A: the pid with the address (dt_cg_stack.c) */
+		if (c == 'A' && !dt_cg_isstr(a))
+			rd = dt_cg_recuaddr(cg, a);
+		else
+			rd = dt_cg_recvalue(cg, DT_ACT_PRINTF, a, true);
+		rd->rd_nargs = -1; /* an argument */
+		rd->rd_arg = c;	   /* its conversion: %a, %A name symbols */
+	}
+}
+
+static void gen_action(dt_cg_t *cg, dt_node_t *call)
+{
 	switch (call->dn_builtin) {
 	case DT_FN_TRACE:
 		dt_cg_recvalue(cg, DT_ACT_TRACE, call->dn_args, false);
 		return;
-	case DT_FN_PRINTF: {
-		int n = 0, fmt = dt_format_add(dtp, call->dn_args->dn_str);
-		dt_recdesc_t *first;
-		int idx;
-
-		for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next)
-			n++;
-		first = dt_cg_recadd(cg, DT_ACT_PRINTF, 0, 1);
-		first->rd_fmt = fmt;
-		first->rd_nargs = n;
-		idx = cg->cg_epid->ep_nrecs - 1;
-		char convs[256];
-		int nconv = dt_printf_argconvs(call->dn_args->dn_str, convs, 256), ai = 0;
-
-		for (dt_node_t *a = call->dn_args->dn_next; a; a = a->dn_next, ai++) {
-			char c = ai < nconv ? convs[ai] : 0;
-
-			/* %A: the pid with the address (dt_cg_stack.c) */
-			if (c == 'A' && !dt_cg_isstr(a))
-				rd = dt_cg_recuaddr(cg, a);
-			else
-				rd = dt_cg_recvalue(cg, DT_ACT_PRINTF, a, true);
-			rd->rd_nargs = -1; /* an argument */
-			rd->rd_arg = c;	   /* its conversion: %a, %A name symbols */
-		}
-		(void)idx;
+	case DT_FN_PRINTF:
+		gen_printflike(cg, call, DT_ACT_PRINTF);
 		return;
-	}
+	case DT_FN_SYSTEM:
+		gen_printflike(cg, call, DT_ACT_SYSTEM);
+		return;
+	case DT_FN_FREOPEN:
+		gen_printflike(cg, call, DT_ACT_FREOPEN);
+		return;
+	case DT_FN_FTRUNCATE:
+		dt_cg_recadd(cg, DT_ACT_FTRUNCATE, 0, 1);
+		return;
+	case DT_FN_PRINT: /* the value, its type for the consumer (consume/dt_print.c) */
+		dt_cg_recvalue(cg, DT_ACT_PRINT, call->dn_args, !dt_cg_isstr(call->dn_args) &&
+			       call->dn_args->dn_type->dt_kind != DT_TK_STRUCT &&
+			       call->dn_args->dn_type->dt_kind != DT_TK_UNION &&
+			       call->dn_args->dn_type->dt_kind != DT_TK_ARRAY)->rd_ptype = call->dn_args->dn_type;
+		return;
+	case DT_FN_RAISE:
+	case DT_FN_STOP:
+	case DT_FN_CHILL:
+	case DT_FN_COPYOUT:
+	case DT_FN_COPYOUTSTR:
+		dt_cg_destructive(cg, call); /* dt_cg_destr.c */
+		return;
 	case DT_FN_EXIT:
 		gen_exit(cg, call);
 		return;
@@ -1942,8 +2065,10 @@ static void gen_error_subprog(dt_cg_t *cg)
 	cg->cg_epidbase = dtp->dt_errprobe->pr_epidbase;
 	dt_cg_insn(cg, STX(BPF_DW, FP, R1, DT_STACK_CTX));
 	dt_cg_insn(cg, MOV64_REG(R9, R2));
-	if (clauses_use_time(dtp->dt_errclauses, dtp->dt_nerrclauses))
+	if (clauses_use_time(dtp->dt_errclauses, dtp->dt_nerrclauses, false))
 		dt_cg_insn(cg, ST(BPF_DW, FP, DT_STACK_TS, 0)); /* a firing of its own */
+	if (clauses_use_time(dtp->dt_errclauses, dtp->dt_nerrclauses, true))
+		dt_cg_insn(cg, ST(BPF_DW, FP, DT_STACK_VTS, 0));
 	for (int i = 0; i < dtp->dt_nerrclauses; i++) {
 		dt_epid_t *ep = dtp->dt_errstmts[i], scratch = { 0 };
 
@@ -2223,8 +2348,10 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	cg->cg_nest = dtp->dt_rawnest && bp->bp_probe->pr_progtype == DT_PT_RAW_TP &&
 		      cg->cg_activity == DT_ACTIVITY_ACTIVE;
 	gen_prologue(cg);
-	if (clauses_use_time(bp->bp_clauses, bp->bp_nclauses))
+	if (clauses_use_time(bp->bp_clauses, bp->bp_nclauses, false))
 		dt_cg_insn(cg, ST(BPF_DW, FP, DT_STACK_TS, 0));
+	if (clauses_use_time(bp->bp_clauses, bp->bp_nclauses, true))
+		dt_cg_insn(cg, ST(BPF_DW, FP, DT_STACK_VTS, 0));
 	for (int i = 0; i < bp->bp_nclauses; i++) {
 		cg->cg_stmt = i;
 		gen_clause(cg, bp->bp_clauses[i], bp->bp_stmts[i]);

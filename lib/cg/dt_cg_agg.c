@@ -130,9 +130,26 @@ static void key_addr(dt_cg_t *cg, int reg, int key)
 		dt_cg_tmpaddr(cg, reg, key);
 }
 
+/*
+ * reg = the aggregation's map: map, or (map < 0) the inner map found in
+ * value stack slot -map - 1 (an aggregation reached through an array of
+ * maps, see dt_layout.h).
+ */
+static void agg_map(dt_cg_t *cg, int reg, int map)
+{
+	int r;
+
+	if (map >= 0) {
+		dt_cg_ldmap(cg, reg, map);
+		return;
+	}
+	if ((r = dt_cg_get(cg, -map - 1, reg)) != reg)
+		dt_cg_insn(cg, MOV64_REG(reg, r));
+}
+
 static void lookup(dt_cg_t *cg, int map, int key)
 {
-	dt_cg_ldmap(cg, R1, map);
+	agg_map(cg, R1, map);
 	key_addr(cg, R2, key);
 	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
 }
@@ -409,9 +426,9 @@ static dt_node_t *incr_arg(const dt_aggmap_t *am, dt_node_t *args)
  * the map is full, a drop is counted.
  */
 static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int off, int v, int i,
-		      int done)
+		      int map, int done)
 {
-	int map = dt_cg_aggmap(am->am_ident), found = dt_cg_label(cg), miss = dt_cg_label(cg);
+	int found = dt_cg_label(cg), miss = dt_cg_label(cg);
 	int drop = dt_cg_label(cg), val = dt_cg_tmpalloc(cg, am->am_valsize);
 
 	lookup(cg, map, key);
@@ -426,7 +443,7 @@ static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int off, int 
 	dt_cg_tmpaddr(cg, R0, val);
 	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, dt_cg_get(cg, off, R1)));
 	gen_update(cg, am, v, i);
-	dt_cg_ldmap(cg, R1, map);
+	agg_map(cg, R1, map);
 	key_addr(cg, R2, key);
 	dt_cg_tmpaddr(cg, R3, val);
 	dt_cg_insn(cg, MOV64_IMM(R4, BPF_NOEXIST));
@@ -449,6 +466,7 @@ void dt_cg_aggstmt(dt_cg_t *cg, dt_node_t *dnp)
 	const dt_aggmap_t *am = &cg->cg_dtp->dt_aggmaps[dnp->dn_ident->di_id];
 	dt_node_t *args = dnp->dn_right->dn_args, *incr = incr_arg(am, args);
 	int key, v = -1, i = -1, off, depth = cg->cg_depth, done = dt_cg_label(cg);
+	int map = dt_cg_aggmap(am->am_ident);
 
 	key = gen_key(cg, am, dnp->dn_args);
 	if (am->am_func != DT_AGG_COUNT)
@@ -463,7 +481,19 @@ void dt_cg_aggstmt(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_insn(cg, ALU64_IMM(BPF_MUL, R0, am->am_stride * 8));
 	off = dt_cg_push(cg, dnp);
 	dt_cg_set(cg, off, R0);
-	gen_apply(cg, am, key, off, v, i, done);
+	if (am->am_outer >= 0) {
+		/* the inner map, from its array of maps (dt_layout.h) */
+		int idx = dt_cg_tmpalloc(cg, 8), slot = dt_cg_push(cg, dnp);
+
+		dt_cg_tmpaddr(cg, R2, idx);
+		dt_cg_insn(cg, ST(BPF_W, R2, 0, am->am_outeridx));
+		dt_cg_ldmap(cg, R1, DT_MAP_AGG + cg->cg_dtp->dt_naggs + am->am_outer);
+		dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+		dt_cg_set(cg, slot, R0);
+		map = -slot - 1;
+	}
+	gen_apply(cg, am, key, off, v, i, map, done);
 	dt_cg_place(cg, done);
 	cg->cg_depth = depth;
 }

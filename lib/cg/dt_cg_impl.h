@@ -20,6 +20,7 @@
 #define DT_STACK_COOKIE (DT_STACK_SPILL - 8 * (DT_MAXDEPTH - DT_NREGSLOTS)) /* shared programs */
 #define DT_STACK_NEST (DT_STACK_COOKIE - 8) /* gen_nest: the CPU's class-0 scratch area */
 #define DT_STACK_TS (DT_STACK_NEST - 8) /* timestamp of this firing, 0 until read */
+#define DT_STACK_VTS (DT_STACK_TS - 8) /* vtimestamp of this firing, 0 until read */
 
 
 typedef struct dt_cgfix {
@@ -152,7 +153,9 @@ DT_INTERNAL bool dt_cg_stackact(dt_cg_t *, dt_node_t *call);
 DT_INTERNAL void dt_cg_copyin(dt_cg_t *, dt_node_t *);
 DT_INTERNAL void dt_cg_tracemem(dt_cg_t *, dt_node_t *);
 DT_INTERNAL void dt_cg_stackvar(dt_cg_t *, int id);
+DT_INTERNAL void dt_cg_pathvar(dt_cg_t *, const dt_node_t *, bool root); /* dt_cg_str.c */
 DT_INTERNAL bool dt_cg_memsubr(dt_cg_t *, dt_node_t *); /* dt_cg_mem.c */
+DT_INTERNAL void dt_cg_destructive(dt_cg_t *, dt_node_t *); /* dt_cg_destr.c */
 DT_INTERNAL void dt_cg_tmpoff(dt_cg_t *cg, int reg, int tmpoff);
 DT_INTERNAL dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *, dt_node_t *);
 

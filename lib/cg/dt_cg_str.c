@@ -913,6 +913,192 @@ static void gen_inet(dt_cg_t *cg)
 
 static const dt_cgsubr_t sub_inet = { "inet", gen_inet };
 
+/* ------------------------------------------------------------ cwd, root */
+
+/*
+ * The process's working or root directory as a path, walked up from its
+ * dentry to the root of the topmost mount (of its mount namespace),
+ * crossing mounts through their mount points, each name written in front
+ * of the last into W's buffer: a path from the system's root, as illumos'
+ * v_path (a chrooted process's cwd and root name where they are).
+ * The walk stops after PATH_DEPTH names; a path longer than the buffer
+ * keeps its last components.  W: state words, then a buffer of PATH_B
+ * bytes whose last byte is the NUL, then PATH_B bytes of room for the
+ * verifier (a name's copy is bounded only by the buffer's size).
+ */
+#define PATH_B(cg) ((((cg)->cg_strsize + 7) & ~7) + 64)
+#define PATH_END(cg) (WBUF + PATH_B(cg) - 1)
+#define PATH_WSIZE(cg) (WBUF + 2 * PATH_B(cg) + 16)
+#define PATH_DEPTH 256
+
+/* W0 dentry, W1 vfsmount, W4 the path's start, W5-W7 reads */
+typedef struct dt_pathoffs {
+	int task_fs, fs_pwd, fs_root, path_dentry, path_mnt, d_parent, d_name, qstr_name,
+	    qstr_len, mnt_root, mount_mnt, mount_parent, mount_mountpoint;
+} dt_pathoffs_t;
+
+static int member_off(dt_cg_t *cg, const char *sou, const char *member, int *ok)
+{
+	dtrace_hdl_t *dtp = cg->cg_dtp;
+	dt_type_t *t = dt_type_struct(dtp, sou, false);
+	dt_member_t *m = t ? dt_type_member(dtp, t, member) : NULL;
+
+	if (m == NULL)
+		*ok = 0;
+	return m ? m->dm_off : 0;
+}
+
+static dt_pathoffs_t path_offs(dt_cg_t *cg, int *ok)
+{
+	dt_pathoffs_t o;
+
+	*ok = 1;
+	o.task_fs = member_off(cg, "task_struct", "fs", ok);
+	o.fs_pwd = member_off(cg, "fs_struct", "pwd", ok);
+	o.fs_root = member_off(cg, "fs_struct", "root", ok);
+	o.path_dentry = member_off(cg, "path", "dentry", ok);
+	o.path_mnt = member_off(cg, "path", "mnt", ok);
+	o.d_parent = member_off(cg, "dentry", "d_parent", ok);
+	o.d_name = member_off(cg, "dentry", "d_name", ok);
+	o.qstr_name = member_off(cg, "qstr", "name", ok);
+	o.qstr_len = member_off(cg, "qstr", "len", ok);
+	o.mnt_root = member_off(cg, "vfsmount", "mnt_root", ok);
+	o.mount_mnt = member_off(cg, "mount", "mnt", ok);
+	o.mount_parent = member_off(cg, "mount", "mnt_parent", ok);
+	o.mount_mountpoint = member_off(cg, "mount", "mnt_mountpoint", ok);
+	return o;
+}
+
+/* W[dst] = *(u64 *)(W[src] + off) (r6 = W), or goto fail */
+static void path_rd(dt_cg_t *cg, int dst, int src, int off, int size, int fail)
+{
+	if (size != 8)
+		I(ST(BPF_DW, R6, dst, 0));
+	I(LDX(BPF_DW, R3, R6, src));
+	I(ALU64_IMM(BPF_ADD, R3, off));
+	I(MOV64_REG(R1, R6));
+	I(ALU64_IMM(BPF_ADD, R1, dst));
+	I(MOV64_IMM(R2, size));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
+}
+
+/* callback: ctx = { W }: one step up */
+static void gen_cb_path(dt_cg_t *cg)
+{
+	int ok, cont = dt_cg_label(cg), stop = dt_cg_label(cg), cross = dt_cg_label(cg);
+	dt_pathoffs_t o = path_offs(cg, &ok);
+
+	I(LDX(BPF_DW, R6, R2, 0));
+	path_rd(cg, W(5), W(1), o.mnt_root, 8, stop);
+	path_rd(cg, W(6), W(0), o.d_parent, 8, stop);
+	I(LDX(BPF_DW, R1, R6, W(0)));
+	I(LDX(BPF_DW, R2, R6, W(5)));
+	dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), cross);
+	I(LDX(BPF_DW, R2, R6, W(6)));
+	dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), cross);
+	/* "/" and the name in front of the path */
+	path_rd(cg, W(5), W(0), o.d_name + o.qstr_name, 8, stop);
+	path_rd(cg, W(7), W(0), o.d_name + o.qstr_len, 4, stop);
+	I(LDX(BPF_DW, R7, R6, W(7)));
+	I(LDX(BPF_DW, R8, R6, W(4)));
+	I(ALU64_REG(BPF_SUB, R8, R7));
+	I(ALU64_IMM(BPF_SUB, R8, 1));
+	dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R8, WBUF, 0), stop); /* no room: the path keeps its end */
+	dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R8, PATH_END(cg), 0), stop);
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R7, PATH_B(cg), 0), stop);
+	I(STX(BPF_DW, R6, R8, W(4)));
+	I(MOV64_REG(R1, R6));
+	I(ALU64_REG(BPF_ADD, R1, R8));
+	I(ST(BPF_B, R1, 0, '/'));
+	I(ALU64_IMM(BPF_ADD, R1, 1));
+	I(MOV64_REG(R2, R7));
+	I(LDX(BPF_DW, R3, R6, W(5)));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	I(LDX(BPF_DW, R1, R6, W(6)));
+	I(STX(BPF_DW, R6, R1, W(0)));
+	dt_cg_jump(cg, JA(0), cont);
+	/* the root of a mount: on to its mount point in the parent mount */
+	dt_cg_place(cg, cross);
+	I(LDX(BPF_DW, R1, R6, W(1)));
+	I(ALU64_IMM(BPF_SUB, R1, o.mount_mnt));
+	I(STX(BPF_DW, R6, R1, W(7))); /* the struct mount */
+	path_rd(cg, W(5), W(7), o.mount_parent, 8, stop);
+	I(LDX(BPF_DW, R1, R6, W(7)));
+	I(LDX(BPF_DW, R2, R6, W(5)));
+	dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), stop); /* the topmost mount */
+	path_rd(cg, W(0), W(7), o.mount_mountpoint, 8, stop);
+	I(LDX(BPF_DW, R1, R6, W(5)));
+	I(ALU64_IMM(BPF_ADD, R1, o.mount_mnt));
+	I(STX(BPF_DW, R6, R1, W(1)));
+	cb_exits(cg, cont, stop);
+}
+
+static const dt_cgsubr_t cb_path = { "path_cb", gen_cb_path };
+
+/* (out, W, root): r0 = out, the working (root == 0) or root directory */
+static void gen_path(dt_cg_t *cg)
+{
+	int ok, fail = dt_cg_label(cg), done = dt_cg_label(cg), some = dt_cg_label(cg),
+	    pwd = dt_cg_label(cg), have = dt_cg_label(cg);
+	dt_pathoffs_t o = path_offs(cg, &ok);
+
+	I(MOV64_REG(R8, R1));
+	I(MOV64_REG(R6, R2));
+	I(STX(BPF_DW, R6, R3, W(7)));
+	I(ST(BPF_DW, R6, W(4), PATH_END(cg)));
+	I(ST(BPF_B, R6, PATH_END(cg), 0));
+	dt_cg_call(cg, BPF_FUNC_get_current_task);
+	I(STX(BPF_DW, R6, R0, W(5)));
+	path_rd(cg, W(5), W(5), o.task_fs, 8, fail);
+	I(LDX(BPF_DW, R1, R6, W(7)));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), pwd);
+	path_rd(cg, W(0), W(5), o.fs_root + o.path_dentry, 8, fail);
+	path_rd(cg, W(1), W(5), o.fs_root + o.path_mnt, 8, fail);
+	dt_cg_jump(cg, JA(0), have);
+	dt_cg_place(cg, pwd);
+	path_rd(cg, W(0), W(5), o.fs_pwd + o.path_dentry, 8, fail);
+	path_rd(cg, W(1), W(5), o.fs_pwd + o.path_mnt, 8, fail);
+	dt_cg_place(cg, have);
+	I(STX(BPF_DW, FP, R6, CTXW(0)));
+	dt_cg_subr_loop(cg, -1, PATH_DEPTH, &cb_path, CTX);
+	I(LDX(BPF_DW, R3, R6, W(4)));
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R3, PATH_END(cg), 0), some);
+	I(MOV64_IMM(R3, PATH_END(cg) - 1)); /* nothing above it: "/" */
+	I(MOV64_REG(R1, R6));
+	I(ALU64_IMM(BPF_ADD, R1, PATH_END(cg) - 1));
+	I(ST(BPF_B, R1, 0, '/'));
+	dt_cg_place(cg, some);
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R3, WBUF, 0), fail);
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R3, PATH_END(cg), 0), fail);
+	I(ALU64_REG(BPF_ADD, R3, R6));
+	I(MOV64_REG(R1, R8));
+	I(MOV64_IMM(R2, SZ));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
+	dt_cg_jump(cg, JA(0), done);
+	dt_cg_place(cg, fail); /* no task, no fs: "" */
+	I(ST(BPF_B, R8, 0, 0));
+	dt_cg_place(cg, done);
+	I(MOV64_REG(R0, R8));
+	I(EXIT());
+}
+
+static const dt_cgsubr_t sub_path = { "path", gen_path };
+
+/* The built-in variables cwd and root: r0 = the string. */
+void dt_cg_pathvar(dt_cg_t *cg, const dt_node_t *dnp, bool root)
+{
+	int ok, out = dt_cg_tmpalloc(cg, SZ < 8 ? 8 : SZ), w = dt_cg_tmpalloc(cg, PATH_WSIZE(cg));
+
+	path_offs(cg, &ok);
+	if (!ok)
+		dt_cg_error(cg, dnp, "kernel BTF is not available for %s", root ? "root" : "cwd");
+	dt_cg_tmpaddr(cg, R1, out);
+	dt_cg_tmpaddr(cg, R2, w);
+	I(MOV64_IMM(R3, root));
+	dt_cg_subr_call(cg, &sub_path);
+}
+
 /* ------------------------------------------------------------ strtoll */
 
 /* callback: ctx = { s, W }; W0 phase (0 blanks, 1 sign done, 2 digits), W1 pos, W2 negative, W3 value, W4 base */

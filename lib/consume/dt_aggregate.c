@@ -824,7 +824,8 @@ static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 	norm = n > 0 && key_normalize(dtp, am, keys);
 	for (int i = 1; norm && i < n; i++)
 		key_normalize(dtp, am, keys + (size_t)i * (size_t)am->am_keysize);
-	if (av->av_nents == 0 && n > 0 && !norm)
+	/* the first keys, in one block (not after an empty read: the hash exists) */
+	if (av->av_nents == 0 && av->av_nbuckets == 0 && n > 0 && !norm)
 		ents_new(av, keys, n);
 	else if (av->av_nbuckets == 0)
 		hash_grow(av);
@@ -853,19 +854,32 @@ static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 	return 0;
 }
 
-/* From dtrace_work(): a new snapshot is due once per aggrate (or now). */
+/*
+ * From dtrace_work(): a new snapshot is due once per aggrate (or now), the
+ * first at the first pass, as in DTrace.  With an aggrate longer than a
+ * pass, the snapshot is taken now, every aggregation read, so that
+ * printa() shows the data as of the last aggregation-rate tick, not as of
+ * its own processing; at the default (0, every pass) reading is left to
+ * the first use in the pass.
+ */
 void dt_aggregate_snap(dtrace_hdl_t *dtp, bool force)
 {
 	struct dt_aggstate *as = dtp->dt_aggstate;
-	uint64_t now = dt_now();
+	uint64_t now = dt_now(), rate = (uint64_t)dtp->dt_options[DTOPT_AGGRATE];
+	bool eager = !force && rate > (uint64_t)dtp->dt_options[DTOPT_SWITCHRATE];
 
+	if (as == NULL && eager && dtp->dt_naggs > 0 && dtp->dt_aggmaps != NULL)
+		as = agg_state(dtp);
 	if (as == NULL)
 		return;
-	if (!force && now - as->as_last < (uint64_t)dtp->dt_options[DTOPT_AGGRATE])
+	if (!force && as->as_last != 0 && now - as->as_last < rate)
 		return;
 	as->as_last = now;
-	for (int i = 0; i < as->as_nvars; i++)
+	for (int i = 0; i < as->as_nvars; i++) {
 		as->as_vars[i].av_fresh = false;
+		if (eager)
+			agg_read(dtp, &as->as_vars[i]);
+	}
 }
 
 /* ================================================================ rows */
@@ -1481,16 +1495,19 @@ static int64_t rec_value(const char *data, const dt_recdesc_t *rd)
 }
 
 /* Options that may change while tracing, as DTrace's run-time options. */
-static const char *const dt_rtopts[] = { "aggrate", "aggsortkey", "aggsortkeypos",
-					 "aggsortpos", "aggsortrev", "flowindent", "quiet",
-					 "rawbytes", "statusrate", "switchrate", NULL };
+static const char *const dt_rtopts[] = { "agghist", "aggpack", "aggrate", "aggsortkey",
+					 "aggsortkeypos", "aggsortpos", "aggsortrev", "aggzoom",
+					 "flowindent", "quiet", "rawbytes", "stackindent",
+					 "statusrate", "switchrate", NULL };
 
 static void act_setopt(dtrace_hdl_t *dtp, const dt_recdesc_t *rd)
 {
 	const char *opt = dtp->dt_formats[rd->rd_fmt].fm_str;
 	const char *val = rd->rd_arg >= 0 ? dtp->dt_formats[rd->rd_arg].fm_str : NULL;
 	const char *err = NULL;
-	char msg[512];
+	char msg[1024];
+	const dt_epid_t *ep;
+	const dtrace_probedesc_t *pd = NULL;
 	int i;
 
 	for (i = 0; dt_rtopts[i] != NULL && strcmp(dt_rtopts[i], opt) != 0; i++)
@@ -1505,10 +1522,20 @@ static void act_setopt(dtrace_hdl_t *dtp, const dt_recdesc_t *rd)
 	}
 	if (err == NULL)
 		return;
-	snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s", opt,
+	/* as illumos' dt_handle_liberr(): against the enabled probe */
+	ep = dtp->dt_lastepid > 0 && dtp->dt_lastepid < (uint32_t)dtp->dt_nepids
+		     ? dtp->dt_epids[dtp->dt_lastepid] : NULL;
+	if (ep != NULL)
+		pd = &ep->ep_probe->pr_desc;
+	snprintf(msg, sizeof(msg),
+		 "error on enabled probe ID %u (ID %u: %s:%s:%s:%s): "
+		 "couldn't set option \"%s\" to \"%s\": %s",
+		 (unsigned)dtp->dt_lastepid, pd ? pd->dtpd_id : 0, pd ? pd->dtpd_provider : "",
+		 pd ? pd->dtpd_mod : "", pd ? pd->dtpd_func : "", pd ? pd->dtpd_name : "", opt,
 		 val != NULL ? val : "", err);
 	if (dtp->dt_errhdlr != NULL) {
-		dtrace_errdata_t ed = { .dteda_msg = msg };
+		dtrace_errdata_t ed = { .dteda_msg = msg, .dteda_pdesc = pd,
+					.dteda_epid = dtp->dt_lastepid };
 
 		dtp->dt_errhdlr(&ed, dtp->dt_errarg);
 	} else {

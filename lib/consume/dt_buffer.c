@@ -202,6 +202,59 @@ static int64_t end_reserve(dtrace_hdl_t *dtp)
 	return sum;
 }
 
+/* The largest record any enabling writes: DTrace's dts_needed. */
+static int64_t needed(const dtrace_hdl_t *dtp)
+{
+	int64_t max = sizeof(dt_rechdr_t);
+
+	for (int i = 1; i < dtp->dt_nepids; i++) {
+		const dt_epid_t *ep = dtp->dt_epids[i];
+
+		if ((ep->ep_nrecs > 0 || ep->ep_default) && ep->ep_size > max)
+			max = ep->ep_size;
+	}
+	return max;
+}
+
+/*
+ * What one aggregation entry takes in DTrace's per-CPU aggregation buffer
+ * (dtrace_aggregate()): the key header (dtrace_aggkey_t, 32 bytes), the
+ * tuple (a string takes strsize bytes, anything else 8) and the data.
+ */
+int64_t dt_agg_dtentry(const dtrace_hdl_t *dtp, const dt_aggmap_t *am)
+{
+	int64_t sz = 32 + (int64_t)am->am_nwords * 8;
+
+	for (int k = 0; k < am->am_nkeys; k++)
+		sz += am->am_keys[k].ak_string ? (DT_STRSIZE(dtp) + 7) & ~7 : am->am_keys[k].ak_size;
+	return sz;
+}
+
+/*
+ * Sizes too small for the enablings refuse to start, as DTrace's do
+ * ("Enabling exceeds size of buffer"): a principal buffer smaller than the
+ * largest record, an aggregation buffer without room for one entry of
+ * some aggregation (DTrace keeps 1/32 of it for its hash), a dynamic
+ * variable space without room for one variable.
+ */
+static int check_sizes(dtrace_hdl_t *dtp)
+{
+	const char *msg = "Enabling exceeds size of buffer";
+	int64_t agg = dtp->dt_options[DTOPT_AGGSIZE];
+
+	if (dtp->dt_endreserve > dtp->dt_options[DTOPT_BUFSIZE])
+		return 0; /* "END enablings exceed ...", when allocating */
+	if (dtp->dt_options[DTOPT_BUFSIZE] < needed(dtp))
+		return dt_set_errmsg(dtp, EDT_NOSPACE, "%s", msg);
+	for (int i = 0; i < dtp->dt_naggs; i++)
+		if (agg - agg / 32 < dt_agg_dtentry(dtp, &dtp->dt_aggmaps[i]))
+			return dt_set_errmsg(dtp, EDT_NOSPACE, "%s", msg);
+	if (dtp->dt_dvkeysize > 0 &&
+	    dtp->dt_options[DTOPT_DYNVARSIZE] < dtp->dt_dvkeysize + dtp->dt_dvvalsize + 32)
+		return dt_set_errmsg(dtp, EDT_NOSPACE, "%s", msg);
+	return 0;
+}
+
 /*
  * Before the maps are made: remember the sizes asked for, fit the sizes of
  * the other buffers (aggregations, speculations, dynamic variables) into
@@ -209,12 +262,14 @@ static int64_t end_reserve(dtrace_hdl_t *dtp)
  */
 int dt_buffer_sizes(dtrace_hdl_t *dtp)
 {
+	dtp->dt_endreserve = policy(dtp) == DT_BUFPOLICY_FILL ? end_reserve(dtp) : 0;
+	if (check_sizes(dtp) != 0)
+		return -1;
 	for (size_t i = 0; i < DT_NSIZEOPTS; i++)
 		dtp->dt_sizereq[i] = dtp->dt_options[dt_sizeopts[i].so_opt];
 	for (size_t i = 1; i < DT_NSIZEOPTS; i++)
 		if (fit(dtp, &dt_sizeopts[i]) != 0)
 			return -1;
-	dtp->dt_endreserve = policy(dtp) == DT_BUFPOLICY_FILL ? end_reserve(dtp) : 0;
 	return 0;
 }
 

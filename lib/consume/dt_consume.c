@@ -21,6 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <errno.h>
+#include <unistd.h>
 
 typedef struct dt_walk {
 	dtrace_hdl_t *w_dtp;
@@ -107,6 +110,13 @@ static void print_bytes(FILE *fp, const char *c, size_t n, bool q)
 		    c[i] == '\a')
 			continue;
 		if (c[i] == '\0' && i > 0) {
+			/* a string only if nothing but NULs follow (a struct's bytes) */
+			size_t j = i + 1;
+
+			while (j < n && c[j] == '\0')
+				j++;
+			if (j != n)
+				break;
 			fprintf(fp, q ? "%s" : "  %-33s", c);
 			return;
 		}
@@ -142,6 +152,13 @@ static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 		else
 			print_bytes(fp, z, size, q);
 		free(z);
+		return;
+	}
+	if (rd->rd_bytes) { /* a struct, union or array: as DTrace's dt_print_bytes */
+		if (dtp->dt_options[DTOPT_RAWBYTES])
+			dt_print_hexdump(fp, data + rd->rd_off, (size_t)rd->rd_size);
+		else
+			print_bytes(fp, data + rd->rd_off, (size_t)rd->rd_size, q);
 		return;
 	}
 	switch (rd->rd_size) {
@@ -180,6 +197,58 @@ static void print_tracemem(FILE *fp, const char *data, const dt_recdesc_t *rd, i
 }
 
 /*
+ * system(): the formatted command run by the shell, after the output so
+ * far, as DTrace runs it (its output goes where dtrace's does).
+ */
+static void act_system(dtrace_hdl_t *dtp, FILE *fp)
+{
+	int rc;
+
+	fflush(fp);
+	fflush(stdout);
+	rc = system(dtp->dt_pfbuf);
+	if (rc == -1)
+		fprintf(stderr, "dtrace: failed to execute \"%s\": %s\n", dtp->dt_pfbuf, strerror(errno));
+}
+
+/*
+ * freopen(): the output goes to the file named (appended to), or back to
+ * where it went at first for "" (illumos' dt_freopen).  The stream stays
+ * the same: its descriptor is pointed elsewhere.
+ */
+static void act_freopen(dtrace_hdl_t *dtp, FILE *fp)
+{
+	int fd;
+
+	fflush(fp);
+	if (dtp->dt_pfbuf[0] == '\0') {
+		if (dtp->dt_stdoutfd > 0) {
+			dup2(dtp->dt_stdoutfd - 1, fileno(fp));
+			close(dtp->dt_stdoutfd - 1);
+			dtp->dt_stdoutfd = 0;
+		}
+		return;
+	}
+	if ((fd = open(dtp->dt_pfbuf, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666)) < 0) {
+		fprintf(stderr, "dtrace: couldn't freopen( ) \"%s\": %s\n", dtp->dt_pfbuf,
+			strerror(errno));
+		return;
+	}
+	if (dtp->dt_stdoutfd == 0)
+		dtp->dt_stdoutfd = fcntl(fileno(fp), F_DUPFD_CLOEXEC, 3) + 1;
+	dup2(fd, fileno(fp));
+	close(fd);
+}
+
+/* ftruncate(): the output file emptied (nothing happens to a terminal or a pipe) */
+static void act_ftruncate(FILE *fp)
+{
+	fflush(fp);
+	if (ftruncate(fileno(fp), 0) == 0)
+		(void)lseek(fileno(fp), 0, SEEK_SET);
+}
+
+/*
  * printf: the first record carries the format, the next rd_nargs the
  * values.  This runs for every printf record: the arguments are on the
  * stack (up to 16), the text goes to a buffer kept in the handle, and the
@@ -211,6 +280,7 @@ static int print_printf(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 			pa[i].pa_val = rec_int(data, &args[i]);
 			pa[i].pa_size = args[i].rd_fmt ? args[i].rd_fmt : args[i].rd_size;
 			pa[i].pa_signed = args[i].rd_signed;
+			pa[i].pa_float = args[i].rd_float;
 			if (args[i].rd_arg == 'a') {
 				dt_addr2str(dtp, (uint64_t)pa[i].pa_val, true, symtext[i % 4],
 					    sizeof(symtext[0]));
@@ -220,8 +290,18 @@ static int print_printf(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_
 	}
 	n = dt_printf_format_into(dtp->dt_formats[rd->rd_fmt].fm_str, pa, rd->rd_nargs,
 				  &dtp->dt_pfbuf, &dtp->dt_pfbufsz);
-	if (n >= 0)
-		fwrite_unlocked(dtp->dt_pfbuf, 1, (size_t)n, fp);
+	if (n >= 0) {
+		switch (rd->rd_kind) {
+		case DT_ACT_SYSTEM:
+			act_system(dtp, fp);
+			break;
+		case DT_ACT_FREOPEN:
+			act_freopen(dtp, fp);
+			break;
+		default:
+			fwrite_unlocked(dtp->dt_pfbuf, 1, (size_t)n, fp);
+		}
+	}
 	if (pa != stackpa)
 		free(pa);
 	return rd->rd_nargs;
@@ -393,16 +473,29 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 			print_trace(dtp, w->w_fp, data, rd);
 			break;
 		case DT_ACT_PRINTF:
+		case DT_ACT_SYSTEM:
+		case DT_ACT_FREOPEN:
 			i += print_printf(dtp, w->w_fp, data, rd);
+			break;
+		case DT_ACT_FTRUNCATE:
+			act_ftruncate(w->w_fp);
+			break;
+		case DT_ACT_PRINT:
+			dt_print_value(dtp, w->w_fp, rd->rd_ptype, data + rd->rd_off, (size_t)rd->rd_size,
+				       rd->rd_string);
 			break;
 		case DT_ACT_TRACEMEM:
 			print_tracemem(w->w_fp, data, rd, ep->ep_nrecs - i);
 			break;
 		case DT_ACT_EXIT:
-			if (!dtp->dt_exited) {
-				dtp->dt_exited = true;
-				dtp->dt_exitval = (int)rec_int(data, rd);
-			}
+			/*
+			 * As dtrace(1)'s chewrec(): every exit record processed
+			 * sets the status, the last one wins (exit(1) in an
+			 * ERROR clause for a fault in END, after BEGIN's
+			 * exit(0), gives 1).
+			 */
+			dtp->dt_exited = true;
+			dtp->dt_exitval = (int)rec_int(data, rd);
 			break;
 		case DT_ACT_PRINTA:
 		case DT_ACT_CLEAR:
@@ -516,17 +609,29 @@ static dt_cpustate_t cpustate(dtrace_hdl_t *dtp, int cpu)
 	return sum;
 }
 
+/*
+ * -x droptags: a drop message starts with its kind, illumos'
+ * dtrace_dropkind_t name ("DTRACEDROP_PRINCIPAL" ...), in brackets.
+ */
+const char *dt_droptag(dtrace_hdl_t *dtp, const char *kind, char *buf, size_t len)
+{
+	if (!dtp->dt_options[DTOPT_DROPTAGS])
+		return "";
+	snprintf(buf, len, "[DTRACEDROP_%s] ", kind);
+	return buf;
+}
+
 /* "N drops on CPU n": the principal buffer drops since the last report. */
 static void report_cpudrops(dtrace_hdl_t *dtp, FILE *fp, int cpu)
 {
 	dt_cpustate_t cs = cpustate(dtp, cpu);
 	uint64_t *last = &dtp->dt_lastdrops[cpu * 8];
-	char msg[128];
+	char msg[128], tag[40];
 
 	if (cs.cs_drops <= last[0])
 		return;
-	snprintf(msg, sizeof(msg), "%llu drop%s on CPU %d\n",
-		 (unsigned long long)(cs.cs_drops - last[0]), cs.cs_drops - last[0] == 1 ? "" : "s",
+	snprintf(msg, sizeof(msg), "%s%llu drop%s on CPU %d\n",
+		 dt_droptag(dtp, "PRINCIPAL", tag, sizeof(tag)), (unsigned long long)(cs.cs_drops - last[0]), cs.cs_drops - last[0] == 1 ? "" : "s",
 		 cpu);
 	fflush(fp); /* the records before the drops come first */
 	dt_notice(dtp, msg);
@@ -537,7 +642,7 @@ static void report_cpudrops(dtrace_hdl_t *dtp, FILE *fp, int cpu)
 static void check_status(dtrace_hdl_t *dtp)
 {
 	uint64_t dyn = 0;
-	char msg[128];
+	char msg[128], tag[40];
 
 	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++) {
 		dt_cpustate_t csv = cpustate(dtp, cpu), *cs = &csv;
@@ -545,7 +650,8 @@ static void check_status(dtrace_hdl_t *dtp)
 
 		dyn += cs->cs_dyndrops;
 		if (cs->cs_aggdrops > *last) {
-			snprintf(msg, sizeof(msg), "%llu aggregation drop%s on CPU %d\n",
+			snprintf(msg, sizeof(msg), "%s%llu aggregation drop%s on CPU %d\n",
+				 dt_droptag(dtp, "AGGREGATION", tag, sizeof(tag)),
 				 (unsigned long long)(cs->cs_aggdrops - *last),
 				 cs->cs_aggdrops - *last == 1 ? "" : "s", cpu);
 			dt_notice(dtp, msg);
@@ -553,8 +659,8 @@ static void check_status(dtrace_hdl_t *dtp)
 		}
 	}
 	if (dyn > dtp->dt_lastcounts[0]) {
-		snprintf(msg, sizeof(msg), "%llu dynamic variable drop%s\n",
-			 (unsigned long long)(dyn - dtp->dt_lastcounts[0]),
+		snprintf(msg, sizeof(msg), "%s%llu dynamic variable drop%s\n",
+			 dt_droptag(dtp, "DYNAMIC", tag, sizeof(tag)), (unsigned long long)(dyn - dtp->dt_lastcounts[0]),
 			 dyn - dtp->dt_lastcounts[0] == 1 ? "" : "s");
 		dt_notice(dtp, msg);
 		dtp->dt_lastcounts[0] = dyn;

@@ -60,6 +60,7 @@ typedef struct dt_pfarg {
 	int64_t pa_val;
 	int pa_size;	 /* bytes of the original integer type (1, 2, 4, 8) */
 	bool pa_signed;
+	bool pa_float;	 /* pa_val holds the bits of a float (pa_size 4) or double */
 } dt_pfarg_t;
 
 /* Check fmt against argument types at compile time; returns 0 or fills err. */
@@ -74,6 +75,16 @@ DT_INTERNAL int dt_printf_format_into(const char *fmt, const dt_pfarg_t *args, i
 
 /* The conversion of each value argument of a format ('*': width, precision). */
 DT_INTERNAL int dt_printf_argconvs(const char *fmt, char *convs, int max);
+
+/* consume/dt_print.c: print() */
+DT_INTERNAL void dt_print_value(dtrace_hdl_t *, FILE *, struct dt_type *, const char *data, size_t size,
+				   bool string);
+
+/* consume/dt_buffer.c: bytes of an aggregation entry in DTrace's buffer */
+DT_INTERNAL int64_t dt_agg_dtentry(const dtrace_hdl_t *, const dt_aggmap_t *);
+
+/* consume/dt_consume.c: "[DTRACEDROP_kind] " under -x droptags, else "" */
+DT_INTERNAL const char *dt_droptag(dtrace_hdl_t *, const char *kind, char *buf, size_t len);
 
 /* consume/dt_stack.c: stacks and symbols as DTrace prints them */
 DT_INTERNAL bool dt_stack_isrec(int act);

@@ -56,6 +56,7 @@ typedef struct dt_pfspec {
 	int ps_prec;		       /* -1 = none */
 	bool ps_wstar, ps_pstar;       /* width / precision given as '*' */
 	int ps_size;		       /* size prefix: 0, 1, 2, 8, PF_SZ_LDBL */
+	const char *ps_name;	       /* the size prefix and conversion character */
 	char ps_conv;		       /* conversion character */
 	const struct dt_pfconv *ps_pc; /* NULL if undefined */
 } dt_pfspec_t;
@@ -75,22 +76,26 @@ static dt_pfprint_f pf_print_str, pf_print_time, pf_print_pct, pf_print_estr, pf
 
 #define PF_A_XINT (PF_A_INT | PF_A_PTR)
 
+/* illumos' prototype texts (its dt_printf.c pfproto_*) */
+#define PF_P_XINT "char, short, int, long, or long long"
+#define PF_P_FP "float, double, or long double"
+
 static const dt_pfconv_t dt_pfconvs[] = {
-	{ 'd', PF_A_XINT, PF_M_INT, "int", pf_print_int },
-	{ 'i', PF_A_XINT, PF_M_INT, "int", pf_print_int },
-	{ 'u', PF_A_XINT, PF_M_INT, "int", pf_print_int },
-	{ 'o', PF_A_XINT, PF_M_INT, "int", pf_print_int },
-	{ 'x', PF_A_XINT, PF_M_INT, "int", pf_print_int },
-	{ 'X', PF_A_XINT, PF_M_INT, "int", pf_print_int },
-	{ 'c', PF_A_XINT, 0, "int", pf_print_chr },
+	{ 'd', PF_A_XINT, PF_M_INT, PF_P_XINT, pf_print_int },
+	{ 'i', PF_A_XINT, PF_M_INT, PF_P_XINT, pf_print_int },
+	{ 'u', PF_A_XINT, PF_M_INT, PF_P_XINT, pf_print_int },
+	{ 'o', PF_A_XINT, PF_M_INT, PF_P_XINT, pf_print_int },
+	{ 'x', PF_A_XINT, PF_M_INT, PF_P_XINT, pf_print_int },
+	{ 'X', PF_A_XINT, PF_M_INT, PF_P_XINT, pf_print_int },
+	{ 'c', PF_A_XINT, 0, "char, short, or int", pf_print_chr },
 	{ 'p', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
 	{ 'a', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
 	{ 'A', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
-	{ 'e', PF_A_FP, PF_M_FP, "double", pf_print_fp },
-	{ 'E', PF_A_FP, PF_M_FP, "double", pf_print_fp },
-	{ 'f', PF_A_FP, PF_M_FP, "double", pf_print_fp },
-	{ 'g', PF_A_FP, PF_M_FP, "double", pf_print_fp },
-	{ 'G', PF_A_FP, PF_M_FP, "double", pf_print_fp },
+	{ 'e', PF_A_FP, PF_M_FP, PF_P_FP, pf_print_fp },
+	{ 'E', PF_A_FP, PF_M_FP, PF_P_FP, pf_print_fp },
+	{ 'f', PF_A_FP, PF_M_FP, PF_P_FP, pf_print_fp },
+	{ 'g', PF_A_FP, PF_M_FP, PF_P_FP, pf_print_fp },
+	{ 'G', PF_A_FP, PF_M_FP, PF_P_FP, pf_print_fp },
 	{ 's', PF_A_STR, 0, "char [] or string (or use stringof)", pf_print_str },
 	{ 'S', PF_A_STR, 0, "char [] or string (or use stringof)", pf_print_estr },
 	{ 'k', PF_A_STR, 0, "stack", pf_print_str },
@@ -186,6 +191,7 @@ static bool pf_parse(const char *p, dt_pfspec_t *ps)
 		if (ps->ps_prec < 0 && !ps->ps_pstar)
 			ps->ps_prec = 0; /* "%.d" means precision 0, as in C */
 	}
+	ps->ps_name = q;
 	q = pf_parse_size(q, ps, &mods);
 	ps->ps_conv = *q;
 	if (*q != '\0')
@@ -233,6 +239,8 @@ static unsigned pf_type_accepts(const dt_type_t *t)
 		return PF_A_PTR;
 	case DT_TK_STRING:
 		return PF_A_STR;
+	case DT_TK_FLOAT:
+		return PF_A_FP;
 	case DT_TK_ARRAY:
 		if (t->dt_rec != 0 || (t->dt_base != NULL && t->dt_base->dt_kind == DT_TK_INT &&
 				       t->dt_base->dt_size == 1))
@@ -261,6 +269,22 @@ static const char *pf_type_name(const dt_type_t *t)
 	return "unknown";
 }
 
+/* The prototype of a conversion with a size prefix, as illumos' table rows name it. */
+static const char *pf_proto(const dt_pfspec_t *ps)
+{
+	const char *pre = ps->ps_name;
+	int n = (int)(ps->ps_text + ps->ps_len - 1 - pre);
+	bool u = ps->ps_conv == 'u' || ps->ps_conv == 'o';
+
+	if (n == 0 || ps->ps_pc->pc_proto != (const char *)PF_P_XINT)
+		return n == 1 && *pre == 'L' ? "long double" : ps->ps_pc->pc_proto;
+	if (*pre == 'h')
+		return n == 2 ? (u ? "unsigned char" : "char") : u ? "unsigned short" : "short";
+	if (n == 2 && pre[0] == 'l')
+		return u ? "unsigned long long" : "long long";
+	return u ? "unsigned long" : "long";
+}
+
 /* Consume the next value argument for conversion #conv and check its kind. */
 static int pf_check_arg(dt_pfcheck_t *pk, const dt_pfspec_t *ps, int conv,
 			unsigned accept, const char *proto)
@@ -270,9 +294,9 @@ static int pf_check_arg(dt_pfcheck_t *pk, const dt_pfspec_t *ps, int conv,
 
 	if (argno >= pk->pk_nargs)
 		return pf_error(pk,
-				"printf( ) prototype mismatch: conversion #%d (%.*s) "
+				"printf( ) prototype mismatch: conversion #%d (%%%.*s) "
 				"is missing a corresponding value argument",
-				conv, ps->ps_len, ps->ps_text);
+				conv, (int)(ps->ps_text + ps->ps_len - ps->ps_name), ps->ps_name);
 	t = pk->pk_types[argno];
 	if ((pf_type_accepts(t) & accept) != 0)
 		return 0;
@@ -287,13 +311,60 @@ static int pf_check_conv(dt_pfcheck_t *pk, const dt_pfspec_t *ps, int conv)
 {
 	const dt_pfconv_t *pc = ps->ps_pc;
 
-	if (ps->ps_wstar && pf_check_arg(pk, ps, conv, PF_A_INT, "int") != 0)
-		return -1;
-	if (ps->ps_pstar && pf_check_arg(pk, ps, conv, PF_A_INT, "int") != 0)
-		return -1;
+	for (int i = 0; i < ps->ps_wstar + ps->ps_pstar; i++) {
+		if (pk->pk_next >= pk->pk_nargs)
+			return pf_error(pk, "printf( ) prototype mismatch: conversion #%d (%%%.*s) is "
+					"missing a corresponding \"*\" argument", conv,
+					(int)(ps->ps_text + ps->ps_len - ps->ps_name), ps->ps_name);
+		if (pf_check_arg(pk, ps, conv, PF_A_INT, "int") != 0)
+			return -1;
+	}
 	if (pc->pc_accept == 0)
 		return 0;
-	return pf_check_arg(pk, ps, conv, pc->pc_accept, pc->pc_proto);
+	return pf_check_arg(pk, ps, conv, pc->pc_accept, pf_proto(ps));
+}
+
+/*
+ * The checks illumos' dt_printf_create() makes of a conversion's flags,
+ * with its messages: one '*' each for width and precision, one '.', no
+ * positional "%n$", '%' only as "%%", a name before the end, "%@" only in
+ * printa( ).
+ */
+static int pf_check_syntax(dt_pfcheck_t *pk, const char *q, int conv)
+{
+	bool dot = false, wstar = false, pstar = false;
+
+	for (const char *p = q + 1;; p++) {
+		if (*p == '\0')
+			return pf_error(pk, "format conversion #%d name expected before end of format "
+					"string", conv);
+		if (strchr("-+ #0123456789", *p) != NULL)
+			continue;
+		if (*p == '*') {
+			if (dot ? pstar : wstar)
+				return pf_error(pk, "format conversion #%d has more than one '*' specified "
+						"for the output %s", conv, dot ? "precision" : "width");
+			*(dot ? &pstar : &wstar) = true;
+		} else if (*p == '.') {
+			if (dot)
+				return pf_error(pk, "format conversion #%d has more than one '.' "
+						"specified", conv);
+			dot = true;
+		} else if (*p == '$') {
+			return pf_error(pk, "format conversion #%d uses unsupported positional format "
+					"(%%n$)", conv);
+		} else if (*p == '@') {
+			return pf_error(pk, "%%@ conversion requires an aggregation and is not for use "
+					"with printf( )");
+		} else if (*p == '%') {
+			if (p == q + 1)
+				return 0;
+			return pf_error(pk, "format conversion #%d cannot be combined with other format "
+					"flags: %%%%", conv);
+		} else {
+			return 0;
+		}
+	}
 }
 
 /* Every conversion must be defined before any argument is looked at. */
@@ -305,6 +376,8 @@ static int pf_check_defined(dt_pfcheck_t *pk, const char *fmt)
 
 	for (q = strchr(fmt, '%'); q != NULL; q = strchr(q + ps.ps_len, '%')) {
 		conv++;
+		if (pf_check_syntax(pk, q, conv) != 0)
+			return -1;
 		if (!pf_parse(q, &ps) && ps.ps_len > 1 &&
 		    !isprint((unsigned char)ps.ps_text[ps.ps_len - 1])) {
 			/* "%\n" in the source: show the escape, not a line break */
@@ -317,12 +390,13 @@ static int pf_check_defined(dt_pfcheck_t *pk, const char *fmt)
 				snprintf(esc, sizeof(esc), "\\%c", name[e - ctl]);
 			else
 				snprintf(esc, sizeof(esc), "\\%03o", c);
-			return pf_error(pk, "format conversion #%d is undefined: %.*s%s",
-					conv, ps.ps_len - 1, ps.ps_text, esc);
+			return pf_error(pk, "format conversion #%d is undefined: %%%.*s%s",
+					conv, (int)(ps.ps_text + ps.ps_len - 1 - ps.ps_name),
+					ps.ps_name, esc);
 		}
 		if (ps.ps_pc == NULL)
-			return pf_error(pk, "format conversion #%d is undefined: %.*s",
-					conv, ps.ps_len, ps.ps_text);
+			return pf_error(pk, "format conversion #%d is undefined: %%%.*s",
+					conv, (int)(ps.ps_text + ps.ps_len - ps.ps_name), ps.ps_name);
 	}
 	return 0;
 }
@@ -603,6 +677,16 @@ static int pf_print_fp(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a
 	int64_t v = pf_argval(a);
 	double d = a->pa_signed ? (double)v : (double)(uint64_t)v;
 	char spec[64];
+
+	if (a->pa_float && a->pa_size == 4) {
+		uint32_t bits = (uint32_t)a->pa_val;
+		float f;
+
+		memcpy(&f, &bits, sizeof(f));
+		d = f;
+	} else if (a->pa_float) {
+		memcpy(&d, &a->pa_val, sizeof(d));
+	}
 
 	if (ps->ps_size == PF_SZ_LDBL) {
 		pf_cspec(spec, sizeof(spec), ps, "-+ #0", true, "L", ps->ps_conv);

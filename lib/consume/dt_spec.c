@@ -272,12 +272,13 @@ static const struct {
 	size_t sm_off;
 	const char *sm_what;
 	const char *sm_why;
+	const char *sm_tag; /* -x droptags */
 } dt_specmsgs[] = {
-	{ offsetof(dt_cpustate_t, cs_specdrops), "speculative drop", "" },
+	{ offsetof(dt_cpustate_t, cs_specdrops), "speculative drop", "", "SPEC" },
 	{ offsetof(dt_cpustate_t, cs_specfail_busy), "failed speculation",
-	  " (available buffer(s) still busy)" },
+	  " (available buffer(s) still busy)", "SPECBUSY" },
 	{ offsetof(dt_cpustate_t, cs_specfail_none), "failed speculation",
-	  " (no speculative buffer space available)" },
+	  " (no speculative buffer space available)", "SPECUNAVAIL" },
 };
 
 /* A counter summed over every CPU's scratch areas. */
@@ -296,7 +297,7 @@ static uint64_t total(dtrace_hdl_t *dtp, size_t off)
 void dt_spec_status(dtrace_hdl_t *dtp)
 {
 	dt_specwork_t *sw = dtp->dt_specwork;
-	char msg[128];
+	char msg[160], tag[40];
 
 	if (sw == NULL || dtp->dt_scratchmap == NULL)
 		return;
@@ -305,8 +306,8 @@ void dt_spec_status(dtrace_hdl_t *dtp)
 
 		if (n <= sw->sw_reported[i])
 			continue;
-		snprintf(msg, sizeof(msg), "%llu %s%s%s\n",
-			 (unsigned long long)(n - sw->sw_reported[i]), dt_specmsgs[i].sm_what,
+		snprintf(msg, sizeof(msg), "%s%llu %s%s%s\n",
+			 dt_droptag(dtp, dt_specmsgs[i].sm_tag, tag, sizeof(tag)), (unsigned long long)(n - sw->sw_reported[i]), dt_specmsgs[i].sm_what,
 			 n - sw->sw_reported[i] == 1 ? "" : "s", dt_specmsgs[i].sm_why);
 		dt_notice(dtp, msg);
 		sw->sw_reported[i] = n;

@@ -63,9 +63,11 @@ void dt_uaddr2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, bool withoff, cha
 	}
 }
 
-static void frame(FILE *fp, const char *text)
+static void frame(dtrace_hdl_t *dtp, FILE *fp, const char *text)
 {
-	fprintf(fp, "%*s%s\n", DT_STACK_INDENT, "", text);
+	int64_t ind = dtp->dt_options[DTOPT_STACKINDENT]; /* default DT_STACK_INDENT */
+
+	fprintf(fp, "%*s%s\n", ind < 1024 ? (int)ind : 1024, "", text);
 }
 
 /*
@@ -117,11 +119,11 @@ static void print_stack(dtrace_hdl_t *dtp, FILE *fp, int act, const char *data, 
 	for (; i < n && pcs[i] != 0; i++) {
 		if (act == DT_ACT_STACK) {
 			dt_addr2str(dtp, pcs[i], true, buf, sizeof(buf));
-			frame(fp, buf);
+			frame(dtp, fp, buf);
 			continue;
 		}
 		dt_uaddr2str(dtp, (pid_t)pid, pcs[i], true, buf, sizeof(buf));
-		frame(fp, buf);
+		frame(dtp, fp, buf);
 		/*
 		 * At a function's first instruction the return address is at
 		 * [sp]: the stack has it (the kernel or ustack() put it in) and
@@ -131,7 +133,7 @@ static void print_stack(dtrace_hdl_t *dtp, FILE *fp, int act, const char *data, 
 		if (i == 1 && at_func_start(dtp, (pid_t)pid, pcs[i]))
 			continue;
 		if (dt_usym_nofp(dtp, (pid_t)pid, pcs[i], i == 1))
-			frame(fp, "[frames may be missing: no frame pointer]");
+			frame(dtp, fp, "[frames may be missing: no frame pointer]");
 	}
 }
 

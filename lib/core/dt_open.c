@@ -51,6 +51,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_bpf_detach_all(dtp);
 	dt_consume_fini(dtp);
 	dt_sym_fini(dtp); /* proc/dt_sym.c */
+	dt_dwarf_close(dtp); /* types/dt_dwarf.c */
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next)
 		if (bp->bp_fd >= 0)
 			close(bp->bp_fd);
@@ -63,6 +64,8 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		free(dtp->dt_tpsyms[i]);
 	free(dtp->dt_tpsyms);
 	free(dtp->dt_probes); /* the probes are in mmapped slabs, kept to exit */
+	for (int i = 0; i < DTOPT_MAX; i++)
+		free(dtp->dt_optstr[i]);
 	free(dtp);
 }
 

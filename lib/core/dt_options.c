@@ -108,27 +108,109 @@ int dt_parse_time_ns(const char *s, int64_t *out)
 	return dt_parse_units(s, out, true);
 }
 
-static int dt_opt_value(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val,
+/*
+ * Booleans and integers as illumos' dt_opt_runtime(): no value is 1 (on),
+ * yes/no, enable(d)/disable(d), true/false, on/off, set/unset, "" (unset),
+ * or a non-negative number; anything else is an invalid value.  (DTrace
+ * takes "0" as set, since only "unset" is off there; here 0 is off.)
+ */
+static int dt_opt_runtime(const char *val, int64_t *out)
+{
+	static const char *const couples[][2] = {
+		{ "yes", "no" }, { "enable", "disable" }, { "enabled", "disabled" },
+		{ "true", "false" }, { "on", "off" }, { "set", "unset" },
+	};
+	char *end;
+
+	if (val == NULL) {
+		*out = 1;
+		return 0;
+	}
+	*out = 0;
+	if (*val == '\0')
+		return 0;
+	for (size_t i = 0; i < sizeof(couples) / sizeof(couples[0]); i++) {
+		if (strcasecmp(val, couples[i][0]) == 0) {
+			*out = 1;
+			return 0;
+		}
+		if (strcasecmp(val, couples[i][1]) == 0)
+			return 0;
+	}
+	if (!isdigit((unsigned char)*val))
+		return -1;
+	errno = 0;
+	*out = strtoll(val, &end, 0);
+	return *end == '\0' && errno == 0 && *out >= 0 ? 0 : -1;
+}
+
+/* The values the string options that have a fixed set of values take. */
+static const struct {
+	int ov_opt;
+	const char *ov_vals[5];
+} dt_optvals[] = {
+	{ DTOPT_ENCODING, { "ascii", "utf8", NULL } },
+	{ DTOPT_EVALTIME, { "exec", "preinit", "postinit", "main", NULL } },
+	{ DTOPT_LATE, { "dynamic", "static", NULL } },
+	{ DTOPT_LINKMODE, { "kernel", "dynamic", "static", NULL } },
+	{ DTOPT_LINKTYPE, { "elf", "dof", NULL } },
+	{ DTOPT_STDC, { "a", "c", "s", "t", NULL } },
+};
+
+/* Options that configure what Linux lacks: refused, saying why. */
+static const struct {
+	int ou_opt;
+	const char *ou_why;
+} dt_optunsup[] = {
+	{ DTOPT_CTYPES, "CTF containers are not supported on this platform" },
+	{ DTOPT_DTYPES, "CTF containers are not supported on this platform" },
+	{ DTOPT_DOF, "DOF is not used on this platform" },
+	{ DTOPT_GRABANON, "anonymous tracing is not supported on this platform" },
+	{ DTOPT_ZONE, "zones are not supported on this platform" },
+};
+
+/* The D versions, as illumos' _dtrace_versions (dt_open.c). */
+static const char *const dt_versions[] = {
+	"1.0", "1.1", "1.2", "1.2.1", "1.2.2", "1.3", "1.4", "1.4.1", "1.5", "1.6",
+	"1.6.1", "1.6.2", "1.6.3", "1.7", "1.7.1", "1.8", "1.8.1", "1.9", "1.9.1",
+	"1.10", "1.11", "1.12", "1.12.1", "1.13", NULL
+};
+
+static int opt_err(dtrace_hdl_t *dtp, const char *msg)
+{
+	return dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s", msg);
+}
+
+/* "1.2.1" -> 0x01002001 as illumos' DT_VERSION_NUMBER; -1 if malformed. */
+static int64_t version_num(const char *s)
+{
+	unsigned v[3] = { 0, 0, 0 };
+	int n = 0;
+
+	for (const char *p = s; n < 3; n++) {
+		char *end;
+
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		v[n] = (unsigned)strtoul(p, &end, 10);
+		if (v[n] > 0xfff || (n == 0 && v[n] > 0xff))
+			return -1;
+		if (*end == '\0')
+			return (int64_t)v[0] << 24 | v[1] << 12 | v[2];
+		if (*end != '.')
+			return -1;
+		p = end + 1;
+	}
+	return -1;
+}
+
+static int dt_opt_value(dtrace_hdl_t *dtp, int opt, const dt_optdesc_t *od, const char *val,
 			int64_t *out)
 {
 	switch (od->od_kind) {
 	case DT_OPT_BOOL:
-		*out = 1;
-		if (val == NULL)
-			return 0;
-		if (!strcmp(val, "0") || !strcasecmp(val, "off") || !strcasecmp(val, "false")) {
-			*out = 0;
-			return 0;
-		}
-		return 0;
-	case DT_OPT_INT: {
-		char *end;
-
-		if (val == NULL)
-			return -1;
-		*out = strtoll(val, &end, 0);
-		return *end == '\0' && end != val ? 0 : -1;
-	}
+	case DT_OPT_INT:
+		return dt_opt_runtime(val, out);
 	case DT_OPT_SIZE:
 		return dt_parse_size(val, out);
 	case DT_OPT_RATE:
@@ -167,22 +249,93 @@ static int dt_opt_value(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *v
 		else
 			return -1;
 		return 0;
+	case DT_OPT_STRING:
+		if (val == NULL)
+			return -1;
+		for (size_t i = 0; i < sizeof(dt_optvals) / sizeof(dt_optvals[0]); i++) {
+			const char *const *v = dt_optvals[i].ov_vals;
+
+			if (dt_optvals[i].ov_opt != opt)
+				continue;
+			while (*v != NULL && strcmp(*v, val) != 0)
+				v++;
+			if (*v == NULL)
+				return -1;
+		}
+		*out = 1;
+		return 0;
+	case DT_OPT_CPPARG: {
+		char *a;
+
+		if (val == NULL)
+			return -1;
+		a = dt_zalloc(strlen(val) + 3);
+		sprintf(a, "-%c%s", (int)od->od_default, val);
+		dtrace_cpp_arg(dtp, a);
+		free(a);
+		*out = od->od_default;
+		return 0;
 	}
-	(void)dtp;
+	case DT_OPT_ENV:
+		if (val == NULL)
+			return -1;
+		if (od->od_default) { /* setenv NAME=value */
+			const char *eq = strchr(val, '=');
+			char *name;
+
+			if (eq == NULL || eq == val)
+				return -1;
+			name = dt_strndup(val, (size_t)(eq - val));
+			setenv(name, eq + 1, 1);
+			free(name);
+		} else {
+			unsetenv(val);
+		}
+		*out = 1;
+		return 0;
+	case DT_OPT_VERSION: {
+		int64_t v;
+
+		if (val == NULL)
+			return -1;
+		if ((v = version_num(val)) < 0)
+			return opt_err(dtp, "Invalid version specification");
+		for (int i = 0; dt_versions[i] != NULL; i++)
+			if (version_num(dt_versions[i]) == v) {
+				*out = v;
+				return 0;
+			}
+		return opt_err(dtp, "Requested version not defined");
+	}
+	case DT_OPT_UNSUP:
+		for (size_t i = 0; i < sizeof(dt_optunsup) / sizeof(dt_optunsup[0]); i++)
+			if (dt_optunsup[i].ou_opt == opt)
+				return opt_err(dtp, dt_optunsup[i].ou_why);
+		return -1;
+	}
 	return -1;
 }
 
 int dtrace_setopt(dtrace_hdl_t *dtp, const char *name, const char *val)
 {
+	dtp->dt_errmsg[0] = '\0';
+	if (!strcmp(name, "libdir")) /* -L: a D library directory (front/dt_dlib.c) */
+		return val == NULL ? dt_set_errno(dtp, EDT_BADOPTVAL) : dt_dlib_adddir(dtp, val);
 	for (int i = 0; i < DTOPT_MAX; i++) {
-		int64_t v;
+		int64_t v = 0;
 
 		if (strcmp(dt_opttab[i].od_name, name) != 0)
 			continue;
-		if (dt_opt_value(dtp, &dt_opttab[i], val, &v) != 0)
-			return dt_set_errno(dtp, EDT_BADOPTVAL);
+		if (dt_opt_value(dtp, i, &dt_opttab[i], val, &v) != 0)
+			return dtp->dt_errmsg[0] != '\0' ? -1 : dt_set_errno(dtp, EDT_BADOPTVAL);
 		if (i == DTOPT_STRSIZE && (v < 2 || v > 65536))
 			return dt_set_errno(dtp, EDT_BADOPTVAL);
+		if (dt_opttab[i].od_kind == DT_OPT_STRING) {
+			free(dtp->dt_optstr[i]);
+			dtp->dt_optstr[i] = dt_strdup(val);
+		}
+		if (i == DTOPT_CPPHDRS && v)
+			dtrace_cpp_arg(dtp, "-H"); /* cpp lists the headers it includes */
 		dtp->dt_options[i] = v;
 		dtp->dt_optset[i] = true;
 		return 0;

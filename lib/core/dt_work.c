@@ -31,6 +31,9 @@ static int dt_prepare(dtrace_hdl_t *dtp)
 {
 	if (dtp->dt_gone)
 		return dt_set_errno(dtp, EDT_BADSTATE);
+	/* DTrace compiles destructive actions and refuses to enable them without -w */
+	if (dtp->dt_destructive)
+		return dt_set_errmsg(dtp, EDT_NOPRIV, "%s", "Destructive actions not allowed");
 	dtp->dt_gone = true;
 	dtp->dt_scratchsize = 256;
 	dt_vars_layout(dtp);
@@ -107,7 +110,8 @@ int dtrace_go(dtrace_hdl_t *dtp)
 		return -1;
 	if (dtp->dt_usyms && dt_pmap_start(dtp) != 0) /* proc/dt_pmap.c */
 		return -1;
-	if (dtp->dt_cflags & DTRACE_C_DIFV)
+	/* -S, or -x verbose (DTrace's verbose is the same flag, DTRACE_C_DIFV) */
+	if ((dtp->dt_cflags & DTRACE_C_DIFV) || dtp->dt_options[DTOPT_VERBOSE])
 		dt_print_programs(dtp, stderr);
 	if (dt_buffer_sizes(dtp) != 0 || dt_bpf_maps_create(dtp) != 0 ||
 	    dt_consume_init(dtp) != 0 || dt_spec_init(dtp) != 0)

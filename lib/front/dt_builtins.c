@@ -27,13 +27,16 @@ static const dt_builtin_var_t dt_vartab[] = {
 	{ "stackdepth", DT_BV_STACKDEPTH, "uint32_t" },
 	{ "ustackdepth", DT_BV_USTACKDEPTH, "uint32_t" },
 	{ "zonename", DT_BV_ZONENAME, "string" },
+	{ "cwd", DT_BV_CWD, "string" },		{ "root", DT_BV_ROOTDIR, "string" },
 	{ "caller", DT_BV_CALLER, "uintptr_t" }, { "ucaller", DT_BV_UCALLER, "uint64_t" },
+	{ "uregs", DT_BV_UREGS, "uint64_t" },
 	{ NULL, 0, NULL }
 };
 
 /* name, id, kind, min args, max args (-1 variadic), return type */
 static const dt_builtin_fn_t dt_fntab[] = {
 	{ "trace", DT_FN_TRACE, DT_FN_ACTION, 1, 1, NULL },
+	{ "print", DT_FN_PRINT, DT_FN_ACTION, 1, 1, NULL },
 	{ "printf", DT_FN_PRINTF, DT_FN_ACTION, 1, -1, NULL },
 	{ "exit", DT_FN_EXIT, DT_FN_ACTION, 1, 1, NULL },
 	{ "printa", DT_FN_PRINTA, DT_FN_ACTION, 1, -1, NULL },
@@ -70,6 +73,9 @@ static const dt_builtin_fn_t dt_fntab[] = {
 	{ "breakpoint", DT_FN_BREAKPOINT, DT_FN_DESTRUCTIVE, 0, 0, NULL },
 	{ "panic", DT_FN_PANIC, DT_FN_DESTRUCTIVE, 0, 0, NULL },
 	{ "chill", DT_FN_CHILL, DT_FN_DESTRUCTIVE, 1, 1, NULL },
+	{ "copyout", DT_FN_COPYOUT, DT_FN_DESTRUCTIVE, 3, 3, NULL },
+	{ "copyoutstr", DT_FN_COPYOUTSTR, DT_FN_DESTRUCTIVE, 3, 3, NULL },
+	{ "freopen", DT_FN_FREOPEN, DT_FN_DESTRUCTIVE, 1, -1, NULL },
 	{ "ftruncate", DT_FN_FTRUNCATE, DT_FN_ACTION, 0, 0, NULL },
 	{ "sym", DT_FN_SYM, DT_FN_ACTION, 1, 1, NULL },
 	{ "mod", DT_FN_MOD, DT_FN_ACTION, 1, 1, NULL },

@@ -76,9 +76,19 @@ static char *dt_cpp(dtrace_hdl_t *dtp, const char *src)
 		argv[argc++] = "-undef";
 		for (const char *const *d = dt_cpp_defines; *d != NULL; d++)
 			argv[argc++] = (char *)*d;
+		/* -x stdc: __STDC__ as illumos' cpp modes give it (a, t: 0; c: 1; s: none) */
+		if (dtp->dt_optstr[DTOPT_STDC] != NULL) {
+			argv[argc++] = "-w"; /* GNU cpp warns of any change to __STDC__ */
+			switch (dtp->dt_optstr[DTOPT_STDC][0]) {
+			case 'c': argv[argc++] = "-D__STDC__=1"; break;
+			case 's': argv[argc++] = "-U__STDC__"; break;
+			default: argv[argc++] = "-D__STDC__=0"; break;
+			}
+		}
 		for (int i = 0; i < dtp->dt_cppargc; i++)
 			argv[argc++] = dtp->dt_cppargv[i];
-		execvp("cpp", argv);
+		argv[0] = dtp->dt_optstr[DTOPT_CPPPATH] ? dtp->dt_optstr[DTOPT_CPPPATH] : "cpp";
+		execvp(argv[0], argv);
 		_exit(127);
 	}
 	close(in[0]);
@@ -169,6 +179,14 @@ static bool same_argtypes(const dt_probe_t *a, const dt_probe_t *b)
 	if (a->pr_nargs != b->pr_nargs)
 		return false;
 	for (int i = 0; i < a->pr_nargs; i++)
+		if ((a->pr_xargtypes ? a->pr_xargtypes[i] : NULL) !=
+		    (b->pr_xargtypes ? b->pr_xargtypes[i] : NULL))
+			return false; /* translated to different stable types */
+	for (int i = 0; i < a->pr_nargs; i++)
+		if ((a->pr_xargexprs ? a->pr_xargexprs[i] : NULL) !=
+		    (b->pr_xargexprs ? b->pr_xargexprs[i] : NULL))
+			return false;
+	for (int i = 0; i < a->pr_nargs; i++)
 		if (a->pr_argtypes[i] != b->pr_argtypes[i] &&
 		    strcmp(dt_type_name(a->pr_argtypes[i], n1, sizeof(n1)),
 			   dt_type_name(b->pr_argtypes[i], n2, sizeof(n2))) != 0)
@@ -231,7 +249,7 @@ static void dt_check_argref(dt_pcb_t *pcb)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 
-	if (pcb->pcb_cflags & DTRACE_C_ARGREF)
+	if ((pcb->pcb_cflags & DTRACE_C_ARGREF) || dtp->dt_options[DTOPT_ARGREF])
 		return;
 	for (int i = 1; i < dtp->dt_argc; i++)
 		if (!dtp->dt_argused[i])
@@ -246,10 +264,15 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	dtrace_prog_t *pgp;
 	char *cppout = NULL;
 	int nmatch = 0, nvars, npdefs = 0;
+	dt_ident_t **gtail;
 
 	dtp->dt_errmsg[0] = '\0';
+	if (dt_dlib_load(dtp) != 0) { /* the D library, before the first program */
+		free(pcb);
+		return NULL;
+	}
 	dtp->dt_cflags |= cflags;
-	if (cflags & DTRACE_C_CPP) {
+	if ((cflags & DTRACE_C_CPP) || dtp->dt_options[DTOPT_CPP]) { /* -x cpp is -C */
 		if ((cppout = dt_cpp(dtp, src)) == NULL) {
 			free(pcb);
 			return NULL;
@@ -270,11 +293,12 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 		memset(dtp->dt_argused, 0, sizeof(bool) * (dtp->dt_argc + 1));
 	nvars = dtp->dt_nvars;
 	npdefs = dt_pdef_count(dtp);
+	gtail = dtp->dt_globtail;
 	pgp = dt_parse_program(pcb);
 	npdefs -= dt_pdef_count(dtp);
 	/* nothing but white space, comments and pragmas (a provider definition counts) */
-	if (pgp->dp_nclauses == 0 && dtp->dt_nvars == nvars && npdefs == 0 &&
-	    !(cflags & DTRACE_C_EMPTY))
+	if (pgp->dp_nclauses == 0 && dtp->dt_nvars == nvars && gtail == dtp->dt_globtail && npdefs == 0 &&
+	    !(cflags & DTRACE_C_EMPTY) && !dtp->dt_options[DTOPT_EMPTY])
 		dt_cc_error(pcb, D_EMPTY, pcb->pcb_line, "empty D program translation unit");
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
 		match_clause(pcb, clp, &nmatch);

@@ -17,6 +17,7 @@
 #include "../dt_impl.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@ typedef struct dt_cookctx {
 } dt_cookctx_t;
 
 static void cook(dt_cookctx_t *cc, dt_node_t *dnp);
+static void cook_xlate(dt_cookctx_t *cc, dt_node_t *dnp);
 
 #define DTP(cc) ((cc)->cc_pcb->pcb_hdl)
 
@@ -62,9 +64,23 @@ static bool same_space(dt_idkind_t a, dt_idkind_t b)
 	return ca == cb;
 }
 
+/*
+ * Identifiers are kept in creation order (dt_globals) and hashed by name
+ * (dt_identhash, chained by di_hnext in creation order): the D library
+ * makes hundreds of inlines before the first program.
+ */
+static unsigned ident_hash(const char *name)
+{
+	unsigned h = 5381;
+
+	while (*name)
+		h = h * 33 + (unsigned char)*name++;
+	return h % DT_IDENTHASH;
+}
+
 dt_ident_t *dt_ident_lookup(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
 {
-	for (dt_ident_t *idp = dtp->dt_globals; idp; idp = idp->di_next)
+	for (dt_ident_t *idp = dtp->dt_identhash[ident_hash(name)]; idp; idp = idp->di_hnext)
 		if (same_space(idp->di_kind, kind) && !strcmp(idp->di_name, name))
 			return idp;
 	return NULL;
@@ -72,15 +88,19 @@ dt_ident_t *dt_ident_lookup(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kin
 
 dt_ident_t *dt_ident_create(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
 {
-	dt_ident_t *idp = dt_zalloc(sizeof(*idp)), **tail = &dtp->dt_globals;
+	dt_ident_t *idp = dt_zalloc(sizeof(*idp)), **tail;
 
 	idp->di_name = dt_strdup(name);
 	idp->di_kind = kind;
-	idp->di_id = ++dtp->dt_nvars;
+	idp->di_id = kind == DT_ID_INLINE ? 0 : ++dtp->dt_nvars; /* inlines are no variables */
 	idp->di_nkeys = -1;
 	idp->di_off = -1;
-	while (*tail)
-		tail = &(*tail)->di_next;
+	if (dtp->dt_globtail == NULL)
+		dtp->dt_globtail = &dtp->dt_globals;
+	*dtp->dt_globtail = idp;
+	dtp->dt_globtail = &idp->di_next;
+	for (tail = &dtp->dt_identhash[ident_hash(name)]; *tail; tail = &(*tail)->di_hnext)
+		;
 	*tail = idp;
 	return idp;
 }
@@ -293,6 +313,32 @@ static void make_int(dt_cookctx_t *cc, dt_node_t *dnp, int64_t v, dt_type_t *t)
 	dnp->dn_type = t ? t : t_int(cc);
 }
 
+/* The integer constant 0, which DTrace lets stand for any pointer. */
+static bool is_nullconst(dt_node_t *dnp)
+{
+	int64_t v;
+
+	return dt_type_is_int(dnp->dn_type) && const_eval(dnp, &v) && v == 0;
+}
+
+/*
+ * DTrace's dt_node_is_ptrcompat() where a pointer is involved: two
+ * pointers to compatible types, or a pointer and the constant 0.  A
+ * pointer and any other integer are incompatible (a cast says which).
+ */
+static bool ptr_mix_ok(dt_node_t *l, dt_node_t *r)
+{
+	bool lp = l->dn_type->dt_kind == DT_TK_PTR, rp = r->dn_type->dt_kind == DT_TK_PTR;
+
+	if (lp && rp)
+		return ptr_compatible(l->dn_type, r->dn_type);
+	if (lp && dt_type_is_int(r->dn_type))
+		return is_nullconst(r);
+	if (rp && dt_type_is_int(l->dn_type))
+		return is_nullconst(l);
+	return true;
+}
+
 /* Type of an integer literal, after C's rules. */
 static dt_type_t *literal_type(dt_cookctx_t *cc, dt_node_t *dnp)
 {
@@ -301,8 +347,12 @@ static dt_type_t *literal_type(dt_cookctx_t *cc, dt_node_t *dnp)
 	bool dec = tok && tok->tk_kind == TK_INT && !(tok->tk_loc[0] == '0' && tok->tk_len > 1);
 	bool u = tok && tok->tk_unsigned, l = tok && tok->tk_long;
 
+	/* a character constant: int, or as a hexadecimal literal if more than 4 bytes */
+	if (tok && tok->tk_kind == TK_INT && tok->tk_loc[0] == '\'' &&
+	    (int64_t)v == (int32_t)v)
+		return t_int(cc);
 	if (tok && tok->tk_kind == TK_INT && tok->tk_loc[0] == '\'')
-		return dt_type_int(DTP(cc), 1, true) == NULL ? t_int(cc) : t_int(cc);
+		dec = false;
 	if (!l && !u && v <= 0x7fffffff)
 		return t_int(cc);
 	if (!l && !dec && v <= 0xffffffffu)
@@ -361,9 +411,19 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 		make_int(cc, dnp, v, t_int(cc));
 		return;
 	}
-	v = strtoll(val, &end, 0);
+	errno = 0;
+	v = isdigit((unsigned char)*val) ? (int64_t)strtoull(val, &end, 0) : strtoll(val, &end, 0);
 	if (!forcestr && *val != '\0' && *end == '\0') {
-		make_int(cc, dnp, v, v == (int32_t)v ? t_int(cc) : dt_type_int(dtp, 8, true));
+		if (errno == ERANGE) {
+			cc->cc_pcb->pcb_region = NULL; /* a lexical error in DTrace */
+			cerr(cc, D_MACRO_OFLOW, dnp, "macro argument %s constant %s results in integer "
+			     "overflow", dnp->dn_name, val);
+		}
+		/* as an integer literal: int, long, or unsigned long above INT64_MAX */
+		if (v < 0 && *val != '-')
+			make_int(cc, dnp, v, dt_type_int(dtp, 8, false));
+		else
+			make_int(cc, dnp, v, v == (int32_t)v ? t_int(cc) : dt_type_int(dtp, 8, true));
 		return;
 	}
 	dnp->dn_kind = N_STR;
@@ -477,6 +537,8 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 	if ((bv = dt_builtin_var(dnp->dn_name)) != NULL) {
 		if (bv->bv_id == DT_BV_ARGS)
 			cerr(cc, D_IDENT_BADREF, dnp, "args[ ] must be indexed: use args[n]");
+		if (bv->bv_id == DT_BV_UREGS)
+			cerr(cc, D_IDENT_BADREF, dnp, "uregs[ ] must be indexed: use uregs[n]");
 		if (bv->bv_id <= DT_BV_ARG0 + 9 || bv->bv_id == DT_BV_ERRNO)
 			cc->cc_clause->dc_uses |= DT_USES_ARGN;
 		dnp->dn_builtin = bv->bv_id;
@@ -567,10 +629,67 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 			     (long long)n, d->dtpd_provider, d->dtpd_mod, d->dtpd_func,
 			     d->dtpd_name);
 		}
+		if (dnp->dn_op != 'n' && cc->cc_probe->pr_xargtypes != NULL &&
+		    cc->cc_probe->pr_xargtypes[n] != NULL) {
+			/* a stable type (psinfo_t *): the native argument, translated */
+			dt_node_t *next = dnp->dn_next, *nat;
+
+			dnp->dn_next = NULL;
+			nat = dt_node_clone(dnp);
+			dnp->dn_next = next;
+			nat->dn_op = 'n';
+			if (cc->cc_probe->pr_xargexprs != NULL && cc->cc_probe->pr_xargexprs[n] != NULL) {
+				/* computed from the native argument (proc:::exec's path) */
+				dt_node_t *e = dt_xlate_argexpr(cc->cc_pcb, cc->cc_probe->pr_xargexprs[n], nat);
+				dt_type_t *xt = cc->cc_probe->pr_xargtypes[n];
+
+				cook(cc, e);
+				if (dt_type_is_scalar(xt)) {
+					dnp->dn_kind = N_CAST;
+					dnp->dn_ctype = xt;
+					dnp->dn_left = e;
+					dnp->dn_args = NULL;
+					dnp->dn_type = xt;
+					return;
+				}
+				*dnp = *e;
+				dnp->dn_next = next;
+				return;
+			}
+			dnp->dn_kind = N_XLATE;
+			dnp->dn_ctype = cc->cc_probe->pr_xargtypes[n];
+			dnp->dn_left = nat;
+			dnp->dn_args = NULL;
+			dnp->dn_right = NULL;
+			cook_xlate(cc, dnp);
+			return;
+		}
 		cc->cc_clause->dc_uses |= DT_USES_ARGS;
 		dnp->dn_builtin = DT_BV_ARGS;
 		dnp->dn_val = n;
 		dnp->dn_type = cc->cc_probe->pr_argtypes[n];
+		return;
+	}
+	if (base->dn_kind == N_VAR && base->dn_op == 0 && !strcmp(base->dn_name, "uregs")) {
+		/* the user registers: a constant index is checked here, others at run time */
+		int64_t n;
+
+		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL) {
+			int cnt = 0;
+
+			for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
+				cnt++;
+			cerr(cc, D_PROTO_LEN, dnp, "uregs[ ] prototype mismatch: %d args passed, 1 expected",
+			     cnt);
+		}
+		cook(cc, dnp->dn_args);
+		if (!dt_type_is_int(dnp->dn_args->dn_type))
+			cerr(cc, D_PROTO_ARG, dnp, "uregs[ ] argument #1 is incompatible with prototype:\n"
+				      "\tprototype: int\n\t argument: %s", tname(dnp->dn_args->dn_type));
+		if (const_eval(dnp->dn_args, &n) && (n < 0 || n >= DT_NUREGS))
+			cerr(cc, D_REGS_IDX, dnp, "index %lld is out of range for array uregs", (long long)n);
+		dnp->dn_builtin = DT_BV_UREGS;
+		dnp->dn_type = dt_type_lookup(dtp, "uint64_t");
 		return;
 	}
 	if (base->dn_kind == N_VAR && (base->dn_op == 0 || base->dn_op == 't') &&
@@ -666,13 +785,12 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 			dnp->dn_builtin = 2; /* a string and NULL: compares the pointer */
 		} else if (ls || rs) {
 			if (!(ls || is_charptr(lt)) || !(rs || is_charptr(rt)))
-				cerr(cc, D_OP_INCOMPAT, dnp, "operator %s operands have incompatible types: "
-					      "\"%s\" %s \"%s\"", opname(op), tname(lt), opname(op),
-				     tname(rt));
+				cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+				     tname(lt), opname(op), tname(rt));
 			dnp->dn_builtin = 1; /* string comparison */
-		} else if (!dt_type_is_scalar(lt) || !dt_type_is_scalar(rt)) {
-			cerr(cc, D_OP_INCOMPAT, dnp, "operator %s operands have incompatible types: \"%s\" %s \"%s\"",
-			     opname(op), tname(lt), opname(op), tname(rt));
+		} else if (!dt_type_is_scalar(lt) || !dt_type_is_scalar(rt) || !ptr_mix_ok(l, r)) {
+			cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+			     tname(lt), opname(op), tname(rt));
 		} else if (dt_type_is_int(lt) && dt_type_is_int(rt)) {
 			/* comparisons are done in the converted type */
 			dnp->dn_ctype = arith_conv(cc, lt, rt);
@@ -682,6 +800,18 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 		dnp->dn_type = t_int(cc);
 		return;
 	}
+	/* illumos: no arithmetic on void * (or function pointers), pointers of one type subtract */
+	if ((op == '+' || op == '-') &&
+	    ((lt->dt_kind == DT_TK_PTR && (lt->dt_base->dt_kind == DT_TK_VOID ||
+					   lt->dt_base->dt_kind == DT_TK_FUNC || rt->dt_kind == DT_TK_PTR)) ||
+	     (rt->dt_kind == DT_TK_PTR && (rt->dt_base->dt_kind == DT_TK_VOID ||
+					   rt->dt_base->dt_kind == DT_TK_FUNC || op == '-'))) &&
+	    !(op == '-' && lt->dt_kind == DT_TK_PTR && rt->dt_kind == DT_TK_PTR &&
+	      ptr_compatible(lt, rt) && lt->dt_base->dt_kind != DT_TK_VOID &&
+	      lt->dt_base->dt_kind != DT_TK_FUNC && rt->dt_base->dt_kind != DT_TK_VOID &&
+	      rt->dt_base->dt_kind != DT_TK_FUNC))
+		cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+		     tname(lt), opname(op), tname(rt));
 	if ((op == '+' || op == '-') && lt->dt_kind == DT_TK_PTR && dt_type_is_int(rt)) {
 		dnp->dn_type = lt;
 		return;
@@ -765,6 +895,9 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 		idp = dt_ident_lookup(dtp, lhs->dn_name, kind);
 		if (idp == NULL)
 			idp = dt_ident_create(dtp, lhs->dn_name, kind);
+		if (idp->di_kind == DT_ID_INLINE) /* EIO = 3: an inline is no variable */
+			cerr(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
+			     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
 		if (idp->di_kind == DT_ID_GARRAY || idp->di_kind == DT_ID_TARRAY)
 			cerr(cc, D_IDENT_BADREF, where, "%s is an associative array and must be indexed",
 			     id_display(idp, buf, sizeof(buf)));
@@ -773,7 +906,7 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 		cerr(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
 		     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
 	}
-	if (idp->di_provisional && dt_type_is_int(rt)) {
+	if (idp->di_provisional && dt_type_is_scalar(rt)) {
 		idp->di_type = NULL;
 		idp->di_provisional = false;
 	}
@@ -826,7 +959,7 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	cook_lvalue(cc, lhs, rhs->dn_type, dnp);
-	if (!compatible(lhs->dn_type, rhs->dn_type))
+	if (!compatible(lhs->dn_type, rhs->dn_type) || !ptr_mix_ok(lhs, rhs))
 		cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" = \"%s\"",
 		     tname(lhs->dn_type), tname(rhs->dn_type));
 	dnp->dn_type = lhs->dn_type;
@@ -858,6 +991,65 @@ static void cook_incdec(dt_cookctx_t *cc, dt_node_t *dnp)
 	dnp->dn_type = lhs->dn_type;
 }
 
+/*
+ * xlate<out>(in) (front/dt_xlate.c): the translator from in's type to out
+ * (or out's pointee); the member expressions are cooked where . or -> names
+ * them (cook_xmember).  dn_right keeps the input uncooked, for them.
+ */
+static void cook_xlate(dt_cookctx_t *cc, dt_node_t *dnp)
+{
+	dt_type_t *out = dnp->dn_ctype, *st = out->dt_canon->dt_kind == DT_TK_PTR ? out->dt_canon->dt_base : out;
+	dt_node_t *in = dnp->dn_left;
+
+	if (dnp->dn_right == NULL) {
+		dt_node_t *next = in->dn_next;
+
+		in->dn_next = NULL;
+		dnp->dn_right = dt_node_clone(in);
+		in->dn_next = next;
+	}
+	cook(cc, in);
+	if ((st->dt_canon->dt_kind != DT_TK_STRUCT && st->dt_canon->dt_kind != DT_TK_UNION) ||
+	    (dnp->dn_xlator = dt_xlate_find(cc->cc_pcb, st, in->dn_type)) == NULL)
+		cerr(cc, D_XLATE_NONE, dnp, "cannot translate from \"%s\" to \"%s\"", tname(in->dn_type),
+		     tname(out));
+	dnp->dn_type = out;
+}
+
+/* The xlate<> a member operator applies to (through an inline's cast), or NULL. */
+static dt_node_t *xlated(dt_node_t *dnp)
+{
+	if (dnp->dn_kind == N_CAST && dnp->dn_left != NULL && dnp->dn_left->dn_kind == N_XLATE &&
+	    dnp->dn_ctype == dnp->dn_left->dn_type)
+		dnp = dnp->dn_left;
+	return dnp->dn_kind == N_XLATE ? dnp : NULL;
+}
+
+/* xlate<out>(in).m, ->m: the translator's expression for m, as m's type. */
+static void cook_xmember(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *xl)
+{
+	dt_node_t *e = dt_xlate_member(cc->cc_pcb, xl, dnp), *next = dnp->dn_next;
+	dt_member_t *dm = dt_type_member(DTP(cc), xl->dn_xlator->dx_otype, dnp->dn_name);
+	dt_type_t *mt = dm->dm_type;
+	int line = dnp->dn_line;
+
+	cook(cc, e);
+	if (dt_type_is_scalar(mt) && dt_type_is_scalar(e->dn_type)) {
+		dnp->dn_kind = N_CAST;
+		dnp->dn_ctype = mt;
+		dnp->dn_left = e;
+		dnp->dn_type = mt;
+		dnp->dn_right = NULL;
+		return;
+	}
+	if (!(is_strlike(mt) && is_strlike(e->dn_type)) && !compatible(mt, e->dn_type))
+		cerr(cc, D_XLATE_INCOMPAT, dnp, "translator member %s definition uses incompatible types: "
+			      "\"%s\" = \"%s\"", dnp->dn_name, tname(mt), tname(e->dn_type));
+	*dnp = *e;
+	dnp->dn_next = next;
+	dnp->dn_line = line;
+}
+
 static void cook_member(dt_cookctx_t *cc, dt_node_t *dnp)
 {
 	dt_type_t *t;
@@ -880,6 +1072,10 @@ static void cook_member(dt_cookctx_t *cc, dt_node_t *dnp)
 		cerr(cc, D_OP_INCOMPLETE, dnp, "operator %s cannot be applied to a forward declaration: no %s "
 			      "definition is available", dnp->dn_op == OP_ARROW ? "->" : ".",
 		     tname(t));
+	if (xlated(dnp->dn_left) != NULL) {
+		cook_xmember(cc, dnp, xlated(dnp->dn_left));
+		return;
+	}
 	dm = dt_type_member(DTP(cc), t, dnp->dn_name);
 	if (dm == NULL)
 		cerr(cc, D_TYPE_MEMBER, dnp, "%s is not a member of %s", dnp->dn_name, tname(t));
@@ -916,9 +1112,11 @@ static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_nod
 	int n = 0;
 
 	if (fmt->dn_kind != N_STR)
-		cerr(cc, D_PROTO_ARG, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
+		cerr(cc, D_PRINTF_ARG_FMT, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
 			      "\tprototype: string constant\n\t argument: %s",
 		     dnp->dn_name, tname(fmt->dn_type));
+	if (fmt->dn_str[0] == '\0' && dnp->dn_builtin == DT_FN_PRINTF) /* freopen("") is stdout */
+		cerr(cc, D_PRINTF_FMT_EMPTY, dnp, "%s( ) format string is empty", dnp->dn_name);
 	for (dt_node_t *a = rest; a; a = a->dn_next) {
 		if (n == 64)
 			cerr(cc, D_PROTO_LEN, dnp, "%s( ) has too many arguments", dnp->dn_name);
@@ -1102,8 +1300,9 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		dtp->dt_speculates = true;
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE)
 		spec_order(cc, dnp, SA_DESTR);
+	/* as in DTrace, refused when enabling (core/dt_work.c), not here */
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE && !dtp->dt_options[DTOPT_DESTRUCTIVE])
-		cerr(cc, D_ACT_DESTRUCT, dnp, "%s( ) is a destructive action: use -w to allow it", fn->bf_name);
+		dtp->dt_destructive = true;
 
 	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next) {
 		if (a->dn_kind == N_AGG && (fn->bf_id == DT_FN_PRINTA || fn->bf_id == DT_FN_CLEAR ||
@@ -1160,14 +1359,16 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	case DT_FN_TRUNC:
 	case DT_FN_NORMALIZE:
 	case DT_FN_DENORMALIZE:
+		/* illumos' tags: dt_action_clear(), _trunc(), _normalize() */
 		if (dnp->dn_args->dn_kind != N_AGG)
-			cerr(cc, D_PROTO_ARG, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
-				      "\tprototype: aggregation\n\t argument: %s", fn->bf_name,
-			     tname(dnp->dn_args->dn_type));
+			cerr(cc, fn->bf_id == DT_FN_CLEAR ? D_CLEAR_AGGARG : fn->bf_id == DT_FN_TRUNC
+				 ? D_TRUNC_AGGARG : D_NORMALIZE_AGGARG, dnp, "%s( ) argument #1 is "
+			     "incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+			     fn->bf_name, tname(dnp->dn_args->dn_type));
 		for (dt_node_t *a = dnp->dn_args->dn_next; a; a = a->dn_next)
 			if (!dt_type_is_scalar(a->dn_type))
-				cerr(cc, D_PROTO_ARG, a, "%s( ) argument #%d must be of scalar type",
-				     fn->bf_name, ++i);
+				cerr(cc, fn->bf_id == DT_FN_TRUNC ? D_TRUNC_SCALAR : D_NORMALIZE_SCALAR, a,
+				     "%s( ) argument #%d must be of scalar type", fn->bf_name, ++i);
 		note_data(cc, dnp);
 		break;
 	case DT_FN_SETOPT:
@@ -1243,9 +1444,33 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		note_data(cc, dnp);
 		break;
 	}
+	case DT_FN_SYSTEM:
+	case DT_FN_FREOPEN:
+		cook_printf(cc, dnp, dnp->dn_args, dnp->dn_args->dn_next);
+		note_data(cc, dnp);
+		break;
+	case DT_FN_FTRUNCATE:
+		note_data(cc, dnp);
+		break;
+	case DT_FN_PRINT:
+		if (dnp->dn_args->dn_type->dt_kind == DT_TK_VOID ||
+		    dnp->dn_args->dn_type->dt_kind == DT_TK_FUNC)
+			cerr(cc, D_PROTO_ARG, dnp, "print( ) argument #1 is incompatible with prototype:\n"
+				      "\tprototype: any value\n\t argument: %s",
+			     tname(dnp->dn_args->dn_type));
+		if (dnp->dn_args->dn_type->dt_canon->dt_size > DT_PRINT_MAX)
+			cerr(cc, D_PROTO_ARG, dnp, "print( ) of %s: %d bytes exceed the limit of %d",
+			     tname(dnp->dn_args->dn_type), dnp->dn_args->dn_type->dt_canon->dt_size,
+			     DT_PRINT_MAX);
+		note_data(cc, dnp);
+		break;
+	case DT_FN_PANIC:
+	case DT_FN_BREAKPOINT:
+		if (!dtp->dt_destructive)
+			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not available on Linux: a BPF program cannot "
+				      "stop the kernel", fn->bf_name);
+		break;
 	default:
-		if (fn->bf_kind == DT_FN_DESTRUCTIVE || fn->bf_id == DT_FN_FTRUNCATE)
-			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not yet supported on this platform", fn->bf_name);
 		break;
 	}
 	if (dt_subr_has_proto(fn->bf_id) && fn->bf_kind == DT_FN_SUBR)
@@ -1598,6 +1823,8 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		dt_type_t *l, *r;
 
 		cook(cc, dnp->dn_cond);
+		if (!dt_type_is_scalar(dnp->dn_cond->dn_type) && !is_strlike(dnp->dn_cond->dn_type))
+			cerr(cc, D_OP_SCALAR, dnp, "operator ?: expression must be of scalar type");
 		cook(cc, dnp->dn_left);
 		cook(cc, dnp->dn_right);
 		l = dnp->dn_left->dn_type;
@@ -1606,7 +1833,8 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 			dnp->dn_type = dt_type_string(dtp);
 		else if (dt_type_is_int(l) && dt_type_is_int(r))
 			dnp->dn_type = arith_conv(cc, l, r);
-		else if (dt_type_is_scalar(l) && dt_type_is_scalar(r))
+		else if (dt_type_is_scalar(l) && dt_type_is_scalar(r) &&
+			 ptr_mix_ok(dnp->dn_left, dnp->dn_right))
 			dnp->dn_type = l->dt_kind == DT_TK_PTR ? l : r;
 		else
 			cerr(cc, D_OP_INCOMPAT, dnp, "operator ?: operands must have compatible types");
@@ -1623,6 +1851,9 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		break;
 	case N_MEMBER:
 		cook_member(cc, dnp);
+		break;
+	case N_XLATE:
+		cook_xlate(cc, dnp);
 		break;
 	case N_CAST:
 		cook(cc, dnp->dn_left);
@@ -1673,6 +1904,18 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		break;
 	case N_DEREF:
 		cook(cc, dnp->dn_left);
+		if (dnp->dn_left->dn_type->dt_kind == DT_TK_ARRAY &&
+		    (dnp->dn_left->dn_kind == N_MEMBER || dnp->dn_left->dn_kind == N_DEREF ||
+		     (dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_builtin == -1))) {
+			/* an array in memory decays to a pointer to its first element: a[0] */
+			dnp->dn_kind = N_ARRAY;
+			dnp->dn_args = dt_node_new(cc->cc_pcb, N_INT, NULL);
+			dnp->dn_args->dn_line = dnp->dn_line;
+			dnp->dn_args->dn_type = t_int(cc);
+			dnp->dn_builtin = -1; /* memory index */
+			dnp->dn_type = dnp->dn_left->dn_type->dt_base;
+			break;
+		}
 		if (dnp->dn_left->dn_type->dt_kind != DT_TK_PTR)
 			cerr(cc, D_DEREF_NONPTR, dnp, "operator * requires an operand of pointer type");
 		user_check(cc, dnp, dnp->dn_left->dn_type, "*");
@@ -1740,11 +1983,13 @@ void dt_cook_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t *probe)
 	if (clp->dc_pred != NULL) {
 		pcb->pcb_region = "predicate";
 		cook(&cc, clp->dc_pred);
+		dt_xlate_check(pcb, clp->dc_pred);
 		if (!dt_type_is_scalar(clp->dc_pred->dn_type) && !is_strlike(clp->dc_pred->dn_type))
 			dt_node_error(pcb, D_PRED_SCALAR, clp->dc_pred, "predicate result must be of scalar type");
 	}
 	pcb->pcb_region = "action list";
 	cook_stmt(&cc, clp->dc_body);
+	dt_xlate_check(pcb, clp->dc_body);
 	pcb->pcb_region = NULL;
 	clp->dc_default = clp->dc_body == NULL;
 	clp->dc_speculate = cc.cc_hasspec;

@@ -182,7 +182,7 @@ static void sou_body(dt_pcb_t *pcb, dt_type_t *t)
 				    mt->dt_kind == DT_TK_FUNC)
 					dt_cc_error(pcb, D_DECL_INCOMPLETE, line, "declaration of member %s has incomplete type %s",
 						    name ? name : "(anon)", mt->dt_name);
-				if (mt->dt_kind == DT_TK_STRING)
+				if (mt->dt_kind == DT_TK_STRING && !pcb->pcb_lib) /* the library's devinfo_t has */
 					dt_cc_error(pcb, D_DECL_STRING, line, "member %s may not be of type string",
 						    name ? name : "(anon)");
 				if (name == NULL && bits == 0)
@@ -351,13 +351,21 @@ void dt_parse_decl(dt_pcb_t *pcb)
 		inline_decl(pcb);
 		return;
 	}
+	if (consume(pcb, "translator")) {
+		dt_xlate_decl(pcb); /* front/dt_xlate.c */
+		return;
+	}
 	if (consume(pcb, "typedef"))
 		is_typedef = true;
 	else if (consume(pcb, "self"))
 		kind = DT_ID_TLS;
 	else if (consume(pcb, "this"))
 		kind = DT_ID_LOCAL;
-	t = dt_parse_type(pcb);
+	/* "self x;", "this x;": no type is int, as in C's (and DTrace's) declarations */
+	if (kind != DT_ID_GLOBAL && peek(pcb)->tk_kind == TK_IDENT && !dt_parse_starts_type(pcb, 0))
+		t = dt_type_int(dtp, 4, true);
+	else
+		t = dt_parse_type(pcb);
 	if (consume(pcb, ";")) {
 		if (is_typedef || kind != DT_ID_GLOBAL ||
 		    (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION && !t->dt_isenum))
@@ -387,7 +395,8 @@ void dt_parse_decl(dt_pcb_t *pcb)
 			while (nd > 0)
 				vt = dt_type_array(dtp, vt, (int)dims[--nd]);
 			if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
-			    (!same_typedef(dt_type_lookup(dtp, name->tk_str), vt) &&
+			    (!same_typedef(pcb->pcb_lib ? dt_type_lookup_builtin(dtp, name->tk_str)
+							: dt_type_lookup(dtp, name->tk_str), vt) &&
 			     dt_decl_typedef(dtp, name->tk_str, vt) != 0))
 				dt_cc_error(pcb, D_DECL_TYPERED, name->tk_line, "type redeclared: %s", name->tk_str);
 			continue;

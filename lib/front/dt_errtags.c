@@ -25,6 +25,16 @@ static const struct {
 	int et_tag;
 } dt_errtag_texts[] = {
 	{ "printa( )", D_PRINTA_AGGPROTO },
+	/* printf formats (consume/dt_printf.c), illumos' tags */
+	{ "corresponding \"*\" argument", D_PRINTF_DYN_PROTO },
+	{ "\t prototype: int\n", D_PRINTF_DYN_TYPE }, /* a '*' argument's */
+	{ "%@ conversion requires", D_PRINTF_AGG_CONV },
+	{ "specified for the output", D_SYNTAX },
+	{ "more than one '.' specified", D_SYNTAX },
+	{ "unsupported positional format", D_SYNTAX },
+	{ "cannot be combined with other format flags", D_SYNTAX },
+	{ "name expected before end of format", D_SYNTAX },
+	{ "is undefined: %", D_SYNTAX },
 	{ "format is empty", D_PRINTF_FMT_EMPTY },
 	{ "prototype mismatch", D_PRINTF_ARG_PROTO },
 	{ "is incompatible with conversion", D_PRINTF_ARG_TYPE },

@@ -64,6 +64,7 @@ typedef enum dt_nkind {
 	N_IF,	 /* dn_cond, dn_body, dn_else */
 	N_BLOCK, /* dn_body list */
 	N_AGGSTMT, /* @a[keys] = func(args): dn_ident, dn_args keys, dn_right call */
+	N_XLATE,   /* xlate<dn_ctype>(dn_left); cooked: dn_right the input uncooked, dn_xlator */
 } dt_nkind_t;
 
 typedef enum dt_idkind {
@@ -96,7 +97,10 @@ typedef struct dt_ident {
 	struct dt_node *di_inline; /* inline: its expression, uncooked */
 	int di_busy;	       /* inline: being expanded (recursion) */
 	struct dt_ident *di_next;
+	struct dt_ident *di_hnext; /* next in its dt_identhash bucket */
 } dt_ident_t;
+
+#define DT_IDENTHASH 509
 
 typedef struct dt_node {
 	dt_nkind_t dn_kind;
@@ -118,6 +122,7 @@ typedef struct dt_node {
 	int dn_builtin;	     /* N_VAR of builtin kind / N_CALL function id */
 	int dn_actidx;	     /* statement's action index in its clause (1-based) */
 	dt_member_t *dn_member; /* N_MEMBER: the member (bitfields) */
+	struct dt_xlator *dn_xlator; /* N_XLATE: the translator */
 } dt_node_t;
 
 /* Operators that are more than one character. */
@@ -210,7 +215,32 @@ typedef struct dt_pcb {
 	int pcb_nclauses;
 	bool pcb_inpred;
 	const char *pcb_region;	/* "predicate", "action list": -n error prefix */
+	bool pcb_lib;		/* compiling a D library file (front/dt_dlib.c) */
 } dt_pcb_t;
+
+/*
+ * A translator (front/dt_xlate.c): `translator dx_otype < dx_itype dx_iname >
+ * { member = expr; ... };`.  Library translators are kept as text
+ * (dx_src) and parsed when an xlate<> first asks for their output type, so
+ * that a library naming kernel types does not open BTF at start-up.
+ */
+typedef struct dt_xmember {
+	const char *xm_name;
+	dt_node_t *xm_expr; /* uncooked */
+	struct dt_xmember *xm_next;
+} dt_xmember_t;
+
+typedef struct dt_xlator {
+	dt_type_t *dx_otype;	/* the output struct or union */
+	dt_type_t *dx_itype;	/* the input type (NULL until parsed) */
+	const char *dx_iname;	/* the input's name in the member expressions */
+	dt_xmember_t *dx_members;
+	char *dx_src;		/* lazy: from "<" to "}" */
+	const char *dx_file;
+	int dx_line;
+	int dx_state;		/* 0: text only, 1: parsed, -1: its types are not in this kernel */
+	struct dt_xlator *dx_next;
+} dt_xlator_t;
 
 
 /* front/dt_lex.c */
@@ -240,6 +270,17 @@ DT_INTERNAL _Noreturn void dt_parse_syntax_error(dt_pcb_t *, const dt_token_t *)
 
 /* front/dt_kvar.c */
 DT_INTERNAL void dt_cook_kvar(dt_pcb_t *, dt_node_t *);
+
+/* front/dt_xlate.c: translators; front/dt_dlib.c: the D library */
+DT_INTERNAL void dt_xlate_decl(dt_pcb_t *);
+DT_INTERNAL dt_xlator_t *dt_xlate_find(dt_pcb_t *, dt_type_t *out, dt_type_t *in);
+DT_INTERNAL dt_node_t *dt_xlate_member(dt_pcb_t *, const dt_node_t *xl, const dt_node_t *memb);
+DT_INTERNAL bool dt_xlate_exists(dtrace_hdl_t *, dt_type_t *out);
+DT_INTERNAL void dt_xlate_check(dt_pcb_t *, const dt_node_t *);
+DT_INTERNAL dt_node_t *dt_xlate_argexpr(dt_pcb_t *, const char *, const dt_node_t *native);
+DT_INTERNAL int dt_dlib_load(dtrace_hdl_t *);
+DT_INTERNAL int dt_dlib_adddir(dtrace_hdl_t *, const char *);
+DT_INTERNAL void dt_dlib_depends(dt_pcb_t *, const char *kind, const char *name);
 
 /* front/dt_decl.c */
 DT_INTERNAL void dt_parse_decl(dt_pcb_t *);
@@ -290,6 +331,9 @@ enum {
 	DT_BV_ZONENAME,
 	DT_BV_MAX
 };
+
+/* uregs[]: the user thread's struct pt_regs (x86-64), in 8-byte words (regs.d's R_*) */
+#define DT_NUREGS 21
 
 typedef enum dt_fnkind {
 	DT_FN_ACTION,	  /* data-recording action: trace, printf, ... */
@@ -383,6 +427,10 @@ enum {
 	DT_FN_GETMINOR,
 	DT_FN_ALLOCA,
 	DT_FN_BCOPY,
+	DT_FN_COPYOUT,	  /* destructive subroutines (not yet supported) */
+	DT_FN_COPYOUTSTR,
+	DT_FN_FREOPEN,
+	DT_FN_PRINT,
 	DT_FN_NFUNCS
 };
 

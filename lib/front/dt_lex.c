@@ -122,7 +122,9 @@ void dt_lex_skip_ws(dt_pcb_t *pcb)
 			const char *q = strstr(p + 2, "*/");
 
 			if (q == NULL) {
-				pcb->pcb_cur = p;
+				/* reported at the end of the file, where DTrace's lexer is */
+				for (pcb->pcb_cur = p; *p != '\0'; p++)
+					pcb->pcb_line += *p == '\n';
 				dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "end-of-file encountered before "
 					    "matching */");
 			}
@@ -159,7 +161,7 @@ static int dt_lex_escape(dt_pcb_t *pcb, const char **pp)
 	case 'b': c = '\b'; break;
 	case 'f': c = '\f'; break;
 	case 'v': c = '\v'; break;
-	case '\\': case '\'': case '"': case '?': break;
+	case '\\': case '\'': case '"': break;
 	case 'x':
 		if (!isxdigit((unsigned char)*p))
 			dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "invalid escape sequence in literal");
@@ -173,7 +175,9 @@ static int dt_lex_escape(dt_pcb_t *pcb, const char **pp)
 				c = c * 8 + (*p++ - '0');
 			break;
 		}
-		dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "invalid escape sequence in literal");
+		/* any other escape (\?, \q) is kept as written, backslash and all, as in DTrace */
+		*pp = p - 1;
+		return '\\';
 	}
 	*pp = p;
 	return c & 0xff;
@@ -188,8 +192,10 @@ static void dt_lex_string(dt_pcb_t *pcb, dt_token_t *tok)
 	while (*p != '"') {
 		int c;
 
+		/* DTrace's line is the one after the newline */
 		if (*p == '\0' || *p == '\n')
-			dt_cc_error(pcb, D_STR_NL, pcb->pcb_line, "newline encountered in string literal");
+			dt_cc_error(pcb, D_STR_NL, pcb->pcb_line + (*p == '\n'), "newline encountered in "
+				    "string literal");
 		if (*p == '\\') {
 			p++;
 			c = dt_lex_escape(pcb, &p);
@@ -217,8 +223,8 @@ static void dt_lex_char(dt_pcb_t *pcb, dt_token_t *tok)
 		int c;
 
 		if (*p == '\0' || *p == '\n')
-			dt_cc_error(pcb, D_CHR_NL, pcb->pcb_line, "newline encountered in character "
-				    "constant");
+			dt_cc_error(pcb, D_CHR_NL, pcb->pcb_line + (*p == '\n'), "newline encountered in "
+				    "character constant");
 		if (*p == '\\') {
 			p++;
 			c = dt_lex_escape(pcb, &p);

@@ -203,6 +203,46 @@ static bool starts_type(dt_pcb_t *pcb, int n)
 	return false;
 }
 
+/*
+ * illumos' checks of a declaration's specifiers (its dt_decl_attr(),
+ * dt_decl_spec() and dt_decl_check()), at each new one (tok) given the
+ * counts of those before it; nbase counts int and char.  A type that is no
+ * integer (void, float, a typedef, ...) after them is checked with nonint.
+ */
+static void decl_attr(dt_pcb_t *pcb, const dt_token_t *tok, int nlong, int nshort, int nbase,
+		      int nsigned, int nunsigned, bool nonint)
+{
+	static const char *const attrs[] = { "long", "short", "signed", "unsigned" };
+	int line = tok->tk_line, n[] = { nlong, nshort, nsigned, nunsigned };
+	bool ischar = dt_tok_is(tok, "char"), isint = ischar || dt_tok_is(tok, "int");
+
+	for (int i = 0; i < 4; i++)
+		if (dt_tok_is(tok, attrs[i]) && n[i] >= (i == 0 ? 2 : 1))
+			dt_cc_error(pcb, D_DECL_COMBO, line, "the attribute '%s' may only be used at most %s "
+				    "in a declaration", attrs[i], i == 0 ? "twice" : "once");
+	if ((isint || nonint) && nbase > 0)
+		dt_cc_error(pcb, D_DECL_COMBO, line, "invalid type combination");
+	if ((dt_tok_is(tok, "short") && nlong) || (dt_tok_is(tok, "long") && nshort))
+		dt_cc_error(pcb, D_DECL_LENINV, line, "invalid type declaration: short and long may not be "
+			    "used together");
+	if ((dt_tok_is(tok, "signed") && nunsigned) || (dt_tok_is(tok, "unsigned") && nsigned))
+		dt_cc_error(pcb, D_DECL_SIGNINV, line, "invalid type declaration: signed and unsigned may "
+			    "not be used together");
+	if (ischar && nlong + nshort > 0)
+		dt_cc_error(pcb, D_DECL_CHARATTR, line, "invalid type declaration: short and long may not "
+			    "be used with char type");
+	if (!nonint)
+		return;
+	if (dt_tok_is(tok, "void"))
+		dt_cc_error(pcb, D_DECL_VOIDATTR, line, "invalid type declaration: attributes may not be "
+			    "used with void type");
+	if (nsigned + nunsigned > 0)
+		dt_cc_error(pcb, D_DECL_SIGNINT, line, "invalid type declaration: signed and unsigned may "
+			    "only be used with integer type");
+	dt_cc_error(pcb, D_DECL_LONGINT, line, "invalid type declaration: long and long long may only "
+		    "be used with integer or floating-point type");
+}
+
 /* A scoped name: "mod`struct" (then the tag) or "mod`name". */
 static dt_type_t *scoped_type(dt_pcb_t *pcb, dt_token_t *tok)
 {
@@ -248,19 +288,31 @@ static dt_type_t *type_name(dt_pcb_t *pcb)
 
 		if (consume(pcb, "const") || consume(pcb, "volatile"))
 			continue;
+		if (t != NULL && is_type_keyword(tok) && !at(pcb, "struct") && !at(pcb, "union") &&
+		    !at(pcb, "enum"))
+			dt_cc_error(pcb, D_DECL_COMBO, tok->tk_line, "invalid type combination");
 		if (t != NULL || tok->tk_kind == TK_EOF)
 			break;
+		if (at(pcb, "long") || at(pcb, "short") || at(pcb, "char") || at(pcb, "int") ||
+		    at(pcb, "signed") || at(pcb, "unsigned"))
+			decl_attr(pcb, tok, nlong, nshort, nchar + nint, nsigned, nunsigned, false);
 		if (consume(pcb, "long")) nlong++;
 		else if (consume(pcb, "short")) nshort++;
 		else if (consume(pcb, "char")) nchar++;
 		else if (consume(pcb, "int")) nint++;
 		else if (consume(pcb, "signed")) nsigned++;
 		else if (consume(pcb, "unsigned")) nunsigned++;
-		else if (nlong + nshort + nchar + nint + nsigned + nunsigned > 0) break;
+		else if (nlong == 1 && nshort + nchar + nint + nsigned + nunsigned == 0 &&
+			 consume(pcb, "double")) t = dt_type_float(dtp, 16);
+		else if (nlong + nshort + nchar + nint + nsigned + nunsigned > 0) {
+			if (is_type_keyword(tok))
+				decl_attr(pcb, tok, nlong, nshort, nchar + nint, nsigned, nunsigned, true);
+			break;
+		}
 		else if (consume(pcb, "void")) t = dt_type_void(dtp);
 		else if (consume(pcb, "string")) t = dt_type_string(dtp);
 		else if (consume(pcb, "float")) t = dt_type_float(dtp, 4);
-		else if (consume(pcb, "double")) t = dt_type_float(dtp, nlong ? 16 : 8);
+		else if (consume(pcb, "double")) t = dt_type_float(dtp, 8);
 		else if (at(pcb, "struct") || at(pcb, "union") || at(pcb, "enum")) {
 			t = dt_decl_tagged(pcb);
 		} else if (tok->tk_kind == TK_IDENT && strchr(tok->tk_str, '`') != NULL) {
@@ -386,6 +438,23 @@ static dt_node_t *primary(dt_pcb_t *pcb)
 		dnp->dn_op = '$';
 		return dnp;
 	case TK_KEYWORD:
+		if (dt_tok_is(tok, "xlate")) {
+			/* xlate < type > ( expr ): front/dt_xlate.c */
+			dnp = dt_node_new(pcb, N_XLATE, tok);
+			expect(pcb, "<");
+			dnp->dn_ctype = type_name(pcb);
+			expect(pcb, ">");
+			expect(pcb, "(");
+			{
+				int saved = pcb->pcb_inpred;
+
+				pcb->pcb_inpred = false;
+				dnp->dn_left = deeper(pcb, expr);
+				pcb->pcb_inpred = saved;
+			}
+			expect(pcb, ")");
+			return dnp;
+		}
 		if (dt_tok_is(tok, "self") || dt_tok_is(tok, "this")) {
 			dt_token_t *name;
 
@@ -429,6 +498,10 @@ static dt_node_t *postfix(dt_pcb_t *pcb)
 		if ((tok = accept(pcb, "[")) != NULL) {
 			int saved = pcb->pcb_inpred;
 
+			if (dnp->dn_kind == N_ARRAY && dnp->dn_left->dn_kind == N_AGG)
+				dt_cc_error(pcb, D_AGG_MDIM, tok->tk_line, "improper attempt to reference %s as a "
+					    "multi-dimensional array", strcmp(dnp->dn_left->dn_name, "@") != 0
+					    ? dnp->dn_left->dn_name : "@_");
 			pcb->pcb_inpred = false;
 			n = dt_node_new(pcb, N_ARRAY, tok);
 			n->dn_left = dnp;
@@ -508,8 +581,23 @@ static dt_node_t *unary(dt_pcb_t *pcb)
 				     (dt_lex_peek(pcb, 1)->tk_kind == TK_IDENT &&
 				      dt_tok_is(dt_lex_peek(pcb, 2), ")") &&
 				      ident_is_type(pcb, dt_lex_peek(pcb, 1), true)))) {
+			int64_t dims[8];
+			int nd = 0;
+
 			dt_lex_next(pcb);
 			dnp->dn_ctype = type_name(pcb);
+			/* an array type: sizeof (int [5]) */
+			while (nd < 8 && accept(pcb, "[") != NULL) {
+				dt_token_t *n = dt_lex_next(pcb);
+
+				if (n->tk_kind != TK_INT || n->tk_val == 0 || n->tk_val > 1 << 20)
+					dt_cc_error(pcb, D_DECL_ARRSUB, n->tk_line, "array dimension must be a "
+						    "positive integer constant");
+				dims[nd++] = (int64_t)n->tk_val;
+				expect(pcb, "]");
+			}
+			while (nd > 0)
+				dnp->dn_ctype = dt_type_array(pcb->pcb_hdl, dnp->dn_ctype, (int)dims[--nd]);
 			expect(pcb, ")");
 		} else {
 			dnp->dn_left = deeper(pcb, unary);
@@ -794,6 +882,20 @@ static dt_pdesc_t *pdesc_parse(dt_pcb_t *pcb, const dt_token_t *tok, dtrace_prob
 	return pd;
 }
 
+/*
+ * #error, #pragma error, #pragma D error: D_PRAGERR with the words that
+ * follow, each followed by a space, as illumos' dt_pragma_error() says them.
+ */
+static _Noreturn void pragma_error(dt_pcb_t *pcb, char **save)
+{
+	char msg[512] = "";
+	size_t len = 0;
+
+	for (char *w; (w = strtok_r(NULL, " \t", save)) != NULL && len < sizeof(msg);)
+		len += (size_t)snprintf(msg + len, sizeof(msg) - len, "%s ", w);
+	dt_cc_error(pcb, D_PRAGERR, pcb->pcb_line, "#error: %s", msg);
+}
+
 static void pragma(dt_pcb_t *pcb)
 {
 	const char *p = pcb->pcb_cur, *e = strchr(p, '\n');
@@ -810,18 +912,29 @@ static void pragma(dt_pcb_t *pcb)
 	}
 	if (w1 != NULL && (!strcmp(w1, "line") || !strcmp(w1, "ident")))
 		return;
+	if (w1 != NULL && !strcmp(w1, "error"))
+		pragma_error(pcb, &save);
 	if (w1 == NULL || strcmp(w1, "pragma") != 0)
 		dt_cc_error(pcb, D_PRAGCTL_INVAL, pcb->pcb_line, "invalid control directive: #%s", w1 ? w1 : "");
 	w2 = strtok_r(NULL, " \t", &save);
+	if (w2 != NULL && !strcmp(w2, "error"))
+		pragma_error(pcb, &save);
 	if (w2 == NULL || strcmp(w2, "D") != 0)
 		return; /* non-D pragmas are ignored */
 	w3 = strtok_r(NULL, " \t", &save);
+	if (w3 != NULL && !strcmp(w3, "error"))
+		pragma_error(pcb, &save);
 	if (w3 && !strcmp(w3, "option")) {
 		char *opt = strtok_r(NULL, " \t", &save), *val;
 
 		if (opt == NULL)
 			dt_cc_error(pcb, D_PRAGMA_MALFORM, pcb->pcb_line, "#pragma D option requires an option "
 				    "argument");
+		/* "nspec=24 * 44": DTrace's pragma takes one token (a comment may follow) */
+		if ((val = strtok_r(NULL, " \t", &save)) != NULL && strncmp(val, "/*", 2) != 0 &&
+		    strncmp(val, "//", 2) != 0)
+			dt_cc_error(pcb, D_PRAGMA_MALFORM, pcb->pcb_line,
+				    "#pragma option requires only one argument");
 		if ((val = strchr(opt, '=')) != NULL)
 			*val++ = '\0';
 		if (dtrace_setopt(pcb->pcb_hdl, opt, val) != 0)
@@ -830,8 +943,14 @@ static void pragma(dt_pcb_t *pcb)
 				    dtrace_errmsg(pcb->pcb_hdl, dtrace_errno(pcb->pcb_hdl)));
 		return;
 	}
+	if (w3 && !strcmp(w3, "depends_on")) { /* front/dt_dlib.c */
+		char *kind = strtok_r(NULL, " \t", &save);
+
+		dt_dlib_depends(pcb, kind, kind ? strtok_r(NULL, " \t", &save) : NULL);
+		return;
+	}
 	if (w3 && (!strcmp(w3, "attributes") || !strcmp(w3, "binding") ||
-		   !strcmp(w3, "depends_on") || !strcmp(w3, "error") || !strcmp(w3, "ident") ||
+		   !strcmp(w3, "error") || !strcmp(w3, "ident") ||
 		   !strcmp(w3, "line")))
 		return;
 	dt_cc_error(pcb, D_PRAGMA_INVAL, pcb->pcb_line, "invalid control directive: #pragma D %s",
@@ -917,7 +1036,7 @@ static bool at_declaration(dt_pcb_t *pcb)
 					  "signed ", "string ", "self ", "this ", "struct ",
 					  "union ", "void ", "uint", "int8_t", "int16_t",
 					  "int32_t", "int64_t", "const ", "float ", "double ",
-					  "enum ", "typedef ", "inline ", NULL };
+					  "enum ", "typedef ", "inline ", "translator", NULL };
 
 	for (int i = 0; kw[i]; i++)
 		if (!strncmp(p, kw[i], strlen(kw[i])))

@@ -106,6 +106,46 @@ static void layout_finish(dt_aggmap_t *am, int ncpus)
 	am->am_ident->di_valsize = am->am_valsize;
 }
 
+/* The shapes of aggregations first..n-1, as arrays of maps; returns how many. */
+static int group(dtrace_hdl_t *dtp, dt_aggmap_t *maps, int first, bool set)
+{
+	int nout = 0;
+
+	for (int i = first; i < dtp->dt_naggs; i++) {
+		dt_aggmap_t *am = &maps[i];
+		int o;
+
+		for (o = 0; o < nout; o++)
+			if (dtp->dt_aggouter[o].ao_keysize == am->am_keysize &&
+			    dtp->dt_aggouter[o].ao_valsize == am->am_valsize)
+				break;
+		if (o == nout) {
+			dtp->dt_aggouter = dt_realloc(dtp->dt_aggouter, sizeof(dt_aggouter_t) * (nout + 1));
+			dtp->dt_aggouter[o] = (dt_aggouter_t){ am->am_keysize, am->am_valsize, 0, -1 };
+			nout++;
+		}
+		if (set) {
+			am->am_outer = o;
+			am->am_outeridx = dtp->dt_aggouter[o].ao_n++;
+		}
+	}
+	return nout;
+}
+
+/* Which aggregations go through arrays of maps (see dt_layout.h). */
+static void layout_outer(dtrace_hdl_t *dtp, dt_aggmap_t *maps)
+{
+	int first = DT_AGG_DIRECT;
+
+	for (int i = 0; i < dtp->dt_naggs; i++)
+		maps[i].am_outer = -1;
+	if (dtp->dt_naggs <= DT_PROG_MAXMAPS)
+		return;
+	while (first > 0 && first + group(dtp, maps, first, false) > DT_PROG_MAXMAPS)
+		first--;
+	dtp->dt_naggouter = group(dtp, maps, first, true);
+}
+
 /* The layout of every aggregation of the handle's programs (dtrace_go, once). */
 dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *dtp)
 {
@@ -120,6 +160,7 @@ dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *dtp)
 		layout_walk(dtp, maps, dtp->dt_clauses[c]->dc_body);
 	for (int i = 0; i < dtp->dt_naggs; i++)
 		layout_finish(&maps[i], dtp->dt_ncpus);
+	layout_outer(dtp, maps);
 	dtp->dt_aggmaps = maps;
 	return maps;
 }

@@ -35,6 +35,9 @@ typedef enum dt_actkind {
 	DT_ACT_MOD,	/* mod(): kernel address, printed as its module */
 	DT_ACT_UMOD,	/* umod(): pid and user address, printed as its module */
 	DT_ACT_UADDR,	/* uaddr(): pid and user address, printed with its offset */
+	DT_ACT_FREOPEN,	/* freopen(): printf-like; the consumer redirects its output */
+	DT_ACT_FTRUNCATE, /* ftruncate(): the consumer truncates its output file */
+	DT_ACT_PRINT,	/* print(): a value and its type (rd_ptype), printed as C */
 } dt_actkind_t;
 
 typedef struct dt_recdesc {
@@ -43,6 +46,9 @@ typedef struct dt_recdesc {
 	int rd_size;	   /* bytes */
 	bool rd_string;	   /* a string of rd_size bytes */
 	bool rd_signed;
+	bool rd_float;	   /* a float or double's bits (printf's %e %f %g); rd_fmt: its size */
+	bool rd_bytes;	   /* trace() of a struct, union or array: its rd_size bytes */
+	struct dt_type *rd_ptype; /* print(): the value's type */
 	int rd_fmt;	   /* printf/printa: index into the handle's format table */
 	int rd_nargs;	   /* printf: number of following argument records */
 	int rd_aggid;	   /* printa etc.: aggregation */
@@ -76,6 +82,9 @@ typedef struct dt_rechdr {
 
 /* The most bytes one tracemem() records (its size is a constant). */
 #define DT_TRACEMEM_MAX 32768
+
+/* The biggest value print() records. */
+#define DT_PRINT_MAX 32768
 
 /* Special EPIDs. */
 #define DT_EPID_ERROR 0xffffffffu /* run-time fault record, dt_errrec_t */
@@ -282,7 +291,25 @@ typedef struct dt_aggmap {
 	int am_func;	  /* DT_AGG_* */
 	int64_t am_params[5]; /* lquantize base, levels, step; llquantize factor, low, high, steps */
 	int am_nwords;	  /* words of data per CPU */
+	int am_outer;	  /* -1, or the array of maps (dt_aggouter) that holds this map */
+	int am_outeridx;  /* ... and its index there */
 } dt_aggmap_t;
+
+/*
+ * Many aggregations: the kernel lets a program use at most 64 maps
+ * (MAX_USED_MAPS), so past the first aggregations each aggregation's map
+ * is reached through an array of maps (BPF_MAP_TYPE_ARRAY_OF_MAPS), one
+ * per shape (key size, value size), whose inner maps must be alike.  The
+ * first DT_AGG_DIRECT (or fewer, if the shapes need room) are referenced
+ * directly; only the others pay the outer lookup.
+ */
+#define DT_AGG_DIRECT 44
+#define DT_PROG_MAXMAPS 54 /* 64 less the other maps a program may use (DT_MAP_*) */
+typedef struct dt_aggouter {
+	int ao_keysize, ao_valsize;
+	int ao_n;	  /* its inner maps */
+	int ao_fd;
+} dt_aggouter_t;
 
 
 typedef struct dt_format {

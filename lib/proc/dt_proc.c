@@ -157,14 +157,18 @@ static bool dt_proc_executable(const char *name)
  * The child: close the descriptors of the other processes, wait for the go
  * byte, exec; if the exec fails, send its errno on the error pipe.
  */
-static _Noreturn void dt_proc_child(dtrace_hdl_t *dtp, dt_proc_t *dpr, int go, int err,
-				    pid_t parent)
+static _Noreturn void dt_proc_child(dtrace_hdl_t *dtp, dt_proc_t *dpr, int go, int err)
 {
 	char buf;
 	int e;
 
-	/* if dtrace dies (even by SIGKILL), so does the command, as in DTrace */
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+	/*
+	 * If dtrace dies (even by SIGKILL), so does the command, as in DTrace.
+	 * Dying before this, it closes the go pipe: the read below ends the
+	 * child (no getppid() check here: the command's own system calls are
+	 * what is traced).
+	 */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
 		_exit(0);
 
 	for (dt_proc_t *p = dtp->dt_procs ? dtp->dt_procs->dpl_head : NULL; p; p = p->dpr_next) {
@@ -200,14 +204,14 @@ static int dt_proc_pipes(int go[2], int err[2])
 static int dt_proc_fork(dtrace_hdl_t *dtp, dt_proc_t *dpr)
 {
 	int go[2], err[2], e;
-	pid_t pid, parent = getpid();
+	pid_t pid;
 
 	if (dt_proc_pipes(go, err) != 0)
 		return dt_set_errmsg(dtp, errno, "failed to create pipe: %s", strerror(errno));
 	if ((pid = fork()) == 0) {
 		close(go[1]);
 		close(err[0]);
-		dt_proc_child(dtp, dpr, go[0], err[1], parent);
+		dt_proc_child(dtp, dpr, go[0], err[1]);
 	}
 	e = errno;
 	close(go[0]);

@@ -105,6 +105,8 @@ typedef struct dt_probe {
 	bool pr_argsdone;
 	int pr_nargs;	    /* typed args */
 	dt_type_t **pr_argtypes;
+	dt_type_t **pr_xargtypes; /* translated (stable) types, NULL where none; may be NULL */
+	const char **pr_xargexprs; /* ... computed by a D expression over the native "A" instead */
 	dt_argsrc_t pr_argsrc[DT_NARGS]; /* native args */
 	int64_t pr_argval[DT_NARGS]; /* DT_ARG_UMEM: displacement; DT_ARG_CONST: the value */
 	dt_argsrc_t pr_errno; /* errno: DT_ARG_ZERO, or the raw return value's source */

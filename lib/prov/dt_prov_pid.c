@@ -220,17 +220,39 @@ static int pid_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *p
 	return 0;
 }
 
+/*
+ * arg0.. are the argument registers at entry (at an offset too), arg1 the
+ * return value at return.  args[] are typed where the file has DWARF for
+ * the function (types/dt_dwarf.c): its parameters in registers at entry,
+ * its return type as args[1] at return (args[0] the offset, as arg0).
+ */
 static int pid_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 {
 	static const int16_t regs[] = DT_FUNC_ARGREGS;
+	dt_uprobe_t *up = pr->pr_data;
+	dt_type_t *params[DT_FUNC_NARGREGS], *ret;
+	int n;
 
-	(void)dtp;
-	if (pr->pr_return) {
+	if (pr->pr_return)
 		pr->pr_argsrc[1] = (dt_argsrc_t){ DT_ARG_CTX, 8, DT_REGS_RETVAL };
+	else
+		for (int i = 0; i < DT_FUNC_NARGREGS; i++)
+			pr->pr_argsrc[i] = (dt_argsrc_t){ DT_ARG_CTX, 8, regs[i] };
+	n = dt_dwarf_func_types(dtp, up->up_path, pr->pr_desc.dtpd_func, params, DT_FUNC_NARGREGS,
+				&ret);
+	if (n < 0 || (strcmp(pr->pr_desc.dtpd_name, "entry") != 0 && !pr->pr_return))
+		return 0; /* no DWARF, or an offset (the registers hold what they hold) */
+	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
+	if (pr->pr_return) {
+		if (ret == NULL || ret->dt_canon->dt_kind == DT_TK_VOID)
+			return 0;
+		pr->pr_argtypes[0] = dt_type_int(dtp, 8, false);
+		pr->pr_argtypes[1] = ret;
+		pr->pr_nargs = 2;
 		return 0;
 	}
-	for (int i = 0; i < DT_FUNC_NARGREGS; i++)
-		pr->pr_argsrc[i] = (dt_argsrc_t){ DT_ARG_CTX, 8, regs[i] };
+	memcpy(pr->pr_argtypes, params, sizeof(dt_type_t *) * (size_t)n);
+	pr->pr_nargs = n;
 	return 0;
 }
 

@@ -27,6 +27,11 @@
 #define LWP(a)                                                        \
 	{ .ta_arg = (a), .ta_xtype = "lwpsinfo_t *" }, { .ta_arg = (a), .ta_xtype = "psinfo_t *" }
 
+/* proc:::exit's args[0]: how the process ended (CLD_EXITED 1, CLD_KILLED 2, CLD_DUMPED 3) */
+#define CLD_REASON                                                                 \
+	"(A->signal->group_exit_code ? A->signal->group_exit_code : A->exit_code) & 0x7f ? " \
+	"(((A->signal->group_exit_code ? A->signal->group_exit_code : A->exit_code) & 0x80) ? 3 : 2) : 1"
+
 static const dt_tpprobe_t dt_proc_probes[] = {
 	{ .tp_name = "create", .tp_func = "copy_process", .tp_sys = "task",
 	  .tp_events = { "task_newtask" }, .tp_filt = { { DT_FILT_ALLCLEAR, 1, CLONE_THREAD } },
@@ -41,7 +46,9 @@ static const dt_tpprobe_t dt_proc_probes[] = {
 	  .tp_events = { "sys_exit_clone", "sys_exit_clone3", "sys_exit_fork", "sys_exit_vfork" },
 	  .tp_filt = { { DT_FILT_EQ, 0, 0 }, { DT_FILT_NOTLEADER, 0, 0 } } },
 	{ .tp_name = "exec", .tp_func = "begin_new_exec", .tp_sys = "sched",
-	  .tp_events = { "sched_prepare_exec" } },
+	  .tp_events = { "sched_prepare_exec" },
+	  .tp_args = { { .ta_arg = 1, .ta_xtype = "string", .ta_xexpr = "stringof(A->filename)" } },
+	  .tp_nargs = 1 },
 	{ .tp_name = "exec-success", .tp_func = "exec_binprm", .tp_sys = "sched",
 	  .tp_events = { "sched_process_exec" } },
 	{ .tp_name = "exec-failure", .tp_func = "", .tp_sys = "syscalls", .tp_syscall = true,
@@ -49,7 +56,8 @@ static const dt_tpprobe_t dt_proc_probes[] = {
 	  .tp_filt = { { DT_FILT_SLT, 0, 0 } },
 	  .tp_args = { { .ta_arg = 0, .ta_neg = true, .ta_xtype = "int" } }, .tp_nargs = 1 },
 	{ .tp_name = "exit", .tp_func = "do_exit", .tp_sys = "sched",
-	  .tp_events = { "sched_process_exit" }, .tp_filt = { { DT_FILT_NE, 1, 0 } } },
+	  .tp_events = { "sched_process_exit" }, .tp_filt = { { DT_FILT_NE, 1, 0 } },
+	  .tp_args = { { .ta_arg = 0, .ta_xtype = "int", .ta_xexpr = CLD_REASON } }, .tp_nargs = 1 },
 	{ .tp_name = "lwp-exit", .tp_func = "do_exit", .tp_sys = "sched",
 	  .tp_events = { "sched_process_exit" } },
 	{ .tp_name = "signal-send", .tp_func = "", .tp_sys = "signal",

@@ -34,7 +34,8 @@ static int profile_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *mod,
 		num = name + 5;
 	else
 		return 0;
-	if (dt_parse_time_ns(num, &ns) != 0 || ns < 1000)
+	/* DTrace's minimum interval (profile_interval_min): 200 microseconds */
+	if (dt_parse_time_ns(num, &ns) != 0 || ns < 200000)
 		return 0;
 	for (int id = 1; id < dtp->dt_nprobes; id++)
 		if (dtp->dt_probes[id]->pr_prov == pv &&

@@ -81,6 +81,35 @@ int dt_tpprov_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
 }
 
 /*
+ * args[i]'s stable type, "psinfo_t *", where the D library has a
+ * translator to it (the cook pass translates the native argument).
+ */
+static void xlated(dtrace_hdl_t *dtp, dt_probe_t *pr, int i, const char *xtype, const char *xexpr)
+{
+	size_t len = xtype != NULL ? strlen(xtype) : 0;
+	char name[64];
+	dt_type_t *t;
+
+	if (xexpr != NULL) {
+		if (pr->pr_xargtypes == NULL)
+			pr->pr_xargtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
+		if (pr->pr_xargexprs == NULL)
+			pr->pr_xargexprs = dt_zalloc(sizeof(char *) * DT_NARGS);
+		pr->pr_xargtypes[i] = dt_type_lookup_builtin(dtp, xtype);
+		pr->pr_xargexprs[i] = xexpr;
+		return;
+	}
+	if (len < 3 || len >= sizeof(name) || strcmp(xtype + len - 2, " *") != 0)
+		return;
+	snprintf(name, sizeof(name), "%.*s", (int)(len - 2), xtype);
+	if ((t = dt_type_lookup_builtin(dtp, name)) == NULL || !dt_xlate_exists(dtp, t))
+		return;
+	if (pr->pr_xargtypes == NULL)
+		pr->pr_xargtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
+	pr->pr_xargtypes[i] = dt_type_ptr(dtp, t);
+}
+
+/*
  * args[i] and argI: the table's choice of native arguments, typed as the
  * first tracepoint types them (raw tracepoints: from BTF; system call
  * return values: long).
@@ -107,6 +136,7 @@ int dt_tpprov_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 			t = dt_type_int(dtp, 4, true);
 		pr->pr_argtypes[i] = t;
 		pr->pr_argsrc[i] = native(tp, ta->ta_arg);
+		xlated(dtp, pr, i, ta->ta_xtype, ta->ta_xexpr);
 		if (ta->ta_neg)
 			pr->pr_argsrc[i].as_kind = DT_ARG_NEGCTX;
 	}

@@ -23,13 +23,14 @@ typedef struct dt_tpfilt {
  * args[i]: native argument ta_arg, of the type the tracepoint gives it;
  * ta_xtype names the stable type DTrace gives the argument
  * ("lwpsinfo_t *"), translated from the native one when the translator
- * exists.  ta_neg: the argument is minus the native one (an errno from a
+ * exists, or computed by ta_xexpr.  ta_neg: the argument is minus the native one (an errno from a
  * -errno return value).
  */
 typedef struct dt_tparg {
 	int8_t ta_arg;
 	bool ta_neg;
 	const char *ta_xtype;
+	const char *ta_xexpr; /* a D expression of ta_xtype over the native argument A */
 } dt_tparg_t;
 
 #define DT_TP_MAXEV 4

@@ -133,7 +133,8 @@ static dt_btfobj_t *owner(dtrace_hdl_t *dtp, dt_btfobj_t *bo, int id)
 	return bo;
 }
 
-static const char *int_name(const char *n)
+/* C's shortest name of an integer type ("long unsigned int": "unsigned long") */
+const char *dt_type_int_cname(const char *n)
 {
 	static const char *const map[][2] = {
 		{ "long int", "long" },
@@ -199,7 +200,7 @@ static dt_type_t *convert(dtrace_hdl_t *dtp, dt_btfobj_t *bo, int id, int depth)
 		else if (!strcmp(n, "char"))
 			t = dt_type_int(dtp, 1, true);
 		else
-			t = dt_type_named_int(dtp, int_name(n), sz, (enc & BTF_INT_SIGNED) != 0);
+			t = dt_type_named_int(dtp, dt_type_int_cname(n), sz, (enc & BTF_INT_SIGNED) != 0);
 		break;
 	}
 	case BTF_KIND_FLOAT:

@@ -71,6 +71,11 @@ DT_INTERNAL dt_type_t *dt_type_int(dtrace_hdl_t *, int size, bool is_signed);
 DT_INTERNAL dt_type_t *dt_type_string(dtrace_hdl_t *);
 DT_INTERNAL dt_type_t *dt_type_void(dtrace_hdl_t *);
 DT_INTERNAL dt_type_t *dt_type_float(dtrace_hdl_t *, int size);
+DT_INTERNAL const char *dt_type_int_cname(const char *); /* types/dt_btf.c */
+/* types/dt_dwarf.c: a user function's parameter types (and return type) from its file's DWARF */
+DT_INTERNAL int dt_dwarf_func_types(dtrace_hdl_t *, const char *path, const char *func,
+				    dt_type_t **params, int max, dt_type_t **ret);
+DT_INTERNAL void dt_dwarf_close(dtrace_hdl_t *);
 DT_INTERNAL dt_type_t *dt_type_ptr(dtrace_hdl_t *, dt_type_t *);
 DT_INTERNAL dt_type_t *dt_type_userptr(dtrace_hdl_t *, dt_type_t *);
 DT_INTERNAL dt_type_t *dt_type_array(dtrace_hdl_t *, dt_type_t *, int n);

@@ -26,6 +26,11 @@ TRIGGERS += build/triggers/ualias build/triggers/ucopy
 build/triggers/ualias build/triggers/ucopy: build/triggers/%: tests/triggers/user/%.c
 	@mkdir -p build/triggers
 	$(CC) $(UCFLAGS) -o $@ $<
+# DWARF for pid probes' args[]
+TRIGGERS += build/triggers/udwarf
+build/triggers/udwarf: tests/triggers/user/udwarf.c
+	@mkdir -p build/triggers
+	$(CC) $(UCFLAGS) -g -O1 -o $@ $<
 # USDT: the header comes from our own dtrace -h
 TRIGGERS += build/triggers/usdt
 build/triggers/uprov.h: tests/triggers/user/uprov.d build/dtrace

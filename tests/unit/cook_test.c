@@ -259,7 +259,7 @@ static void test_errors(void)
 	error("x1 = -\"a\";", "in action list: operator - requires an operand of arithmetic type");
 	error("x1 = ~\"a\";", "in action list: operator ~ requires an operand of integral type");
 	error("x1 = 1 == \"a\";",
-	      "in action list: operator == operands have incompatible types: \"int\" == \"string\"");
+	      "in action list: operands have incompatible types: \"int\" == \"string\"");
 	error("x1 = (int)\"a\";", "in action list: invalid cast expression: \"string\" to \"int\"");
 	error("x1 = 1 ? \"a\" : 1;", "in action list: operator ?: operands must have compatible types");
 	error("i = \"s\";", "in action list: operands have incompatible types: \"int\" = \"string\"");
@@ -292,6 +292,37 @@ static void test_errors(void)
 	error("x1 = 1; x1 = 2; x1 = 0;", "ok");
 }
 
+/* Pointers and integers do not mix, except for the constant 0 (DTrace's ptrcompat rules). */
+static void test_pointer_rules(void)
+{
+	const char *inc = "in action list: operands have incompatible types: ";
+
+	char want[256];
+
+#define INCOMPAT(body, types)                                      \
+	do {                                                         \
+		snprintf(want, sizeof(want), "%s%s", inc, types);   \
+		error(body, want);                                   \
+	} while (0)
+	INCOMPAT("q1 = (int *)0; q1 = 1;", "\"int *\" = \"int\"");
+	INCOMPAT("q2 = 1; q2 = (char *)0;", "\"int\" = \"char *\"");
+	INCOMPAT("self->q3 = (int *)0; self->q3 = 2;", "\"int *\" = \"int\"");
+	INCOMPAT("qa[1] = (int *)0; qa[2] = 2;", "\"int *\" = \"int\"");
+	INCOMPAT("trace((int *)0 == 5);", "\"int *\" == \"int\"");
+	INCOMPAT("trace((int *)0 == (char *)0);", "\"int *\" == \"char *\"");
+	INCOMPAT("trace((void *)0 + 1);", "\"void *\" + \"int\"");
+	INCOMPAT("trace((int *)0 - (char *)0);", "\"int *\" - \"char *\"");
+	INCOMPAT("trace((int *)0 + (int *)0);", "\"int *\" + \"int *\"");
+#undef INCOMPAT
+	error("q4 = (int *)0; q4 = 0; q4 = 1 - 1;", "ok");
+	error("trace((int *)0 == (void *)0); trace((int *)0 != 0); trace((int *)8 - (int *)0);", "ok");
+	error("trace(1 ? (int *)0 : 1);", "in action list: operator ?: operands must have compatible types");
+	error("trace(1 ? (int *)0 : 0);", "ok");
+	type("'ab'", "4s");
+	type("'abcde'", "8s");
+	type("sizeof (int [5])", "8u");
+}
+
 int main(void)
 {
 	int err;
@@ -308,5 +339,6 @@ int main(void)
 	test_builtins();
 	test_inferred();
 	test_errors();
+	test_pointer_rules();
 	return unit_done("cook");
 }

@@ -444,6 +444,24 @@ static void test_errors(void)
 	   "array dimension must be a positive integer constant");
 	cl("empty key list", "int ka[]; BEGIN", DTRACE_PROBESPEC_NONE,
 	   "array declaration requires key types");
+	/* declaration specifiers, checked as illumos' dt_decl.c does */
+	cl("short long", "short long sl; BEGIN", DTRACE_PROBESPEC_NONE,
+	   "invalid type declaration: short and long may not be used together");
+	cl("short short", "short short ss; BEGIN", DTRACE_PROBESPEC_NONE,
+	   "the attribute 'short' may only be used at most once in a declaration");
+	cl("long long long", "long long long lll; BEGIN", DTRACE_PROBESPEC_NONE,
+	   "the attribute 'long' may only be used at most twice in a declaration");
+	cl("int char", "int char ic; BEGIN", DTRACE_PROBESPEC_NONE, "invalid type combination");
+	cl("signed unsigned", "signed unsigned su; BEGIN", DTRACE_PROBESPEC_NONE,
+	   "invalid type declaration: signed and unsigned may not be used together");
+	cl("long char", "long char lc; BEGIN", DTRACE_PROBESPEC_NONE,
+	   "invalid type declaration: short and long may not be used with char type");
+	cl("unsigned void", "unsigned void uv; BEGIN", DTRACE_PROBESPEC_NONE,
+	   "invalid type declaration: attributes may not be used with void type");
+	cl("#error", "#error \"boom\"\nBEGIN", DTRACE_PROBESPEC_NONE, "#error: \"boom\" ");
+	cl("#pragma D error", "#pragma D error a b\nBEGIN", DTRACE_PROBESPEC_NONE, "#error: a b ");
+	stmt("aggregation with two subscripts", "@a[1][2] = count();",
+	     "improper attempt to reference @a as a multi-dimensional array");
 	{
 		char buf[2048];
 		struct dtrace_prog *pgp = parse("BEGIN\n{\n\ta = 1;\n\tb = ;\n}\n", DTRACE_PROBESPEC_NONE,

@@ -367,6 +367,8 @@ static void test_chk(int line, const char *want, const char *fmt, const dt_type_
 		result(name, "(bad return code)", want);
 }
 
+#define FPPROTO "float, double, or long double"
+
 static void test_check_ok(void)
 {
 	CHK0(NULL, "hello");
@@ -387,7 +389,7 @@ static void test_check_ok(void)
 	CHK(NULL, "%a", &t_voidp);
 	CHK(NULL, "%a", &t_llong);
 	/* %e %f %g take floating-point arguments only: an integer is refused, as in DTrace */
-	CHK("printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %f\n\t prototype: double\n\t  argument: int", "%f", &t_int);
+	CHK("printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %f\n\t prototype: " FPPROTO "\n\t  argument: int", "%f", &t_int);
 	CHK(NULL, "%Y", &t_llong);
 	CHK(NULL, "%*d", &t_int, &t_int);
 	CHK(NULL, "%.*s", &t_int, &t_string);
@@ -397,6 +399,9 @@ static void test_check_ok(void)
 	CHK(NULL, "%%%d%%", &t_int);
 }
 
+/* illumos' prototype texts */
+#define XINT "char, short, int, long, or long long"
+
 #define MISMATCH(argno, conv, spec, proto, arg)                                      \
 	"printf( ) argument #" #argno " is incompatible with conversion #" #conv     \
 	" prototype:\n\tconversion: " spec "\n\t prototype: " proto "\n\t  argument: " arg
@@ -405,13 +410,13 @@ static void test_check_ok(void)
 
 static void test_check_mismatch(void)
 {
-	CHK(MISMATCH(2, 1, "%d", "int", "string"), "%d", &t_string);
-	CHK(MISMATCH(2, 1, "%i", "int", "string"), "%i", &t_string);
-	CHK(MISMATCH(2, 1, "%u", "int", "char [16]"), "%u", &t_chararr);
-	CHK(MISMATCH(2, 1, "%o", "int", "string"), "%o", &t_string);
-	CHK(MISMATCH(2, 1, "%x", "int", "string"), "%x", &t_string);
-	CHK(MISMATCH(2, 1, "%X", "int", "struct task_struct"), "%X", &t_struct);
-	CHK(MISMATCH(2, 1, "%c", "int", "string"), "%c", &t_string);
+	CHK(MISMATCH(2, 1, "%d", XINT, "string"), "%d", &t_string);
+	CHK(MISMATCH(2, 1, "%i", XINT, "string"), "%i", &t_string);
+	CHK(MISMATCH(2, 1, "%u", XINT, "char [16]"), "%u", &t_chararr);
+	CHK(MISMATCH(2, 1, "%o", XINT, "string"), "%o", &t_string);
+	CHK(MISMATCH(2, 1, "%x", XINT, "string"), "%x", &t_string);
+	CHK(MISMATCH(2, 1, "%X", XINT, "struct task_struct"), "%X", &t_struct);
+	CHK(MISMATCH(2, 1, "%c", "char, short, or int", "string"), "%c", &t_string);
 	CHK(MISMATCH(3, 2, "%s", STRPROTO, "int"), "%d %s", &t_int, &t_int);
 	CHK(MISMATCH(2, 1, "%s", STRPROTO, "char *"), "%s", &t_charp);
 	CHK(MISMATCH(2, 1, "%s", STRPROTO, "int [4]"), "%s", &t_intarr);
@@ -419,13 +424,13 @@ static void test_check_mismatch(void)
 	CHK(MISMATCH(2, 1, "%-10.3s", STRPROTO, "int"), "%-10.3s", &t_int);
 	CHK(MISMATCH(2, 1, "%p", "pointer or integer", "string"), "%p", &t_string);
 	CHK(MISMATCH(2, 1, "%a", "pointer or integer", "string"), "%a", &t_string);
-	CHK(MISMATCH(2, 1, "%f", "double", "string"), "%f", &t_string);
-	CHK(MISMATCH(2, 1, "%e", "double", "char *"), "%e", &t_charp);
-	CHK(MISMATCH(2, 1, "%G", "double", "string"), "%G", &t_string);
+	CHK(MISMATCH(2, 1, "%f", FPPROTO, "string"), "%f", &t_string);
+	CHK(MISMATCH(2, 1, "%e", FPPROTO, "char *"), "%e", &t_charp);
+	CHK(MISMATCH(2, 1, "%G", FPPROTO, "string"), "%G", &t_string);
 	CHK(MISMATCH(2, 1, "%Y", "int64_t", "string"), "%Y", &t_string);
-	CHK(MISMATCH(2, 1, "%5d", "int", "void"), "%5d", &t_void);
-	CHK(MISMATCH(2, 1, "%d", "int", "void"), "%d", NULL);
-	CHK(MISMATCH(4, 3, "%lld", "int", "string"), "%d %s %lld", &t_int, &t_string,
+	CHK(MISMATCH(2, 1, "%5d", XINT, "void"), "%5d", &t_void);
+	CHK(MISMATCH(2, 1, "%d", XINT, "void"), "%d", NULL);
+	CHK(MISMATCH(4, 3, "%lld", "long long", "string"), "%d %s %lld", &t_int, &t_string,
 	    &t_string);
 	/* '*' consumes an integer argument */
 	CHK(MISMATCH(2, 1, "%*d", "int", "string"), "%*d", &t_string, &t_int);
@@ -434,7 +439,7 @@ static void test_check_mismatch(void)
 	CHK(MISMATCH(2, 1, "%*d", "int", "void *"), "%*d", &t_voidp, &t_int);
 	CHK(MISMATCH(4, 1, "%*.*s", STRPROTO, "int"), "%*.*s", &t_int, &t_int, &t_int);
 	/* %% counts as a conversion, as in illumos */
-	CHK(MISMATCH(2, 2, "%d", "int", "string"), "%%%d", &t_string);
+	CHK(MISMATCH(2, 2, "%d", XINT, "string"), "%%%d", &t_string);
 }
 
 #define MISSING(conv, spec)                                                         \
@@ -446,12 +451,16 @@ static void test_check_mismatch(void)
 static void test_check_count(void)
 {
 	CHK0(MISSING(1, "%d"), "%d");
-	CHK0(MISSING(1, "%5d"), "x = %5d\n");
+	CHK0(MISSING(1, "%d"), "x = %5d\n");
 	CHK(MISSING(2, "%d"), "%d %d", &t_int);
-	CHK(MISSING(2, "%-10s"), "%d %-10s", &t_int);
-	CHK(MISSING(1, "%*d"), "%*d", &t_int);
-	CHK0(MISSING(1, "%*d"), "%*d");
-	CHK(MISSING(1, "%*.*d"), "%*.*d", &t_int, &t_int);
+	CHK(MISSING(2, "%s"), "%d %-10s", &t_int);
+	CHK(MISSING(1, "%d"), "%*d", &t_int);
+	/* a '*' without its argument: illumos' D_PRINTF_DYN_PROTO */
+	CHK0("printf( ) prototype mismatch: conversion #1 (%d) is missing a corresponding \"*\" "
+	     "argument", "%*d");
+	CHK0("printf( ) prototype mismatch: conversion #1 (%ld) is missing a corresponding \"*\" "
+	     "argument", "%-*.3ld");
+	CHK(MISSING(1, "%d"), "%*.*d", &t_int, &t_int);
 	CHK(EXTRA(1), "%d", &t_int, &t_int);
 	CHK(EXTRA(0), "hello", &t_int);
 	CHK(EXTRA(0), "%%", &t_string);
@@ -465,13 +474,28 @@ static void test_check_undefined(void)
 {
 	CHK(UNDEF(1, "%q"), "%q", &t_int);
 	CHK(UNDEF(2, "%q"), "%d %q", &t_string, &t_int);
-	CHK0(UNDEF(1, "%"), "abc%");
-	CHK(UNDEF(2, "%"), "%d%", &t_int);
+	CHK0("format conversion #1 name expected before end of format string", "abc%");
+	CHK("format conversion #2 name expected before end of format string", "%d%", &t_int);
 	CHK(UNDEF(1, "%hs"), "%hs", &t_string);
 	CHK(UNDEF(1, "%Ld"), "%Ld", &t_int);
 	CHK(UNDEF(1, "%lp"), "%lp", &t_voidp);
 	CHK(UNDEF(1, "%hf"), "%hf", &t_int);
-	CHK(UNDEF(1, "%5.2w"), "%5.2w", &t_int);
+	CHK(UNDEF(1, "%w"), "%5.2w", &t_int); /* the name, as illumos says it */
+	/* malformed conversions, with illumos' messages */
+	CHK("format conversion #1 has more than one '*' specified for the output width", "%**d",
+	    &t_int, &t_int, &t_int);
+	CHK("format conversion #1 has more than one '*' specified for the output precision",
+	    "%.**d", &t_int, &t_int, &t_int);
+	CHK("format conversion #1 has more than one '.' specified", "%.*.*d", &t_int, &t_int,
+	    &t_int);
+	CHK("format conversion #2 uses unsupported positional format (%n$)", "%d %1$d", &t_int,
+	    &t_int);
+	CHK("format conversion #1 cannot be combined with other format flags: %%", "%5%", &t_int);
+	CHK("%@ conversion requires an aggregation and is not for use with printf( )", "%@d",
+	    &t_int);
+	CHK(MISMATCH(2, 1, "%hu", "unsigned short", "string"), "%hu", &t_string);
+	CHK(MISMATCH(2, 1, "%ld", "long", "string"), "%ld", &t_string);
+	CHK(MISMATCH(2, 1, "%Lf", "long double", "string"), "%Lf", &t_string);
 	CHK(UNDEF(1, "%n"), "%n", &t_int);
 }
 

@@ -9,7 +9,8 @@ $DTRACE -qn 'BEGIN { exit(0); }'; echo "rc=$?"
 $DTRACE -qn 'BEGIN { exit(255); }'; echo "rc=$?"
 $DTRACE -qn 'BEGIN { exit(256 + 7); }'; echo "rc=$?"
 $DTRACE -qn 'BEGIN { x = 2; exit(x * 21); }'; echo "rc=$?"
-# the first exit() wins, END can call exit() too
+# END can call exit() too: as in dtrace(1) (illumos chewrec()), every exit
+# record processed sets the status, and END's comes last
 $DTRACE -qn 'tick-1ms { exit(4); } END { exit(9); }'; echo "rc=$?"
 $DTRACE -qn 'syscall::getppid:entry /pid == $target/ { exit(6); }' -c "$T/getppid-loop 5"; echo "rc=$?"
 # exit() from a probe stops every other probe: only one record

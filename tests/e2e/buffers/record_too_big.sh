@@ -1,7 +1,7 @@
-# A record bigger than the whole buffer is always dropped and counted,
-# whatever the policy: a 2056-byte record (strsize 2048) into -b 1k.
-# (The target starts after dtrace's first read, so that its 10 drops are
-# reported at once.)
+# A record bigger than the whole buffer (a 2056-byte record, strsize
+# 2048, into -b 1k) refuses to start, whatever the policy, as DTrace's
+# "Enabling exceeds size of buffer"; as does bufsize=0, and aggsize or
+# dynvarsize without room for one entry.
 printf '#!/bin/sh\nsleep 0.3\nexec %s/getpid-n 10\n' "$T" >trig
 chmod +x trig
 for policy in switch fill ring; do
@@ -11,3 +11,11 @@ for policy in switch fill ring; do
 	    -c ./trig
 	echo "rc=$?"
 done 2>&1
+$DTRACE -b 16 -qn 'BEGIN { printf("%d %d %d\n", 1, 2, 3); exit(0); }'
+echo "rc=$?"
+$DTRACE -x bufsize=0 -qn 'BEGIN { exit(0); }'
+echo "rc=$?"
+$DTRACE -x aggsize=16 -qn 'BEGIN { @a["a"] = count(); exit(0); }'
+echo "rc=$?"
+$DTRACE -x dynvarsize=16 -qn 'BEGIN { x[1] = 1; exit(0); }'
+echo "rc=$?"

@@ -11,9 +11,18 @@ grep -c 'exit' s.txt | sed 's/^[1-9][0-9]*$/has exit/'
 # -V
 $DTRACE -V
 echo "-V rc=$?"
-# -w permits destructive actions (none is supported here yet)
+# -w permits destructive actions (actions/destructive); as in DTrace,
+# without -w they compile and enabling refuses them
 $DTRACE -n 'BEGIN { raise(9); }'
-$DTRACE -w -n 'BEGIN { raise(9); }'
+$DTRACE -qn 'BEGIN { system("true"); exit(0); }'
+echo "system rc=$?"
+$DTRACE -qn 'BEGIN { chill(1); stop(); panic(); }'
+$DTRACE -qn 'BEGIN { copyout(0, 0, 0); copyoutstr("a", 0, 1); }'
+$DTRACE -wqn 'BEGIN { copyout(0, 0, 0); }'
+$DTRACE -e -qn 'BEGIN { system("true"); }'
+echo "-e rc=$?"
+$DTRACE -w -qn 'BEGIN { raise(0); exit(0); }'
+echo "raise(0) rc=$?"
 # usage
 $DTRACE
 echo "rc=$?"

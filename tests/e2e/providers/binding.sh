@@ -5,9 +5,10 @@
 
 # args[] is typed for each probe of a clause: nanosleep's args[0] is a
 # 64-bit pointer, read's an unsigned int (the same clause for both)
+# (a pointer compared with an integer other than 0 needs a cast, as in DTrace)
 for t in "sleep-ms 1" "read-n 1"; do
 	$DTRACE -qn 'syscall::read:entry,syscall::nanosleep:entry /pid == $target/ {
-		printf("%s %d %d\n", probefunc, sizeof (args[0]), args[0] > 0xffffffff); }' -c "$T/$t"
+		printf("%s %d %d\n", probefunc, sizeof (args[0]), (uint64_t)args[0] > 0xffffffff); }' -c "$T/$t"
 done
 # args[5] where every probe has six arguments (of different types) ...
 $DTRACE -qen 'syscall::mmap:entry,syscall::pselect6:entry { trace(args[5]); }'

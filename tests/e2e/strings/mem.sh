@@ -26,7 +26,7 @@ $DTRACE -qn 'syscall::write:entry /pid == $target && ++n <= 4/ {
 # faults: each clause aborts, the next runs
 $DTRACE -qn '
 BEGIN { this->p = alloca(16); bcopy(curthread->comm, this->p, 17); }
-BEGIN { this->p = alloca(8); bcopy(curthread->comm, this->p - 8, 8); }
+BEGIN { this->p = alloca(8); bcopy(curthread->comm, (char *)this->p - 8, 8); }
 BEGIN { this->p = alloca(8); bcopy(curthread->comm, (char *)this->p + 4, 8); }
 BEGIN { bcopy(curthread->comm, (void *)curthread, 8); }
 BEGIN { this->p = alloca(8); bcopy(0, this->p, 4); }

@@ -1,0 +1,20 @@
+/*
+ * sched.d -- cpuinfo_t, DTrace's stable view of a CPU, and curcpu.
+ * Linux has no processor sets (cpu_pset is -1, PS_NONE).
+ */
+
+typedef int chipid_t;
+
+typedef struct cpuinfo {
+	processorid_t cpu_id;	/* CPU number */
+	int cpu_pset;		/* processor set */
+	chipid_t cpu_chip;	/* physical package */
+	int cpu_lgrp;		/* locality group */
+} cpuinfo_t;
+
+translator cpuinfo_t < processorid_t C > {
+	cpu_id = C;
+	cpu_pset = -1;
+};
+
+inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);
