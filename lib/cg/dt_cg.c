@@ -535,6 +535,11 @@ static bool is_dynamic(const dt_ident_t *idp)
 	       idp->di_kind == DT_ID_GARRAY;
 }
 
+static bool is_sou(const dt_type_t *t)
+{
+	return t->dt_canon->dt_kind == DT_TK_STRUCT || t->dt_canon->dt_kind == DT_TK_UNION;
+}
+
 /*
  * Push a pointer to the storage of a variable (for strings) or its value.
  * keys are the array keys of an N_ARRAY reference.
@@ -542,7 +547,8 @@ static bool is_dynamic(const dt_ident_t *idp)
 static void gen_varload(dt_cg_t *cg, const dt_node_t *dnp, dt_ident_t *idp, dt_node_t *keys)
 {
 	int slot, found, done;
-	bool str = idp->di_type->dt_kind == DT_TK_STRING;
+	/* a string's value, and a struct's (as in C), is its storage's address */
+	bool str = idp->di_type->dt_kind == DT_TK_STRING || is_sou(idp->di_type);
 
 	if (!is_dynamic(idp)) {
 		slot = dt_cg_push(cg, dnp);
@@ -601,7 +607,18 @@ static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 			dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_VARS + idp->di_off);
 		}
 		r = dt_cg_get(cg, vslot, R3);
-		if (str) {
+		if (is_sou(idp->di_type)) { /* a struct value: its bytes copied from its address */
+			int ok = dt_cg_label(cg);
+
+			if (r != R3)
+				dt_cg_insn(cg, MOV64_REG(R3, r));
+			dt_cg_insn(cg, MOV64_IMM(R2, idp->di_type->dt_canon->dt_size));
+			dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+			r = dt_cg_get(cg, vslot, R1);
+			dt_cg_fault(cg, DT_FAULT_BADADDR, r);
+			dt_cg_place(cg, ok);
+		} else if (str) {
 			dt_cg_copystr(cg, R1, r);
 		} else {
 			dt_cg_insn(cg, STX(dt_cg_bpfsize(idp->di_type->dt_size > 8 ? 8 : idp->di_type->dt_size),
@@ -1063,6 +1080,12 @@ static void gen_addr(dt_cg_t *cg, dt_node_t *dnp)
 	case N_DEREF:
 		dt_cg_expr(cg, dnp->dn_left);
 		return;
+	case N_VAR: /* a struct variable: its value is its address */
+		if (dnp->dn_ident != NULL && is_sou(dnp->dn_type)) {
+			dt_cg_expr(cg, dnp);
+			return;
+		}
+		break;
 	case N_ARRAY: {
 		dt_node_t *base = dnp->dn_left;
 		int r, ri;
@@ -1083,8 +1106,9 @@ static void gen_addr(dt_cg_t *cg, dt_node_t *dnp)
 		return;
 	}
 	default:
-		dt_cg_error(cg, dnp, "expression is not addressable");
+		break;
 	}
+	dt_cg_error(cg, dnp, "expression is not addressable");
 }
 
 /*

@@ -774,8 +774,13 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 	cook(cc, r);
 	lt = l->dn_type;
 	rt = r->dn_type;
-	if ((op == '/' || op == '%') && r->dn_kind == N_INT && r->dn_val == 0)
-		cerr(cc, D_DIV_ZERO, dnp, "expression contains division by zero");
+	{
+		int64_t zero;
+
+		/* a constant zero after folding, as DTrace folds before checking */
+		if ((op == '/' || op == '%') && const_eval(r, &zero) && zero == 0)
+			cerr(cc, D_DIV_ZERO, dnp, "expression contains division by zero");
+	}
 
 	if (op == OP_EQ || op == OP_NE || op == '<' || op == '>' || op == OP_LE || op == OP_GE) {
 		bool ls = is_strlike(lt), rs = is_strlike(rt);
@@ -917,9 +922,12 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 		    rt->dt_kind == DT_TK_UNION) {
 			if (is_strlike(rt))
 				rt = dt_type_string(dtp);
-			else
-				cerr(cc, D_OP_INCOMPAT, where, "operator = cannot be applied to type %s",
-				     tname(rt));
+			else if (rt->dt_kind == DT_TK_ARRAY ||
+				 (idp->di_kind != DT_ID_GLOBAL && idp->di_kind != DT_ID_LOCAL))
+				cerr(cc, D_OP_INCOMPAT, where, "operator = cannot be applied to type %s%s",
+				     tname(rt), rt->dt_kind == DT_TK_ARRAY ? "" :
+				     ": struct values are kept in global and this-> variables only");
+			/* a struct or union value: copied whole (cg/dt_cg.c) */
 		}
 		idp->di_type = rt; /* the type of the first assignment, as in DTrace */
 	}

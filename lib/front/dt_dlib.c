@@ -234,7 +234,10 @@ void dt_dlib_depends(dt_pcb_t *pcb, const char *kind, const char *name)
 		snprintf(path, sizeof(path), "/sys/module/%s", name);
 		found = !strcmp(name, "vmlinux") || stat(path, &st) == 0;
 	} else if (!strcmp(kind, "library")) {
-		found = pcb->pcb_lib; /* libraries: ordered by dt_dlib_load */
+		if (!pcb->pcb_lib) /* DTrace's rule: libraries only order each other */
+			dt_cc_error(pcb, D_PRAGMA_DEPEND, pcb->pcb_line,
+				    "main program may not explicitly depend on a library");
+		found = true; /* libraries: ordered by dt_dlib_load */
 		for (int i = 0; i < dtp->dt_nlibnames && !found; i++)
 			found = !strcmp(dtp->dt_libnames[i], name);
 	} else {

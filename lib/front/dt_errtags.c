@@ -36,6 +36,7 @@ static const struct {
 	{ "name expected before end of format", D_SYNTAX },
 	{ "is undefined: %", D_SYNTAX },
 	{ "format is empty", D_PRINTF_FMT_EMPTY },
+	{ "arguments required by this format string", D_PRINTF_ARG_EXTRA },
 	{ "prototype mismatch", D_PRINTF_ARG_PROTO },
 	{ "is incompatible with conversion", D_PRINTF_ARG_TYPE },
 	{ "too many arguments", D_PRINTF_ARG_EXTRA },

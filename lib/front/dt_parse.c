@@ -210,7 +210,7 @@ static bool starts_type(dt_pcb_t *pcb, int n)
  * integer (void, float, a typedef, ...) after them is checked with nonint.
  */
 static void decl_attr(dt_pcb_t *pcb, const dt_token_t *tok, int nlong, int nshort, int nbase,
-		      int nsigned, int nunsigned, bool nonint)
+		      int nchar, int nsigned, int nunsigned, bool nonint)
 {
 	static const char *const attrs[] = { "long", "short", "signed", "unsigned" };
 	int line = tok->tk_line, n[] = { nlong, nshort, nsigned, nunsigned };
@@ -228,7 +228,8 @@ static void decl_attr(dt_pcb_t *pcb, const dt_token_t *tok, int nlong, int nshor
 	if ((dt_tok_is(tok, "signed") && nunsigned) || (dt_tok_is(tok, "unsigned") && nsigned))
 		dt_cc_error(pcb, D_DECL_SIGNINV, line, "invalid type declaration: signed and unsigned may "
 			    "not be used together");
-	if (ischar && nlong + nshort > 0)
+	if ((ischar && nlong + nshort > 0) ||
+	    ((dt_tok_is(tok, "short") || dt_tok_is(tok, "long")) && nchar > 0))
 		dt_cc_error(pcb, D_DECL_CHARATTR, line, "invalid type declaration: short and long may not "
 			    "be used with char type");
 	if (!nonint)
@@ -295,7 +296,7 @@ static dt_type_t *type_name(dt_pcb_t *pcb)
 			break;
 		if (at(pcb, "long") || at(pcb, "short") || at(pcb, "char") || at(pcb, "int") ||
 		    at(pcb, "signed") || at(pcb, "unsigned"))
-			decl_attr(pcb, tok, nlong, nshort, nchar + nint, nsigned, nunsigned, false);
+			decl_attr(pcb, tok, nlong, nshort, nchar + nint, nchar, nsigned, nunsigned, false);
 		if (consume(pcb, "long")) nlong++;
 		else if (consume(pcb, "short")) nshort++;
 		else if (consume(pcb, "char")) nchar++;
@@ -306,7 +307,7 @@ static dt_type_t *type_name(dt_pcb_t *pcb)
 			 consume(pcb, "double")) t = dt_type_float(dtp, 16);
 		else if (nlong + nshort + nchar + nint + nsigned + nunsigned > 0) {
 			if (is_type_keyword(tok))
-				decl_attr(pcb, tok, nlong, nshort, nchar + nint, nsigned, nunsigned, true);
+				decl_attr(pcb, tok, nlong, nshort, nchar + nint, nchar, nsigned, nunsigned, true);
 			break;
 		}
 		else if (consume(pcb, "void")) t = dt_type_void(dtp);

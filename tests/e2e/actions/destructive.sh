@@ -15,9 +15,10 @@ wait $spin 2>/dev/null
 $DTRACE -wqn 'BEGIN { t = timestamp; chill(100000000); exit(0); }
 END { printf("%s\n", timestamp - t >= 100000000 ? "chilled at least 100 ms" : "did not chill"); }'
 $DTRACE -wqn 'BEGIN { chill(600000000); } BEGIN { exit(0); }'
-$DTRACE -wqn 'BEGIN { freopen("out.txt"); printf("one\n"); ftruncate(); printf("two\n");
+$DTRACE -wqn 'BEGIN { freopen("freopen.txt"); printf("one\n"); ftruncate(); printf("two\n");
 	freopen(""); printf("back\n"); exit(0); }'
-echo "out.txt: $(cat out.txt)"
+echo "freopen.txt: $(cat freopen.txt)"
+rm -f freopen.txt
 # this host's kernel refuses bpf_probe_write_user (tests/kernel/destr: where it works)
 $DTRACE -wqn 'syscall::write:entry /pid == $target/ { copyoutstr("bye", arg1, 3); }' -c '/bin/echo hello'
 # refusals: without -w at enable, as DTrace; panic() and breakpoint() do not exist here

@@ -70,3 +70,12 @@ $DTRACE -n 'BEGIN { system("echo x"); }'
 echo "rc=$?"
 $DTRACE -e -n 'BEGIN { system("echo x"); }'
 echo "rc=$?"
+# a zero divisor is found after folding constants, as DTrace folds them
+$DTRACE -e -x errtags -n 'BEGIN { trace(1 / (2 - 2)); }'
+$DTRACE -e -x errtags -n 'BEGIN { trace(1 % (1 * 0)); }'
+$DTRACE -e -x errtags -n 'BEGIN /1 / -0/ { }'
+# short and long after char, as before it
+$DTRACE -e -x errtags -n 'BEGIN { char short x; }'
+$DTRACE -e -x errtags -n 'BEGIN { unsigned char long x; }'
+# more printf arguments than conversions
+$DTRACE -e -x errtags -n 'BEGIN { printf("%d %d", 1, 2, 3); }'

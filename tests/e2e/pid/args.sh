@@ -3,7 +3,7 @@
 # register), the return type as args[1] at return; a pointer is a user
 # pointer (copyin() to read through it); without DWARF, no args[].
 $DTRACE -l -v -n 'pid$target:a.out:work:,pid$target:a.out:nothing:entry' -c "$T/udwarf" |
-	sed -E 's/pid[0-9]+/pidPID/; s/^ *[0-9]+ /    N /' | grep -v '^$'
+	sed -E 's/^ *[0-9]+ +pid[0-9]+ +/    N pidPID /' | grep -v '^$'
 $DTRACE -qn 'pid$target:a.out:work:entry {
 	printf("n %d name %s u %d m %d p %s\n", args[1], copyinstr((uintptr_t)args[2]), args[3],
 	    args[4], args[0] != NULL ? "set" : "NULL");
