@@ -1,5 +1,7 @@
 #!/bin/sh
 # Inside the 6.12 guest (bench/kernel-fbt.sh): fbt vs bpftrace.
+# FBT_BENCH_EVENTS_ONLY=1: only the per-event part (the guest gets no
+# environment from the host: set it in a wrapper given as DT_GUEST_CMD).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C
 DTRACE=$top/build/dtrace RB=$top/build/read-bench N=${FBT_BENCH_N:-50000} R=${FBT_BENCH_RUNS:-3}
@@ -16,6 +18,7 @@ wall() {
 }
 echo "kernel $(uname -r), $(grep -c . /sys/kernel/tracing/available_filter_functions) traceable functions; bpftrace: ${BT:-none} $($BT --version 2>/dev/null)"
 echo
+if [ -z "$FBT_BENCH_EVENTS_ONLY" ]; then
 echo "attach + detach (median of $R, wall s, launch to exit):"
 echo "  dtrace BEGIN only                        $(wall $DTRACE -q -n 'BEGIN { exit(0); }')"
 [ -n "$BT" ] && echo "  bpftrace BEGIN only                      $(wall $BT -e 'BEGIN { exit(); }')"
@@ -45,6 +48,7 @@ if command -v strace >/dev/null; then
 	[ -n "$BT" ] && phases "bpftrace kprobe:*" $BT -e 'kprobe:* { @[func] = count(); } BEGIN { exit(); }'
 	echo
 fi
+fi
 echo "ns per read(2) of /dev/zero ($N reads, median of $R; cost added by the probe):"
 rb() { # median ns per read while the command traces
 	i=0
@@ -61,7 +65,7 @@ rb() { # median ns per read while the command traces
 		fi
 		$RB $N - /dev/zero cpu
 		echo
-		[ $# -gt 0 ] && { kill -INT $p; wait $p; }
+		[ $# -gt 0 ] && { kill -TERM $p; wait $p; } # (INT: ignored by background jobs)
 		i=$((i + 1))
 	done | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
