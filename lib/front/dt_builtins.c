@@ -138,3 +138,38 @@ const dt_builtin_fn_t *dt_builtin_fn_byid(int id)
 			return &dt_fntab[i];
 	return NULL;
 }
+
+/*
+ * The D version that introduced an identifier, where it is not 1.0 (as in
+ * illumos' identifier table): with -x version=V, a newer one does not
+ * exist.  Versions are DT_VERSION_NUMBER's: major << 24 | minor << 12 | micro.
+ */
+#define V(ma, mi, mc) ((int64_t)(ma) << 24 | (mi) << 12 | (mc))
+static const struct {
+	const char *vn_name;
+	int64_t vn_vers;
+} dt_idvers[] = {
+	{ "freopen", V(1, 1, 0) },   { "index", V(1, 1, 0) },	{ "rindex", V(1, 1, 0) },
+	{ "strchr", V(1, 1, 0) },    { "strrchr", V(1, 1, 0) }, { "strstr", V(1, 1, 0) },
+	{ "strtok", V(1, 1, 0) },    { "substr", V(1, 1, 0) },	{ "func", V(1, 2, 0) },
+	{ "mod", V(1, 2, 0) },	     { "sym", V(1, 2, 0) },	{ "ufunc", V(1, 2, 0) },
+	{ "umod", V(1, 2, 0) },	     { "usym", V(1, 2, 0) },	{ "uaddr", V(1, 2, 0) },
+	{ "ucaller", V(1, 2, 0) },   { "ustackdepth", V(1, 2, 0) }, { "setopt", V(1, 2, 0) },
+	{ "htonl", V(1, 3, 0) },     { "htonll", V(1, 3, 0) },	{ "htons", V(1, 3, 0) },
+	{ "ntohl", V(1, 3, 0) },     { "ntohll", V(1, 3, 0) },	{ "ntohs", V(1, 3, 0) },
+	{ "inet_ntoa", V(1, 5, 0) }, { "inet_ntoa6", V(1, 5, 0) }, { "inet_ntop", V(1, 5, 0) },
+	{ "stddev", V(1, 6, 0) },    { "llquantize", V(1, 7, 0) }, { "tolower", V(1, 8, 0) },
+	{ "toupper", V(1, 8, 0) },   { "print", V(1, 9, 0) },	{ "strtoll", V(1, 11, 0) },
+};
+#undef V
+
+/* Whether built-in name exists in the D version the program asked for (0: the latest). */
+bool dt_builtin_visible(const char *name, int64_t vers)
+{
+	if (vers == 0)
+		return true;
+	for (size_t i = 0; i < sizeof(dt_idvers) / sizeof(dt_idvers[0]); i++)
+		if (!strcmp(dt_idvers[i].vn_name, name))
+			return dt_idvers[i].vn_vers <= vers;
+	return true;
+}

@@ -534,7 +534,8 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 		dnp->dn_type = idp->di_type;
 		return;
 	}
-	if ((bv = dt_builtin_var(dnp->dn_name)) != NULL) {
+	if ((bv = dt_builtin_var(dnp->dn_name)) != NULL &&
+	    dt_builtin_visible(bv->bv_name, dtp->dt_options[DTOPT_VERSION])) {
 		if (bv->bv_id == DT_BV_ARGS)
 			cerr(cc, D_IDENT_BADREF, dnp, "args[ ] must be indexed: use args[n]");
 		if (bv->bv_id == DT_BV_UREGS)
@@ -1286,7 +1287,7 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	int n = argcount(dnp->dn_args), i = 1;
 	dtrace_hdl_t *dtp = DTP(cc);
 
-	if (fn == NULL)
+	if (fn == NULL || !dt_builtin_visible(fn->bf_name, dtp->dt_options[DTOPT_VERSION]))
 		cerr(cc, D_FUNC_UNDEF, dnp, "failed to resolve %s: Unknown function name", dnp->dn_name);
 	dnp->dn_builtin = fn->bf_id;
 	if (n < fn->bf_minargs || (fn->bf_maxargs >= 0 && n > fn->bf_maxargs)) {

@@ -437,6 +437,7 @@ enum {
 DT_INTERNAL const dt_builtin_var_t *dt_builtin_var(const char *);
 DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn(const char *);
 DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn_byid(int);
+DT_INTERNAL bool dt_builtin_visible(const char *name, int64_t vers);
 
 /* front/dt_stackfn.c: stack(), ustack() and the symbol functions as values */
 DT_INTERNAL bool dt_stackfn_is(int fnid);
