@@ -11,7 +11,8 @@
 #   DT_KERNELS       Debian packages to boot (default: the 6.1 and the 6.12
 #                    meta-packages, linux-image-amd64 linux-image-6.12-amd64)
 #   DT_KERNEL_CACHE  kernels and initramfs images (default ~/.cache/dtrace-kernels)
-#   DT_GUEST_TIMEOUT wall-clock bound per guest in seconds (default 420)
+#   DT_GUEST_TIMEOUT wall-clock bound per guest in seconds (default 420; 1200
+#                    for a sanitizer build, whose tests run a few times slower)
 #   DT_GUEST_SMP     virtual CPUs per guest (default 1: with two, QEMU's
 #                    multi-threaded TCG lets a CPU run a stale int3 of the
 #                    kernel's text_poke_bp() after the patch is done, an
@@ -31,6 +32,9 @@ here=$top/tests/kernel
 cache=${DT_KERNEL_CACHE:-${HOME:-/root}/.cache/dtrace-kernels}
 kernels=${DT_KERNELS:-linux-image-amd64 linux-image-6.12-amd64}
 tmo=${DT_GUEST_TIMEOUT:-420}
+if [ -z "$DT_GUEST_TIMEOUT" ] && ldd "$top/build/dtrace" 2>/dev/null | grep -q libasan; then
+	tmo=1200
+fi
 smp=${DT_GUEST_SMP:-1}
 
 say() { echo "kernel tests: $*"; }
