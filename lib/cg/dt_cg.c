@@ -199,6 +199,25 @@ int dt_cg_get(dt_cg_t *cg, int slot, int tmp)
 	return tmp;
 }
 
+/* After a helper call: unless it returned 0, fault (invalid address) with the address in slot. */
+void dt_cg_badaddr_unless(dt_cg_t *cg, int slot)
+{
+	int ok = dt_cg_label(cg);
+
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	dt_cg_fault(cg, DT_FAULT_BADADDR, dt_cg_get(cg, slot, R1));
+	dt_cg_place(cg, ok);
+}
+
+/* reg = the value of slot (loaded, or moved from its register) */
+void dt_cg_ldslot(dt_cg_t *cg, int reg, int slot)
+{
+	int r = dt_cg_get(cg, slot, reg);
+
+	if (r != reg)
+		dt_cg_insn(cg, MOV64_REG(reg, r));
+}
+
 void dt_cg_set(dt_cg_t *cg, int slot, int reg)
 {
 	if (slot < DT_NREGSLOTS) {
@@ -298,7 +317,6 @@ void dt_cg_divzero(dt_cg_t *cg, int reg)
 int dt_cg_readmem(dt_cg_t *cg, int addrslot, int size, bool user)
 {
 	int tmp = dt_cg_tmpalloc(cg, size < 8 ? 8 : size);
-	int ok = dt_cg_label(cg);
 	int ra = dt_cg_get(cg, addrslot, R3);
 
 	if (ra != R3)
@@ -306,10 +324,7 @@ int dt_cg_readmem(dt_cg_t *cg, int addrslot, int size, bool user)
 	dt_cg_tmpaddr(cg, R1, tmp);
 	dt_cg_insn(cg, MOV64_IMM(R2, size));
 	dt_cg_call(cg, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
-	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-	ra = dt_cg_get(cg, addrslot, R1);
-	dt_cg_fault(cg, DT_FAULT_BADADDR, ra);
-	dt_cg_place(cg, ok);
+	dt_cg_badaddr_unless(cg, addrslot);
 	return tmp;
 }
 
@@ -608,16 +623,12 @@ static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 		}
 		r = dt_cg_get(cg, vslot, R3);
 		if (is_sou(idp->di_type)) { /* a struct value: its bytes copied from its address */
-			int ok = dt_cg_label(cg);
 
 			if (r != R3)
 				dt_cg_insn(cg, MOV64_REG(R3, r));
 			dt_cg_insn(cg, MOV64_IMM(R2, idp->di_type->dt_canon->dt_size));
 			dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
-			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-			r = dt_cg_get(cg, vslot, R1);
-			dt_cg_fault(cg, DT_FAULT_BADADDR, r);
-			dt_cg_place(cg, ok);
+			dt_cg_badaddr_unless(cg, vslot);
 		} else if (str) {
 			dt_cg_copystr(cg, R1, r);
 		} else {
@@ -1790,7 +1801,7 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 		   (t->dt_kind == DT_TK_STRUCT || t->dt_kind == DT_TK_UNION ||
 		    t->dt_kind == DT_TK_ARRAY)) {
 		/* the object's bytes, as DTrace records them (its value is its address) */
-		int ok = dt_cg_label(cg), ra;
+		int ra;
 
 		dt_cg_expr(cg, dnp);
 		rd = dt_cg_recadd(cg, kind, t->dt_canon->dt_size, 8);
@@ -1802,10 +1813,7 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, cg->cg_recbase + rd->rd_off));
 		dt_cg_insn(cg, MOV64_IMM(R2, rd->rd_size));
 		dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
-		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-		ra = dt_cg_get(cg, cg->cg_depth - 1, R1);
-		dt_cg_fault(cg, DT_FAULT_BADADDR, ra);
-		dt_cg_place(cg, ok);
+		dt_cg_badaddr_unless(cg, cg->cg_depth - 1);
 	} else {
 		int size = t->dt_kind == DT_TK_INT ? t->dt_size : 8, off, b;
 

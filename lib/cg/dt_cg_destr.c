@@ -56,14 +56,6 @@ static void gen_chill(dt_cg_t *cg)
 
 static const dt_cgsubr_t sub_chill = { "chill", gen_chill };
 
-static void ld_slot(dt_cg_t *cg, int reg, int slot)
-{
-	int r = dt_cg_get(cg, slot, reg);
-
-	if (r != reg)
-		I(MOV64_REG(reg, r));
-}
-
 /*
  * copyout(buf, addr, n), copyoutstr(str, addr, maxlen): the bytes go
  * through a scratch temporary (bpf_probe_write_user() takes memory the
@@ -73,7 +65,7 @@ static void ld_slot(dt_cg_t *cg, int reg, int slot)
 static void gen_copyout(dt_cg_t *cg, dt_node_t *call, bool str)
 {
 	dt_node_t *src = call->dn_args, *addr = src->dn_next, *len = addr->dn_next;
-	int base = cg->cg_depth, max, tmp, ok = dt_cg_label(cg), wok = dt_cg_label(cg),
+	int base = cg->cg_depth, max, tmp, ok = dt_cg_label(cg),
 	    fits = dt_cg_label(cg), none = dt_cg_label(cg);
 
 	if (str) {
@@ -92,41 +84,35 @@ static void gen_copyout(dt_cg_t *cg, dt_node_t *call, bool str)
 		/* the string's bytes with its NUL, at most maxlen of them */
 		dt_cg_tmpaddr(cg, R1, tmp);
 		I(MOV64_IMM(R2, max));
-		ld_slot(cg, R3, base);
+		dt_cg_ldslot(cg, R3, base);
 		dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
 		dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), ok);
-		ld_slot(cg, R1, base);
+		dt_cg_ldslot(cg, R1, base);
 		dt_cg_fault(cg, DT_FAULT_BADADDR, R1);
 		dt_cg_place(cg, ok);
-		ld_slot(cg, R3, base + 2);
+		dt_cg_ldslot(cg, R3, base + 2);
 		dt_cg_jump(cg, JMP_REG(BPF_JLE, R3, R0, 0), fits);
 		I(MOV64_REG(R3, R0));
 		dt_cg_place(cg, fits);
 	} else {
-		ld_slot(cg, R2, base + 2);
+		dt_cg_ldslot(cg, R2, base + 2);
 		dt_cg_jump(cg, JMP_IMM(BPF_JLE, R2, max, 0), fits);
 		dt_cg_fault(cg, DT_FAULT_NOSCRATCH, -1);
 		dt_cg_place(cg, fits);
 		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R2, 0, 0), none);
 		dt_cg_tmpaddr(cg, R1, tmp);
-		ld_slot(cg, R3, base);
+		dt_cg_ldslot(cg, R3, base);
 		dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
-		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-		ld_slot(cg, R1, base);
-		dt_cg_fault(cg, DT_FAULT_BADADDR, R1);
-		dt_cg_place(cg, ok);
-		ld_slot(cg, R3, base + 2);
+		dt_cg_badaddr_unless(cg, base);
+		dt_cg_ldslot(cg, R3, base + 2);
 	}
 	/* r3: the bytes to write, in [1, max] for the verifier */
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), none);
 	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R3, max, 0), none);
-	ld_slot(cg, R1, base + 1);
+	dt_cg_ldslot(cg, R1, base + 1);
 	dt_cg_tmpaddr(cg, R2, tmp);
 	dt_cg_call(cg, BPF_FUNC_probe_write_user);
-	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), wok);
-	ld_slot(cg, R1, base + 1);
-	dt_cg_fault(cg, DT_FAULT_BADADDR, R1);
-	dt_cg_place(cg, wok);
+	dt_cg_badaddr_unless(cg, base + 1);
 	dt_cg_place(cg, none);
 	dt_cg_pop(cg);
 	dt_cg_pop(cg);
@@ -138,7 +124,7 @@ void dt_cg_destructive(dt_cg_t *cg, dt_node_t *call)
 	switch (call->dn_builtin) {
 	case DT_FN_RAISE:
 		dt_cg_expr(cg, call->dn_args);
-		ld_slot(cg, R1, cg->cg_depth - 1);
+		dt_cg_ldslot(cg, R1, cg->cg_depth - 1);
 		dt_cg_call(cg, BPF_FUNC_send_signal);
 		dt_cg_pop(cg);
 		return;
@@ -150,7 +136,7 @@ void dt_cg_destructive(dt_cg_t *cg, dt_node_t *call)
 		int ok = dt_cg_label(cg);
 
 		dt_cg_expr(cg, call->dn_args);
-		ld_slot(cg, R1, cg->cg_depth - 1);
+		dt_cg_ldslot(cg, R1, cg->cg_depth - 1);
 		dt_cg_jump(cg, JMP_IMM(BPF_JLE, R1, DT_CHILL_MAX, 0), ok);
 		dt_cg_fault(cg, DT_FAULT_ILLOP, -1);
 		dt_cg_place(cg, ok);

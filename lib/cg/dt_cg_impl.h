@@ -108,6 +108,8 @@ DT_INTERNAL int dt_cg_push(dt_cg_t *cg, const dt_node_t *dnp);
 DT_INTERNAL void dt_cg_pop(dt_cg_t *cg);
 DT_INTERNAL int dt_cg_get(dt_cg_t *cg, int slot, int tmp);
 DT_INTERNAL void dt_cg_set(dt_cg_t *cg, int slot, int reg);
+DT_INTERNAL void dt_cg_ldslot(dt_cg_t *cg, int reg, int slot);
+DT_INTERNAL void dt_cg_badaddr_unless(dt_cg_t *cg, int slot);
 DT_INTERNAL void dt_cg_normalize(dt_cg_t *cg, int reg, const dt_type_t *t);
 DT_INTERNAL void dt_cg_load(dt_cg_t *cg, int reg, int base, int off, const dt_type_t *t);
 DT_INTERNAL void dt_cg_fault(dt_cg_t *cg, int fault, int addr_reg);

@@ -25,14 +25,6 @@
 /* The most bytes one alloca() takes, bcopy() or copyinto() writes. */
 #define DT_ALLOCA_MAX 32768
 
-static void ld_slot(dt_cg_t *cg, int reg, int slot)
-{
-	int r = dt_cg_get(cg, slot, reg);
-
-	if (r != reg)
-		I(MOV64_REG(reg, r));
-}
-
 /* The constant value of an integer node, or -1. */
 static int64_t constsize(const dt_node_t *dnp)
 {
@@ -55,7 +47,7 @@ static void gen_alloca(dt_cg_t *cg, dt_node_t *dnp)
 	if (c < 0) {
 		int fits = dt_cg_label(cg);
 
-		ld_slot(cg, R2, slot);
+		dt_cg_ldslot(cg, R2, slot);
 		dt_cg_jump(cg, JMP_IMM(BPF_JLE, R2, max, 0), fits);
 		dt_cg_fault(cg, DT_FAULT_NOSCRATCH, -1);
 		dt_cg_place(cg, fits);
@@ -82,7 +74,7 @@ static void scratch_dst(dt_cg_t *cg, int dslot, int64_t size, int szslot)
 	dt_cg_tmpaddr(cg, R2, word);
 	I(STX(BPF_DW, R2, R9, 0));
 	I(LDX(BPF_DW, R3, R2, 0)); /* r9 as a number */
-	ld_slot(cg, R1, dslot);
+	dt_cg_ldslot(cg, R1, dslot);
 	I(ALU64_REG(BPF_SUB, R1, R3)); /* the destination's offset in the scratch area */
 	dt_cg_tmpoff(cg, R4, 0);
 	dt_cg_jump(cg, JMP_REG(BPF_JLT, R1, R4, 0), bad);
@@ -94,7 +86,7 @@ static void scratch_dst(dt_cg_t *cg, int dslot, int64_t size, int szslot)
 			dt_cg_jump(cg, JMP_REG(BPF_JGT, R1, R4, 0), bad);
 		}
 	} else {
-		ld_slot(cg, R5, szslot);
+		dt_cg_ldslot(cg, R5, szslot);
 		dt_cg_jump(cg, JMP_IMM(BPF_JGT, R5, hi, 0), bad);
 		dt_cg_tmpoff(cg, R4, hi);
 		dt_cg_jump(cg, JMP_REG(BPF_JGT, R1, R4, 0), bad);
@@ -108,7 +100,7 @@ static void scratch_dst(dt_cg_t *cg, int dslot, int64_t size, int szslot)
 	I(MOV64_REG(R1, R2));
 	dt_cg_jump(cg, JA(0), ok);
 	dt_cg_place(cg, bad);
-	ld_slot(cg, R1, dslot);
+	dt_cg_ldslot(cg, R1, dslot);
 	dt_cg_fault(cg, DT_FAULT_BADADDR, R1);
 	dt_cg_place(cg, ok);
 }
@@ -122,7 +114,7 @@ static void gen_copy(dt_cg_t *cg, dt_node_t *dnp, bool user)
 	dt_node_t *src = dnp->dn_args, *a1 = src->dn_next, *a2 = a1->dn_next;
 	dt_node_t *dst = user ? a2 : a1, *sz = user ? a1 : a2;
 	int64_t c = constsize(sz);
-	int base = cg->cg_depth, ok = dt_cg_label(cg);
+	int base = cg->cg_depth;
 
 	if (c > DT_ALLOCA_MAX)
 		dt_cg_error(cg, dnp, "%s( ) of %lld bytes exceeds the %d bytes of scratch space a clause may allocate",
@@ -135,12 +127,9 @@ static void gen_copy(dt_cg_t *cg, dt_node_t *dnp, bool user)
 		I(MOV64_IMM(R2, c));
 	else
 		I(MOV64_REG(R2, R5));
-	ld_slot(cg, R3, base);
+	dt_cg_ldslot(cg, R3, base);
 	dt_cg_call(cg, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
-	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-	ld_slot(cg, R1, base);
-	dt_cg_fault(cg, DT_FAULT_BADADDR, R1);
-	dt_cg_place(cg, ok);
+	dt_cg_badaddr_unless(cg, base);
 	dt_cg_pop(cg);
 	dt_cg_pop(cg);
 	if (user) { /* an action: nothing left on the stack */

@@ -206,7 +206,7 @@ bool dt_cg_stackact(dt_cg_t *cg, dt_node_t *call)
 void dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_node_t *a0 = dnp->dn_args, *a1 = a0->dn_next;
-	int max = cg->cg_strsize, tmp, slot, r, ok = dt_cg_label(cg), fits = dt_cg_label(cg);
+	int max = cg->cg_strsize, tmp, slot, r, fits = dt_cg_label(cg);
 
 	if (a1->dn_kind == N_INT && a1->dn_val > 0 && a1->dn_val <= 32768)
 		max = (int)a1->dn_val;
@@ -226,10 +226,7 @@ void dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_insn(cg, MOV64_REG(R3, r));
 	dt_cg_tmpaddr(cg, R1, tmp);
 	dt_cg_call(cg, BPF_FUNC_probe_read_user);
-	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-	r = dt_cg_get(cg, slot, R1);
-	dt_cg_fault(cg, DT_FAULT_BADADDR, r);
-	dt_cg_place(cg, ok);
+	dt_cg_badaddr_unless(cg, slot);
 	dt_cg_tmpaddr(cg, R0, tmp);
 	dt_cg_set(cg, slot, R0);
 }
@@ -243,7 +240,7 @@ void dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp)
 void dt_cg_tracemem(dt_cg_t *cg, dt_node_t *call)
 {
 	dt_node_t *a0 = call->dn_args, *a1 = a0->dn_next, *a2 = a1->dn_next;
-	int size = (int)a1->dn_val, slot, r, ok = dt_cg_label(cg);
+	int size = (int)a1->dn_val, slot, r;
 	dt_recdesc_t *rd;
 
 	dt_cg_expr(cg, a0);
@@ -257,10 +254,7 @@ void dt_cg_tracemem(dt_cg_t *cg, dt_node_t *call)
 	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, cg->cg_recbase + rd->rd_off));
 	dt_cg_insn(cg, MOV64_IMM(R2, size));
 	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
-	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-	r = dt_cg_get(cg, slot, R1);
-	dt_cg_fault(cg, DT_FAULT_BADADDR, r);
-	dt_cg_place(cg, ok);
+	dt_cg_badaddr_unless(cg, slot);
 	dt_cg_pop(cg);
 	if (a2 != NULL)
 		dt_cg_recvalue(cg, DT_ACT_TRACEMEM, a2, true)->rd_nargs = -1;

@@ -71,15 +71,6 @@ static void cb_exits(dt_cg_t *cg, int cont, int stop)
 	ret_imm(cg, 1);
 }
 
-/* reg = value of slot */
-static void ld_slot(dt_cg_t *cg, int reg, int slot)
-{
-	int r = dt_cg_get(cg, slot, reg);
-
-	if (r != reg)
-		I(MOV64_REG(reg, r));
-}
-
 /* r0 = probe_read_kernel_str(dst, SZ, src) - 1, clamped to [0, MAXC]: strlen */
 static void str_len(dt_cg_t *cg, int dst, int dstoff, int src)
 {
@@ -1722,46 +1713,46 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 	switch (id) {
 	case DT_FN_STRJOIN:
 		dt_cg_tmpaddr(cg, R1, out);
-		ld_slot(cg, R2, base);
-		ld_slot(cg, R3, base + 1);
+		dt_cg_ldslot(cg, R2, base);
+		dt_cg_ldslot(cg, R3, base + 1);
 		dt_cg_subr_call(cg, &sub_strjoin);
 		break;
 	case DT_FN_TOUPPER:
 	case DT_FN_TOLOWER:
 		dt_cg_tmpaddr(cg, R1, out);
-		ld_slot(cg, R2, base);
+		dt_cg_ldslot(cg, R2, base);
 		I(MOV64_IMM(R3, id == DT_FN_TOUPPER));
 		dt_cg_subr_call(cg, &sub_case);
 		break;
 	case DT_FN_BASENAME:
 	case DT_FN_DIRNAME:
 		dt_cg_tmpaddr(cg, R1, out);
-		ld_slot(cg, R2, base);
+		dt_cg_ldslot(cg, R2, base);
 		dt_cg_tmpaddr(cg, R3, w);
 		I(MOV64_IMM(R4, id == DT_FN_DIRNAME));
 		dt_cg_subr_call(cg, &sub_basedir);
 		break;
 	case DT_FN_SUBSTR:
 		dt_cg_tmpaddr(cg, R1, out);
-		ld_slot(cg, R2, base);
-		ld_slot(cg, R3, base + 1);
+		dt_cg_ldslot(cg, R2, base);
+		dt_cg_ldslot(cg, R3, base + 1);
 		if (n == 3)
-			ld_slot(cg, R4, base + 2);
+			dt_cg_ldslot(cg, R4, base + 2);
 		else
 			I(MOV64_IMM(R4, DSIZE));
 		dt_cg_subr_call(cg, &sub_substr);
 		break;
 	case DT_FN_STRCHR:
 	case DT_FN_STRRCHR:
-		ld_slot(cg, R1, base);
-		ld_slot(cg, R2, base + 1);
+		dt_cg_ldslot(cg, R1, base);
+		dt_cg_ldslot(cg, R2, base + 1);
 		dt_cg_tmpaddr(cg, R3, w);
 		I(MOV64_IMM(R4, id == DT_FN_STRRCHR));
 		dt_cg_subr_call(cg, &sub_strchr);
 		goto tail;
 	case DT_FN_STRSTR:
-		ld_slot(cg, R1, base);
-		ld_slot(cg, R2, base + 1);
+		dt_cg_ldslot(cg, R1, base);
+		dt_cg_ldslot(cg, R2, base + 1);
 		dt_cg_tmpaddr(cg, R3, w);
 		I(MOV64_IMM(R4, 0));
 		I(MOV64_IMM(R5, 0));
@@ -1769,16 +1760,16 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 	tail:
 		I(MOV64_REG(R3, R0));
 		dt_cg_tmpaddr(cg, R1, out);
-		ld_slot(cg, R2, base);
+		dt_cg_ldslot(cg, R2, base);
 		dt_cg_subr_call(cg, &sub_strtail);
 		break;
 	case DT_FN_INDEX:
 	case DT_FN_RINDEX:
-		ld_slot(cg, R1, base);
-		ld_slot(cg, R2, base + 1);
+		dt_cg_ldslot(cg, R1, base);
+		dt_cg_ldslot(cg, R2, base + 1);
 		dt_cg_tmpaddr(cg, R3, w);
 		if (n == 3)
-			ld_slot(cg, R4, base + 2);
+			dt_cg_ldslot(cg, R4, base + 2);
 		else
 			I(MOV64_IMM(R4, 0));
 		I(MOV64_IMM(R5, (id == DT_FN_RINDEX) | (n == 3 ? 2 : 0)));
@@ -1788,9 +1779,9 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 		if (n == 2)
 			check_base(cg, base + 1);
 		dt_cg_tmpaddr(cg, R1, out);
-		ld_slot(cg, R2, base);
+		dt_cg_ldslot(cg, R2, base);
 		if (n == 2)
-			ld_slot(cg, R3, base + 1);
+			dt_cg_ldslot(cg, R3, base + 1);
 		else
 			I(MOV64_IMM(R3, 10));
 		dt_cg_tmpaddr(cg, R4, w);
@@ -1799,9 +1790,9 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_FN_STRTOLL:
 		if (n == 2)
 			check_base(cg, base + 1);
-		ld_slot(cg, R1, base);
+		dt_cg_ldslot(cg, R1, base);
 		if (n == 2)
-			ld_slot(cg, R2, base + 1);
+			dt_cg_ldslot(cg, R2, base + 1);
 		else
 			I(MOV64_IMM(R2, 10));
 		dt_cg_tmpaddr(cg, R3, w);
@@ -1809,7 +1800,7 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 		break;
 	case DT_FN_CLEANPATH:
 		dt_cg_tmpaddr(cg, R1, out);
-		ld_slot(cg, R2, base);
+		dt_cg_ldslot(cg, R2, base);
 		dt_cg_tmpaddr(cg, R3, w);
 		dt_cg_subr_call(cg, &sub_cleanpath);
 		break;
@@ -1817,8 +1808,8 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 		int ok = dt_cg_label(cg), off = DT_SCR_THIS + cg->cg_dtp->dt_strtokoff;
 
 		dt_cg_tmpaddr(cg, R1, out);
-		ld_slot(cg, R2, base);
-		ld_slot(cg, R3, base + 1);
+		dt_cg_ldslot(cg, R2, base);
+		dt_cg_ldslot(cg, R3, base + 1);
 		dt_cg_tmpaddr(cg, R4, w);
 		I(MOV64_REG(R5, R9));
 		I(ALU64_IMM(BPF_ADD, R5, off));
@@ -1837,7 +1828,7 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 		if (id == DT_FN_INET_NTOP) { /* r4: the family, AF_INET or AF_INET6, else ILLOP */
 			int v4 = dt_cg_label(cg), known = dt_cg_label(cg);
 
-			ld_slot(cg, R4, base);
+			dt_cg_ldslot(cg, R4, base);
 			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, DT_AF_INET, 0), v4);
 			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, DT_AF_INET6, 0), known);
 			dt_cg_fault(cg, DT_FAULT_ILLOP, -1);
@@ -1848,11 +1839,11 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 			I(MOV64_IMM(R4, id == DT_FN_INET_NTOA6));
 		}
 		dt_cg_tmpaddr(cg, R1, out);
-		ld_slot(cg, R2, addr);
+		dt_cg_ldslot(cg, R2, addr);
 		dt_cg_tmpaddr(cg, R3, w);
 		dt_cg_subr_call(cg, &sub_inet);
 		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
-		ld_slot(cg, R1, addr);
+		dt_cg_ldslot(cg, R1, addr);
 		dt_cg_fault(cg, DT_FAULT_BADADDR, R1);
 		dt_cg_place(cg, ok);
 		break;
@@ -1860,7 +1851,7 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_FN_PROGENYOF:
 		if (dt_type_struct(cg->cg_dtp, "task_struct", false) == NULL)
 			dt_cg_error(cg, dnp, "kernel BTF is not available for %s", "progenyof( )");
-		ld_slot(cg, R1, base);
+		dt_cg_ldslot(cg, R1, base);
 		dt_cg_tmpaddr(cg, R2, w);
 		dt_cg_subr_call(cg, &sub_progeny);
 		break;

@@ -27,40 +27,6 @@ static bool same_typedef(const dt_type_t *old, const dt_type_t *t)
 	return old->dt_canon == t->dt_canon;
 }
 
-static dt_token_t *peek(dt_pcb_t *pcb)
-{
-	return dt_lex_peek(pcb, 0);
-}
-
-static bool at(dt_pcb_t *pcb, const char *s)
-{
-	return dt_tok_is(peek(pcb), s);
-}
-
-static bool consume(dt_pcb_t *pcb, const char *s)
-{
-	if (!at(pcb, s))
-		return false;
-	dt_lex_next(pcb);
-	return true;
-}
-
-static dt_token_t *expect(dt_pcb_t *pcb, const char *s)
-{
-	if (!at(pcb, s))
-		dt_parse_syntax_error(pcb, peek(pcb));
-	return dt_lex_next(pcb);
-}
-
-static dt_token_t *ident(dt_pcb_t *pcb)
-{
-	dt_token_t *tok = dt_lex_next(pcb);
-
-	if (tok->tk_kind != TK_IDENT || strchr(tok->tk_str, '`') != NULL)
-		dt_parse_syntax_error(pcb, tok);
-	return tok;
-}
-
 /* ------------------------------------------------------------ constants */
 
 static int64_t fold(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -134,40 +100,40 @@ static void sou_body(dt_pcb_t *pcb, dt_type_t *t)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 
-	while (!consume(pcb, "}")) {
+	while (!dt_parse_consume(pcb, "}")) {
 		dt_type_t *base;
 
-		if (peek(pcb)->tk_kind == TK_EOF)
-			dt_parse_syntax_error(pcb, peek(pcb));
+		if (dt_lex_peek(pcb, 0)->tk_kind == TK_EOF)
+			dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
 		base = dt_parse_type(pcb);
-		if (at(pcb, ";")) {
+		if (dt_parse_at(pcb, ";")) {
 			/* an anonymous struct or union member */
 			if (base->dt_kind != DT_TK_STRUCT && base->dt_kind != DT_TK_UNION)
-				dt_parse_syntax_error(pcb, peek(pcb));
+				dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
 			dt_decl_member(dtp, t, NULL, base, 0);
 		} else {
 			do {
 				dt_type_t *mt = base;
 				const char *name = NULL;
-				int line = peek(pcb)->tk_line, bits = 0;
+				int line = dt_lex_peek(pcb, 0)->tk_line, bits = 0;
 				int64_t dims[8];
 				int nd = 0;
 
-				while (consume(pcb, "*"))
+				while (dt_parse_consume(pcb, "*"))
 					mt = dt_type_ptr(dtp, mt);
-				if (peek(pcb)->tk_kind == TK_IDENT)
-					name = ident(pcb)->tk_str;
-				while (consume(pcb, "[")) {
+				if (dt_lex_peek(pcb, 0)->tk_kind == TK_IDENT)
+					name = dt_parse_ident(pcb)->tk_str;
+				while (dt_parse_consume(pcb, "[")) {
 					int64_t n = const_expr(pcb);
 
 					if (n <= 0 || n > 1 << 20 || nd == 8)
 						dt_cc_error(pcb, D_DECL_ARRSUB, line, "array dimension must be a positive integer constant");
 					dims[nd++] = n;
-					expect(pcb, "]");
+					dt_parse_expect(pcb, "]");
 				}
 				while (nd > 0)
 					mt = dt_type_array(dtp, mt, (int)dims[--nd]);
-				if (consume(pcb, ":")) {
+				if (dt_parse_consume(pcb, ":")) {
 					int64_t b = const_expr(pcb);
 
 					if (!dt_type_is_int(mt))
@@ -186,13 +152,13 @@ static void sou_body(dt_pcb_t *pcb, dt_type_t *t)
 					dt_cc_error(pcb, D_DECL_STRING, line, "member %s may not be of type string",
 						    name ? name : "(anon)");
 				if (name == NULL && bits == 0)
-					dt_parse_syntax_error(pcb, peek(pcb));
+					dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
 				if (dt_decl_member(dtp, t, name, mt, bits) != 0)
 					dt_cc_error(pcb, D_DECL_IDRED, line, "member %s redeclared in %s", name,
 						    t->dt_name);
-			} while (consume(pcb, ","));
+			} while (dt_parse_consume(pcb, ","));
 		}
-		expect(pcb, ";");
+		dt_parse_expect(pcb, ";");
 	}
 	dt_decl_sou_end(dtp, t);
 }
@@ -206,11 +172,11 @@ static void enum_body(dt_pcb_t *pcb, dt_type_t *t)
 		dt_token_t *name;
 		int64_t v;
 
-		if (at(pcb, "}"))
+		if (dt_parse_at(pcb, "}"))
 			break;
-		name = ident(pcb);
+		name = dt_parse_ident(pcb);
 		v = next;
-		if (consume(pcb, "="))
+		if (dt_parse_consume(pcb, "="))
 			v = const_expr(pcb);
 		if (v < INT32_MIN || v > INT32_MAX)
 			dt_cc_error(pcb, D_DECL_ENOFLOW, name->tk_line, "enumerator '%s' value overflows", name->tk_str);
@@ -218,8 +184,8 @@ static void enum_body(dt_pcb_t *pcb, dt_type_t *t)
 		    dt_decl_enumer(dtp, t, name->tk_str, v) != 0)
 			dt_cc_error(pcb, D_DECL_IDRED, name->tk_line, "identifier redeclared: %s", name->tk_str);
 		next = v + 1;
-	} while (consume(pcb, ","));
-	expect(pcb, "}");
+	} while (dt_parse_consume(pcb, ","));
+	dt_parse_expect(pcb, "}");
 	dt_decl_enum_end(dtp, t);
 }
 
@@ -231,10 +197,10 @@ dt_type_t *dt_decl_tagged(dt_pcb_t *pcb)
 	const char *k = dt_tok_is(kw, "struct") ? "struct" : dt_tok_is(kw, "union") ? "union" : "enum";
 	dt_type_t *t;
 
-	if (peek(pcb)->tk_kind == TK_IDENT)
-		name = ident(pcb);
-	if (at(pcb, "{")) {
-		int line = peek(pcb)->tk_line;
+	if (dt_lex_peek(pcb, 0)->tk_kind == TK_IDENT)
+		name = dt_parse_ident(pcb);
+	if (dt_parse_at(pcb, "{")) {
+		int line = dt_lex_peek(pcb, 0)->tk_line;
 
 		dt_lex_next(pcb);
 		t = k[0] == 'e' ? dt_decl_enum(dtp, name ? name->tk_str : NULL)
@@ -248,9 +214,9 @@ dt_type_t *dt_decl_tagged(dt_pcb_t *pcb)
 		return t;
 	}
 	if (name == NULL)
-		dt_parse_syntax_error(pcb, peek(pcb));
+		dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
 	t = dt_type_tagged(dtp, NULL, k, name->tk_str);
-	if (t == NULL && at(pcb, ";") && k[0] != 'e')
+	if (t == NULL && dt_parse_at(pcb, ";") && k[0] != 'e')
 		t = dt_decl_sou(dtp, name->tk_str, k[0] == 'u'); /* forward declaration */
 	if (t == NULL)
 		dt_cc_error(pcb, D_DECL_TYPERED, name->tk_line, "%s %s is not defined", k, name->tk_str);
@@ -280,17 +246,17 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 		idp = dt_ident_create(dtp, name->tk_str, kind);
 	idp->di_type = vt;
 	idp->di_declared = true;
-	if (consume(pcb, "[")) {
+	if (dt_parse_consume(pcb, "[")) {
 		int n = 0;
 
-		if (!dt_parse_starts_type(pcb, 0) && !at(pcb, "]")) {
+		if (!dt_parse_starts_type(pcb, 0) && !dt_parse_at(pcb, "]")) {
 			/* a scalar array: int a[5] */
 			int64_t len = const_expr(pcb);
 
 			if (len <= 0 || len > 1 << 20)
 				dt_cc_error(pcb, D_DECL_ARRSUB, name->tk_line, "array dimension must be a positive "
 					    "integer constant");
-			expect(pcb, "]");
+			dt_parse_expect(pcb, "]");
 			if (!dt_type_is_scalar(vt))
 				dt_cc_error(pcb, D_DECL_ARRSUB, name->tk_line, "scalar array %s must have elements "
 					    "of integer or pointer type", name->tk_str);
@@ -305,16 +271,16 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 			dt_cc_error(pcb, D_DECL_LOCASSC, name->tk_line, "associative arrays may not be declared as "
 				    "local variables: this->%s", name->tk_str);
 		idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * 16);
-		if (at(pcb, "]"))
+		if (dt_parse_at(pcb, "]"))
 			dt_cc_error(pcb, D_DECL_ARRNULL, name->tk_line, "array declaration requires key types");
 		do {
 			dt_type_t *kt = dt_parse_type(pcb);
 
 			idp->di_keys[n++] = kt->dt_kind == DT_TK_INT && kt->dt_size < 8
 						    ? dt_type_int(dtp, 8, true) : kt;
-		} while (consume(pcb, ",") && n < 16);
+		} while (dt_parse_consume(pcb, ",") && n < 16);
 		idp->di_nkeys = n;
-		expect(pcb, "]");
+		dt_parse_expect(pcb, "]");
 	}
 }
 
@@ -325,17 +291,17 @@ static void inline_decl(dt_pcb_t *pcb)
 	dt_token_t *name;
 	dt_ident_t *idp;
 
-	while (consume(pcb, "*"))
+	while (dt_parse_consume(pcb, "*"))
 		t = dt_type_ptr(dtp, t);
-	name = ident(pcb);
+	name = dt_parse_ident(pcb);
 	if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
 	    dt_builtin_var(name->tk_str) != NULL)
 		dt_cc_error(pcb, D_DECL_IDRED, name->tk_line, "identifier redeclared: %s", name->tk_str);
-	expect(pcb, "=");
+	dt_parse_expect(pcb, "=");
 	idp = dt_ident_create(dtp, name->tk_str, DT_ID_INLINE);
 	idp->di_type = t;
 	idp->di_declared = true;
-	if (peek(pcb)->tk_kind == TK_INT && dt_tok_is(dt_lex_peek(pcb, 1), ";")) {
+	if (dt_lex_peek(pcb, 0)->tk_kind == TK_INT && dt_tok_is(dt_lex_peek(pcb, 1), ";")) {
 		/* a constant, as most of the D library's: no need for the expression parser */
 		dt_token_t *tok = dt_lex_next(pcb);
 
@@ -345,7 +311,7 @@ static void inline_decl(dt_pcb_t *pcb)
 		idp->di_inline = dt_parse_assign(pcb);
 	}
 	idp->di_line = name->tk_line;
-	expect(pcb, ";");
+	dt_parse_expect(pcb, ";");
 }
 
 void dt_parse_decl(dt_pcb_t *pcb)
@@ -355,26 +321,26 @@ void dt_parse_decl(dt_pcb_t *pcb)
 	bool is_typedef = false;
 	dt_type_t *t;
 
-	if (consume(pcb, "inline")) {
+	if (dt_parse_consume(pcb, "inline")) {
 		inline_decl(pcb);
 		return;
 	}
-	if (consume(pcb, "translator")) {
+	if (dt_parse_consume(pcb, "translator")) {
 		dt_xlate_decl(pcb); /* front/dt_xlate.c */
 		return;
 	}
-	if (consume(pcb, "typedef"))
+	if (dt_parse_consume(pcb, "typedef"))
 		is_typedef = true;
-	else if (consume(pcb, "self"))
+	else if (dt_parse_consume(pcb, "self"))
 		kind = DT_ID_TLS;
-	else if (consume(pcb, "this"))
+	else if (dt_parse_consume(pcb, "this"))
 		kind = DT_ID_LOCAL;
 	/* "self x;", "this x;": no type is int, as in C's (and DTrace's) declarations */
-	if (kind != DT_ID_GLOBAL && peek(pcb)->tk_kind == TK_IDENT && !dt_parse_starts_type(pcb, 0))
+	if (kind != DT_ID_GLOBAL && dt_lex_peek(pcb, 0)->tk_kind == TK_IDENT && !dt_parse_starts_type(pcb, 0))
 		t = dt_type_int(dtp, 4, true);
 	else
 		t = dt_parse_type(pcb);
-	if (consume(pcb, ";")) {
+	if (dt_parse_consume(pcb, ";")) {
 		if (is_typedef || kind != DT_ID_GLOBAL ||
 		    (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION && !t->dt_isenum))
 			dt_parse_syntax_error(pcb, pcb->pcb_last);
@@ -384,21 +350,21 @@ void dt_parse_decl(dt_pcb_t *pcb)
 		dt_type_t *vt = t;
 		dt_token_t *name;
 
-		while (consume(pcb, "*"))
+		while (dt_parse_consume(pcb, "*"))
 			vt = dt_type_ptr(dtp, vt);
-		name = ident(pcb);
+		name = dt_parse_ident(pcb);
 		if (is_typedef) {
 			int64_t dims[8];
 			int nd = 0;
 
-			while (consume(pcb, "[")) {
+			while (dt_parse_consume(pcb, "[")) {
 				int64_t n = const_expr(pcb);
 
 				if (n <= 0 || n > 1 << 20 || nd == 8)
 					dt_cc_error(pcb, D_DECL_ARRSUB, name->tk_line, "array dimension must be a "
 						    "positive integer constant");
 				dims[nd++] = n;
-				expect(pcb, "]");
+				dt_parse_expect(pcb, "]");
 			}
 			while (nd > 0)
 				vt = dt_type_array(dtp, vt, (int)dims[--nd]);
@@ -410,6 +376,6 @@ void dt_parse_decl(dt_pcb_t *pcb)
 			continue;
 		}
 		variable(pcb, kind, vt, name);
-	} while (consume(pcb, ","));
-	expect(pcb, ";");
+	} while (dt_parse_consume(pcb, ","));
+	dt_parse_expect(pcb, ";");
 }

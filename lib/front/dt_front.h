@@ -267,6 +267,11 @@ DT_INTERNAL bool dt_parse_starts_type(dt_pcb_t *, int);
 DT_INTERNAL dt_node_t *dt_parse_assign(dt_pcb_t *);
 DT_INTERNAL dt_node_t *dt_parse_cond(dt_pcb_t *);
 DT_INTERNAL _Noreturn void dt_parse_syntax_error(dt_pcb_t *, const dt_token_t *);
+/* front/dt_parse.c: the next token is s; take it if so; take it or fail; an identifier */
+DT_INTERNAL bool dt_parse_at(dt_pcb_t *, const char *s);
+DT_INTERNAL bool dt_parse_consume(dt_pcb_t *, const char *s);
+DT_INTERNAL dt_token_t *dt_parse_expect(dt_pcb_t *, const char *s);
+DT_INTERNAL dt_token_t *dt_parse_ident(dt_pcb_t *);
 
 /* front/dt_kvar.c */
 DT_INTERNAL void dt_cook_kvar(dt_pcb_t *, dt_node_t *);

@@ -88,14 +88,15 @@ static dt_token_t *peek(dt_pcb_t *pcb)
 	return dt_lex_peek(pcb, 0);
 }
 
-static bool at(dt_pcb_t *pcb, const char *s)
+/* Token helpers, shared with the parsers of declarations and translators. */
+bool dt_parse_at(dt_pcb_t *pcb, const char *s)
 {
 	return dt_tok_is(peek(pcb), s);
 }
 
-static bool consume(dt_pcb_t *pcb, const char *s)
+bool dt_parse_consume(dt_pcb_t *pcb, const char *s)
 {
-	if (!at(pcb, s))
+	if (!dt_parse_at(pcb, s))
 		return false;
 	dt_lex_next(pcb);
 	return true;
@@ -108,7 +109,7 @@ static bool consume(dt_pcb_t *pcb, const char *s)
  */
 static dt_token_t *accept(dt_pcb_t *pcb, const char *s)
 {
-	return at(pcb, s) ? dt_lex_next(pcb) : NULL;
+	return dt_parse_at(pcb, s) ? dt_lex_next(pcb) : NULL;
 }
 
 static _Noreturn void syntax_error(dt_pcb_t *pcb, const dt_token_t *tok)
@@ -121,11 +122,21 @@ static _Noreturn void syntax_error(dt_pcb_t *pcb, const dt_token_t *tok)
 		    dt_tok_text(tok, buf, sizeof(buf)));
 }
 
-static dt_token_t *expect(dt_pcb_t *pcb, const char *s)
+dt_token_t *dt_parse_expect(dt_pcb_t *pcb, const char *s)
 {
-	if (!at(pcb, s))
+	if (!dt_parse_at(pcb, s))
 		syntax_error(pcb, peek(pcb));
 	return dt_lex_next(pcb);
+}
+
+/* An identifier without a scope (`), or a syntax error. */
+dt_token_t *dt_parse_ident(dt_pcb_t *pcb)
+{
+	dt_token_t *tok = dt_lex_next(pcb);
+
+	if (tok->tk_kind != TK_IDENT || strchr(tok->tk_str, '`') != NULL)
+		syntax_error(pcb, tok);
+	return tok;
 }
 
 /* ------------------------------------------------------------ types */
@@ -287,34 +298,34 @@ static dt_type_t *type_name(dt_pcb_t *pcb)
 	for (;;) {
 		dt_token_t *tok = peek(pcb);
 
-		if (consume(pcb, "const") || consume(pcb, "volatile"))
+		if (dt_parse_consume(pcb, "const") || dt_parse_consume(pcb, "volatile"))
 			continue;
-		if (t != NULL && is_type_keyword(tok) && !at(pcb, "struct") && !at(pcb, "union") &&
-		    !at(pcb, "enum"))
+		if (t != NULL && is_type_keyword(tok) && !dt_parse_at(pcb, "struct") && !dt_parse_at(pcb, "union") &&
+		    !dt_parse_at(pcb, "enum"))
 			dt_cc_error(pcb, D_DECL_COMBO, tok->tk_line, "invalid type combination");
 		if (t != NULL || tok->tk_kind == TK_EOF)
 			break;
-		if (at(pcb, "long") || at(pcb, "short") || at(pcb, "char") || at(pcb, "int") ||
-		    at(pcb, "signed") || at(pcb, "unsigned"))
+		if (dt_parse_at(pcb, "long") || dt_parse_at(pcb, "short") || dt_parse_at(pcb, "char") || dt_parse_at(pcb, "int") ||
+		    dt_parse_at(pcb, "signed") || dt_parse_at(pcb, "unsigned"))
 			decl_attr(pcb, tok, nlong, nshort, nchar + nint, nchar, nsigned, nunsigned, false);
-		if (consume(pcb, "long")) nlong++;
-		else if (consume(pcb, "short")) nshort++;
-		else if (consume(pcb, "char")) nchar++;
-		else if (consume(pcb, "int")) nint++;
-		else if (consume(pcb, "signed")) nsigned++;
-		else if (consume(pcb, "unsigned")) nunsigned++;
+		if (dt_parse_consume(pcb, "long")) nlong++;
+		else if (dt_parse_consume(pcb, "short")) nshort++;
+		else if (dt_parse_consume(pcb, "char")) nchar++;
+		else if (dt_parse_consume(pcb, "int")) nint++;
+		else if (dt_parse_consume(pcb, "signed")) nsigned++;
+		else if (dt_parse_consume(pcb, "unsigned")) nunsigned++;
 		else if (nlong == 1 && nshort + nchar + nint + nsigned + nunsigned == 0 &&
-			 consume(pcb, "double")) t = dt_type_float(dtp, 16);
+			 dt_parse_consume(pcb, "double")) t = dt_type_float(dtp, 16);
 		else if (nlong + nshort + nchar + nint + nsigned + nunsigned > 0) {
 			if (is_type_keyword(tok))
 				decl_attr(pcb, tok, nlong, nshort, nchar + nint, nchar, nsigned, nunsigned, true);
 			break;
 		}
-		else if (consume(pcb, "void")) t = dt_type_void(dtp);
-		else if (consume(pcb, "string")) t = dt_type_string(dtp);
-		else if (consume(pcb, "float")) t = dt_type_float(dtp, 4);
-		else if (consume(pcb, "double")) t = dt_type_float(dtp, 8);
-		else if (at(pcb, "struct") || at(pcb, "union") || at(pcb, "enum")) {
+		else if (dt_parse_consume(pcb, "void")) t = dt_type_void(dtp);
+		else if (dt_parse_consume(pcb, "string")) t = dt_type_string(dtp);
+		else if (dt_parse_consume(pcb, "float")) t = dt_type_float(dtp, 4);
+		else if (dt_parse_consume(pcb, "double")) t = dt_type_float(dtp, 8);
+		else if (dt_parse_at(pcb, "struct") || dt_parse_at(pcb, "union") || dt_parse_at(pcb, "enum")) {
 			t = dt_decl_tagged(pcb);
 		} else if (tok->tk_kind == TK_IDENT && strchr(tok->tk_str, '`') != NULL) {
 			t = scoped_type(pcb, dt_lex_next(pcb));
@@ -344,7 +355,7 @@ static dt_type_t *type_name(dt_pcb_t *pcb)
 		else
 			t = dt_type_int(dtp, size, nunsigned == 0);
 	}
-	while (consume(pcb, "*") || consume(pcb, "const"))
+	while (dt_parse_consume(pcb, "*") || dt_parse_consume(pcb, "const"))
 		if (pcb->pcb_last->tk_val == '*')
 			t = dt_type_ptr(dtp, t);
 	return t;
@@ -388,11 +399,11 @@ static dt_node_t *arg_list(dt_pcb_t *pcb, const char *close)
 {
 	dt_node_t head = { 0 }, *cur = &head;
 
-	if (at(pcb, close))
+	if (dt_parse_at(pcb, close))
 		return NULL;
 	do {
 		cur = cur->dn_next = deeper(pcb, assign);
-	} while (consume(pcb, ","));
+	} while (dt_parse_consume(pcb, ","));
 	return head.dn_next;
 }
 
@@ -442,10 +453,10 @@ static dt_node_t *primary(dt_pcb_t *pcb)
 		if (dt_tok_is(tok, "xlate")) {
 			/* xlate < type > ( expr ): front/dt_xlate.c */
 			dnp = dt_node_new(pcb, N_XLATE, tok);
-			expect(pcb, "<");
+			dt_parse_expect(pcb, "<");
 			dnp->dn_ctype = type_name(pcb);
-			expect(pcb, ">");
-			expect(pcb, "(");
+			dt_parse_expect(pcb, ">");
+			dt_parse_expect(pcb, "(");
 			{
 				int saved = pcb->pcb_inpred;
 
@@ -453,13 +464,13 @@ static dt_node_t *primary(dt_pcb_t *pcb)
 				dnp->dn_left = deeper(pcb, expr);
 				pcb->pcb_inpred = saved;
 			}
-			expect(pcb, ")");
+			dt_parse_expect(pcb, ")");
 			return dnp;
 		}
 		if (dt_tok_is(tok, "self") || dt_tok_is(tok, "this")) {
 			dt_token_t *name;
 
-			if (!consume(pcb, "->"))
+			if (!dt_parse_consume(pcb, "->"))
 				syntax_error(pcb, peek(pcb));
 			name = dt_lex_next(pcb);
 			if (name->tk_kind != TK_IDENT && name->tk_kind != TK_KEYWORD)
@@ -477,7 +488,7 @@ static dt_node_t *primary(dt_pcb_t *pcb)
 			pcb->pcb_inpred = false;
 			dnp = deeper(pcb, expr);
 			pcb->pcb_inpred = saved;
-			expect(pcb, ")");
+			dt_parse_expect(pcb, ")");
 			return dnp;
 		}
 		break;
@@ -508,7 +519,7 @@ static dt_node_t *postfix(dt_pcb_t *pcb)
 			n->dn_left = dnp;
 			n->dn_args = arg_list(pcb, "]");
 			pcb->pcb_inpred = saved;
-			expect(pcb, "]");
+			dt_parse_expect(pcb, "]");
 			dnp = n;
 		} else if ((tok = accept(pcb, "(")) != NULL) {
 			int saved = pcb->pcb_inpred;
@@ -520,7 +531,7 @@ static dt_node_t *postfix(dt_pcb_t *pcb)
 			n->dn_name = dnp->dn_name;
 			n->dn_args = arg_list(pcb, ")");
 			pcb->pcb_inpred = saved;
-			expect(pcb, ")");
+			dt_parse_expect(pcb, ")");
 			dnp = n;
 		} else if ((tok = accept(pcb, ".")) != NULL || (tok = accept(pcb, "->")) != NULL) {
 			dt_token_t *name = dt_lex_next(pcb);
@@ -578,7 +589,7 @@ static dt_node_t *unary(dt_pcb_t *pcb)
 	}
 	if ((tok = accept(pcb, "sizeof")) != NULL) {
 		dnp = dt_node_new(pcb, N_SIZEOF, tok);
-		if (at(pcb, "(") && (starts_type(pcb, 1) ||
+		if (dt_parse_at(pcb, "(") && (starts_type(pcb, 1) ||
 				     (dt_lex_peek(pcb, 1)->tk_kind == TK_IDENT &&
 				      dt_tok_is(dt_lex_peek(pcb, 2), ")") &&
 				      ident_is_type(pcb, dt_lex_peek(pcb, 1), true)))) {
@@ -595,11 +606,11 @@ static dt_node_t *unary(dt_pcb_t *pcb)
 					dt_cc_error(pcb, D_DECL_ARRSUB, n->tk_line, "array dimension must be a "
 						    "positive integer constant");
 				dims[nd++] = (int64_t)n->tk_val;
-				expect(pcb, "]");
+				dt_parse_expect(pcb, "]");
 			}
 			while (nd > 0)
 				dnp->dn_ctype = dt_type_array(pcb->pcb_hdl, dnp->dn_ctype, (int)dims[--nd]);
-			expect(pcb, ")");
+			dt_parse_expect(pcb, ")");
 		} else {
 			dnp->dn_left = deeper(pcb, unary);
 		}
@@ -610,9 +621,9 @@ static dt_node_t *unary(dt_pcb_t *pcb)
 		dt_token_t *m;
 		int64_t off = 0;
 
-		expect(pcb, "(");
+		dt_parse_expect(pcb, "(");
 		t = type_name(pcb);
-		expect(pcb, ",");
+		dt_parse_expect(pcb, ",");
 		do {
 			dt_member_t *dm;
 
@@ -630,8 +641,8 @@ static dt_node_t *unary(dt_pcb_t *pcb)
 					    m->tk_str);
 			off += dm->dm_off;
 			t = dm->dm_type;
-		} while (consume(pcb, "."));
-		expect(pcb, ")");
+		} while (dt_parse_consume(pcb, "."));
+		dt_parse_expect(pcb, ")");
 		dnp = dt_node_new(pcb, N_INT, tok);
 		dnp->dn_val = off;
 		dnp->dn_type = dt_type_lookup_builtin(pcb->pcb_hdl, "size_t");
@@ -648,12 +659,12 @@ static dt_node_t *unary(dt_pcb_t *pcb)
 /* cast = "(" type ")" cast | unary */
 static dt_node_t *cast(dt_pcb_t *pcb)
 {
-	if (at(pcb, "(") && starts_type(pcb, 1)) {
+	if (dt_parse_at(pcb, "(") && starts_type(pcb, 1)) {
 		dt_token_t *tok = dt_lex_next(pcb);
 		dt_node_t *dnp = dt_node_new(pcb, N_CAST, tok);
 
 		dnp->dn_ctype = type_name(pcb);
-		expect(pcb, ")");
+		dt_parse_expect(pcb, ")");
 		dnp->dn_left = deeper(pcb, cast);
 		return dnp;
 	}
@@ -737,7 +748,7 @@ static dt_node_t *conditional(dt_pcb_t *pcb)
 		pcb->pcb_inpred = false;
 		n->dn_left = deeper(pcb, expr);
 		pcb->pcb_inpred = saved;
-		expect(pcb, ":");
+		dt_parse_expect(pcb, ":");
 		n->dn_right = deeper(pcb, conditional);
 		return n;
 	}
@@ -793,7 +804,7 @@ static dt_node_t *expr(dt_pcb_t *pcb)
 {
 	dt_node_t *dnp = assign(pcb);
 
-	while (at(pcb, ",") && !pcb->pcb_inpred) {
+	while (dt_parse_at(pcb, ",") && !pcb->pcb_inpred) {
 		dt_token_t *tok = dt_lex_next(pcb);
 		dt_node_t *n = dt_node_new(pcb, N_COMMA, tok);
 
@@ -812,7 +823,7 @@ static dt_node_t *stmt_list(dt_pcb_t *pcb)
 {
 	dt_node_t head = { 0 }, *cur = &head;
 
-	while (!at(pcb, "}")) {
+	while (!dt_parse_at(pcb, "}")) {
 		dt_node_t *s;
 
 		if (peek(pcb)->tk_kind == TK_EOF)
@@ -828,21 +839,21 @@ static dt_node_t *stmt(dt_pcb_t *pcb)
 	dt_token_t *tok = peek(pcb), *t;
 	dt_node_t *dnp;
 
-	if (consume(pcb, ";"))
+	if (dt_parse_consume(pcb, ";"))
 		return NULL;
 	if ((t = accept(pcb, "{")) != NULL) {
 		dnp = dt_node_new(pcb, N_BLOCK, t);
 		dnp->dn_body = deeper(pcb, stmt_list);
-		expect(pcb, "}");
+		dt_parse_expect(pcb, "}");
 		return dnp;
 	}
 	if ((t = accept(pcb, "if")) != NULL) {
 		dnp = dt_node_new(pcb, N_IF, t);
-		expect(pcb, "(");
+		dt_parse_expect(pcb, "(");
 		dnp->dn_cond = expr(pcb);
-		expect(pcb, ")");
+		dt_parse_expect(pcb, ")");
 		dnp->dn_body = deeper(pcb, stmt);
-		if (consume(pcb, "else"))
+		if (dt_parse_consume(pcb, "else"))
 			dnp->dn_else = deeper(pcb, stmt);
 		return dnp;
 	}
@@ -858,7 +869,7 @@ static dt_node_t *stmt(dt_pcb_t *pcb)
 	}
 	dnp = dt_node_new(pcb, N_EXPRSTMT, tok);
 	dnp->dn_left = expr(pcb);
-	if (!consume(pcb, ";") && !at(pcb, "}"))
+	if (!dt_parse_consume(pcb, ";") && !dt_parse_at(pcb, "}"))
 		syntax_error(pcb, peek(pcb));
 	return dnp;
 }
@@ -1014,7 +1025,7 @@ static dt_clause_t *clause(dt_pcb_t *pcb)
 		pcb->pcb_inpred = true;
 		clp->dc_pred = expr(pcb);
 		pcb->pcb_inpred = false;
-		expect(pcb, "/");
+		dt_parse_expect(pcb, "/");
 		dt_lex_unpeek(pcb);
 		dt_lex_skip_ws(pcb);
 	}
@@ -1022,7 +1033,7 @@ static dt_clause_t *clause(dt_pcb_t *pcb)
 		pcb->pcb_cur++;
 		clp->dc_hasbody = true;
 		clp->dc_body = stmt_list(pcb);
-		expect(pcb, "}");
+		dt_parse_expect(pcb, "}");
 		dt_lex_unpeek(pcb);
 	}
 	tree_depth(pcb, clp->dc_pred);

@@ -22,22 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static dt_token_t *expect(dt_pcb_t *pcb, const char *s)
-{
-	if (!dt_tok_is(dt_lex_peek(pcb, 0), s))
-		dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
-	return dt_lex_next(pcb);
-}
-
-static dt_token_t *ident(dt_pcb_t *pcb)
-{
-	dt_token_t *tok = dt_lex_next(pcb);
-
-	if (tok->tk_kind != TK_IDENT || strchr(tok->tk_str, '`') != NULL)
-		dt_parse_syntax_error(pcb, tok);
-	return tok;
-}
-
 static dt_type_t *sou_of(dt_type_t *t)
 {
 	return t->dt_canon->dt_kind == DT_TK_STRUCT || t->dt_canon->dt_kind == DT_TK_UNION ? t : NULL;
@@ -50,20 +34,20 @@ static void parse_rest(dt_pcb_t *pcb, dt_xlator_t *dx, bool *typed)
 	dt_xmember_t **tail = &dx->dx_members;
 	char b1[128], b2[128];
 
-	expect(pcb, "<");
+	dt_parse_expect(pcb, "<");
 	dx->dx_itype = dt_parse_type(pcb);
 	*typed = true;
-	dx->dx_iname = ident(pcb)->tk_str;
-	expect(pcb, ">");
+	dx->dx_iname = dt_parse_ident(pcb)->tk_str;
+	dt_parse_expect(pcb, ">");
 	for (dt_xlator_t *o = dtp->dt_xlators; o != NULL; o = o->dx_next)
 		if (o != dx && o->dx_state == 1 && dt_type_same(o->dx_otype, dx->dx_otype) &&
 		    dt_type_same(o->dx_itype, dx->dx_itype))
 			dt_cc_error(pcb, D_XLATE_REDECL, dx->dx_line, "translator from %s to %s has already "
 				    "been declared", dt_type_name(dx->dx_itype, b1, sizeof(b1)),
 				    dt_type_name(dx->dx_otype, b2, sizeof(b2)));
-	expect(pcb, "{");
+	dt_parse_expect(pcb, "{");
 	while (!dt_tok_is(dt_lex_peek(pcb, 0), "}")) {
-		dt_token_t *name = ident(pcb);
+		dt_token_t *name = dt_parse_ident(pcb);
 		dt_xmember_t *xm;
 
 		if (dt_type_member(dtp, dx->dx_otype, name->tk_str) == NULL)
@@ -73,11 +57,11 @@ static void parse_rest(dt_pcb_t *pcb, dt_xlator_t *dx, bool *typed)
 			if (!strcmp(xm->xm_name, name->tk_str))
 				dt_cc_error(pcb, D_XLATE_MEMB, name->tk_line, "translator member %s is "
 					    "defined more than once", name->tk_str);
-		expect(pcb, "=");
+		dt_parse_expect(pcb, "=");
 		xm = dt_zalloc(sizeof(*xm));
 		xm->xm_name = name->tk_str;
 		xm->xm_expr = dt_parse_cond(pcb);
-		expect(pcb, ";");
+		dt_parse_expect(pcb, ";");
 		*tail = xm;
 		tail = &xm->xm_next;
 	}
@@ -98,7 +82,7 @@ void dt_xlate_decl(dt_pcb_t *pcb)
 	if (sou_of(dx->dx_otype) == NULL || dx->dx_otype->dt_canon->dt_fwd)
 		dt_cc_error(pcb, D_XLATE_SOU, line, "translator output type must be a struct or union");
 	if (pcb->pcb_lib) {
-		dt_token_t *lt = expect(pcb, "<"), *tok;
+		dt_token_t *lt = dt_parse_expect(pcb, "<"), *tok;
 		int depth = 0;
 
 		dx->dx_line = lt->tk_line;
@@ -116,7 +100,7 @@ void dt_xlate_decl(dt_pcb_t *pcb)
 		parse_rest(pcb, dx, &typed);
 		dx->dx_state = 1;
 	}
-	expect(pcb, ";");
+	dt_parse_expect(pcb, ";");
 	for (tail = &dtp->dt_xlators; *tail != NULL; tail = &(*tail)->dx_next)
 		;
 	*tail = dx;
