@@ -1288,7 +1288,7 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	dtrace_hdl_t *dtp = DTP(cc);
 
 	if (fn == NULL || !dt_builtin_visible(fn->bf_name, dtp->dt_options[DTOPT_VERSION]))
-		cerr(cc, D_FUNC_UNDEF, dnp, "failed to resolve %s: Unknown function name", dnp->dn_name);
+		cerr(cc, D_FUNC_UNDEF, dnp, "undefined function name: %s", dnp->dn_name);
 	dnp->dn_builtin = fn->bf_id;
 	if (n < fn->bf_minargs || (fn->bf_maxargs >= 0 && n > fn->bf_maxargs)) {
 		if (fn->bf_minargs == fn->bf_maxargs)

@@ -272,7 +272,7 @@ static void test_errors(void)
 	error("x1 = *i;", "in action list: operator * requires an operand of pointer type");
 	error("x1 = &i;", "in action list: operator & requires an addressable operand");
 	error("trace(nosuch);", "in action list: failed to resolve nosuch: Unknown variable name");
-	error("nosuch();", "in action list: failed to resolve nosuch: Unknown function name");
+	error("nosuch();", "in action list: undefined function name: nosuch");
 	error("trace(1, 2);", "in action list: trace( ) prototype mismatch: 2 args passed, 1 expected");
 	error("x1 = trace(1);",
 	      "in action list: trace( ) may not be used in an expression: it is an action");
