@@ -32,3 +32,6 @@ $DTRACE -qn 'BEGIN { print(curthread->fs->pwd); printf("\n"); print(curthread->c
 	sed -E 's/0xffff[0-9a-f]+/KADDR/'
 # refused: a void value
 $DTRACE -qn 'BEGIN { print(trace(1)); }'
+# refused: no value, or bigger than a record may hold
+$DTRACE -qn 'BEGIN { print((void)0); }'
+$DTRACE -qn 'struct big { char a[40000]; }; BEGIN { print(*(struct big *)curthread); }'
