@@ -302,6 +302,17 @@ static bool const_eval(dt_node_t *dnp, int64_t *vp)
 	}
 }
 
+/* dnp becomes the cast of the cooked expression e to scalar type t (translations) */
+static void make_cast(dt_node_t *dnp, dt_node_t *e, dt_type_t *t)
+{
+	dnp->dn_kind = N_CAST;
+	dnp->dn_ctype = t;
+	dnp->dn_left = e;
+	dnp->dn_right = NULL;
+	dnp->dn_args = NULL;
+	dnp->dn_type = t;
+}
+
 static void make_int(dt_cookctx_t *cc, dt_node_t *dnp, int64_t v, dt_type_t *t)
 {
 	dt_node_t *next = dnp->dn_next; /* keep its place in an argument list */
@@ -646,11 +657,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 
 				cook(cc, e);
 				if (dt_type_is_scalar(xt)) {
-					dnp->dn_kind = N_CAST;
-					dnp->dn_ctype = xt;
-					dnp->dn_left = e;
-					dnp->dn_args = NULL;
-					dnp->dn_type = xt;
+					make_cast(dnp, e, xt);
 					return;
 				}
 				*dnp = *e;
@@ -1044,11 +1051,7 @@ static void cook_xmember(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *xl)
 
 	cook(cc, e);
 	if (dt_type_is_scalar(mt) && dt_type_is_scalar(e->dn_type)) {
-		dnp->dn_kind = N_CAST;
-		dnp->dn_ctype = mt;
-		dnp->dn_left = e;
-		dnp->dn_type = mt;
-		dnp->dn_right = NULL;
+		make_cast(dnp, e, mt);
 		return;
 	}
 	if (!(is_strlike(mt) && is_strlike(e->dn_type)) && !compatible(mt, e->dn_type))
