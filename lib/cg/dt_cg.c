@@ -4,9 +4,11 @@
  *
  * Program shape.  The prologue saves the context, checks the consumer's
  * activity state (probes record nothing unless tracing is ACTIVE; BEGIN runs
- * in WARMUP and END in COOLDOWN) and finds this CPU's scratch area, kept in
- * r9 for the whole program (a program that never uses r9, say `n++`, skips
- * the lookup: drop_scratch()).  Then each clause runs in program order: its
+ * in WARMUP and END in COOLDOWN), saves the CPU's number on the stack
+ * (dt_cg_cpu) and finds this CPU's scratch area, kept in r9 for the whole
+ * program (a program that never uses r9, say `n++` or `@ = count()`, whose
+ * aggregation finds it only for a new key, skips the lookup:
+ * drop_scratch()).  Then each clause runs in program order: its
  * predicate, its statements, and, if it recorded data, one
  * bpf_perf_event_output() of its record: an EPID header followed by data at
  * offsets fixed at compile time (the consumer decodes it by EPID, as in the
