@@ -69,7 +69,8 @@ static int mkmap(dtrace_hdl_t *dtp, enum bpf_map_type type, const char *name, in
 }
 
 /*
- * One hash per aggregation (laid out by layout/dt_agg_layout.c), its values holding
+ * One hash per aggregation (a one-entry array if it has no keys: am_array),
+ * laid out by layout/dt_agg_layout.c, its values holding
  * a slot per CPU.  As DTrace allocates aggsize bytes per CPU up front and
  * never allocates in probe context, the map is preallocated: aggsize bytes
  * per CPU of elements (kernel header, key, every CPU's slot).  (Allocating
@@ -162,8 +163,10 @@ static int aggmaps_create(dtrace_hdl_t *dtp)
 			continue;
 		snprintf(name, sizeof(name), "dt_agg_%d", i & 0xffff);
 		/* if the kernel refuses the memory, fewer entries (and drops) */
-		while ((am->am_fd = mkmap(dtp, BPF_MAP_TYPE_HASH, name, am->am_keysize,
-					  am->am_valsize, (int)n, 0)) < 0 &&
+		if (am->am_array)
+			n = 1;
+		while ((am->am_fd = mkmap(dtp, am->am_array ? BPF_MAP_TYPE_ARRAY : BPF_MAP_TYPE_HASH,
+					  name, am->am_keysize, am->am_valsize, (int)n, 0)) < 0 &&
 		       dtp->dt_errno == EDT_NOSPACE && n > 1)
 			n /= 2;
 		if (am->am_fd < 0)

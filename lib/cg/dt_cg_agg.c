@@ -4,7 +4,8 @@
  * setopt), which the consumer carries out (consume/dt_aggregate.c).  See
  * docs/aggregations.md.
  *
- * Map: one BPF hash per aggregation, preallocated (bpf/dt_bpf.c), whose
+ * Map: one BPF hash per aggregation, preallocated (bpf/dt_bpf.c), or for
+ * a key-less one a one-entry array (am_array: no miss path), whose
  * value has a slot per CPU, cache-line aligned.  Slot word 0 counts the
  * updates made on that CPU (it is count()'s value; the consumer skips CPUs
  * that made none when merging min() and max()), then the function's data.
@@ -429,17 +430,19 @@ static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int off, int 
 		      int map, int done)
 {
 	int found = dt_cg_label(cg), miss = dt_cg_label(cg);
-	int drop = dt_cg_label(cg), val = dt_cg_tmpalloc(cg, am->am_valsize), lazy;
+	int drop = dt_cg_label(cg), val;
 
 	lookup(cg, map, key);
-	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), miss);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), am->am_array ? done : miss);
 	dt_cg_place(cg, found);
 	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, dt_cg_get(cg, off, R1)));
 	gen_update(cg, am, v, i);
 	dt_cg_jump(cg, JA(0), done);
+	if (am->am_array) /* its one entry is always there */
+		return;
+	val = dt_cg_tmpalloc(cg, am->am_valsize);
 
 	dt_cg_place(cg, miss);
-	lazy = dt_cg_scratch_begin(cg, done);
 	dt_cg_zerotmp(cg, val, am->am_valsize);
 	dt_cg_tmpaddr(cg, R0, val);
 	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, dt_cg_get(cg, off, R1)));
@@ -455,7 +458,6 @@ static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int off, int 
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
 	dt_cg_place(cg, drop);
 	count_drop(cg);
-	dt_cg_scratch_end(cg, lazy);
 }
 
 /*

@@ -69,8 +69,6 @@ typedef struct dt_cg {
 	int cg_scrend;	  /* the first instruction after the prologue */
 	int cg_cpust;	  /* the prologue's store of the CPU (see drop_scratch) */
 	bool cg_insubr;	  /* generating a shared subprogram (dt_cg_subr.c) */
-	int *cg_lazy;	  /* [start, end) pairs: code that finds r9 itself (dt_cg_scratch_begin) */
-	int cg_nlazy;
 	int cg_end;	  /* label: end of the current clause */
 	int cg_fault;	  /* label: fault path of the current clause */
 	int cg_clausestart;
@@ -142,8 +140,6 @@ DT_INTERNAL int dt_cg_aggmap(const dt_ident_t *);
 DT_INTERNAL void dt_cg_epid(dt_cg_t *, int reg);
 DT_INTERNAL void dt_cg_ldctx(dt_cg_t *, int reg);
 DT_INTERNAL void dt_cg_cpu(dt_cg_t *);
-DT_INTERNAL int dt_cg_scratch_begin(dt_cg_t *, int fail);
-DT_INTERNAL void dt_cg_scratch_end(dt_cg_t *, int start);
 
 /* dt_cg_spec.c: speculation(), speculate(), commit(), discard() */
 DT_INTERNAL void dt_cg_speculation(dt_cg_t *, dt_node_t *);

@@ -820,6 +820,13 @@ static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 		return 0;
 	if ((n = dt_bpf_agg_read(dtp, am, &keys, &vals)) < 0)
 		return -1;
+	if (am->am_array && n == 1) { /* an array's entry: data once a CPU updated it */
+		int64_t updates = 0;
+
+		for (int c = 0; c < ncpus; c++)
+			updates += vals[(size_t)c * (size_t)am->am_stride];
+		n = updates != 0 ? 1 : 0;
+	}
 	/* several keys may become one: merged into it, from zero */
 	norm = n > 0 && key_normalize(dtp, am, keys);
 	for (int i = 1; norm && i < n; i++)

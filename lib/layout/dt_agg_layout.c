@@ -161,6 +161,16 @@ dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *dtp)
 	for (int i = 0; i < dtp->dt_naggs; i++)
 		layout_finish(&maps[i], dtp->dt_ncpus);
 	layout_outer(dtp, maps);
+	/*
+	 * A key-less aggregation of its own is a one-entry array, whose
+	 * lookup the verifier inlines (a hash's is a call): its 4-byte key
+	 * is entry 0, and it never misses.
+	 */
+	for (int i = 0; i < dtp->dt_naggs; i++)
+		if (maps[i].am_nkeys == 0 && maps[i].am_outer < 0) {
+			maps[i].am_array = true;
+			maps[i].am_keysize = maps[i].am_ident->di_keysize = 4;
+		}
 	dtp->dt_aggmaps = maps;
 	return maps;
 }

@@ -293,6 +293,7 @@ typedef struct dt_aggmap {
 	int am_nwords;	  /* words of data per CPU */
 	int am_outer;	  /* -1, or the array of maps (dt_aggouter) that holds this map */
 	int am_outeridx;  /* ... and its index there */
+	bool am_array;	  /* key-less, not in an array of maps: a one-entry BPF array */
 } dt_aggmap_t;
 
 /*
