@@ -32,6 +32,8 @@
 #             (all but syscalls), @[probe] = count(); it takes ~90 s, so
 #             only SDT_BT_RUNS runs (default 1; 0 = skip)
 #   rss       peak RSS of a tracer with a getppid probe that exits after 1 s
+#   count     per-event cost of @ = count() vs bpftrace's @ = count()
+#             (in BENCH_ROUNDS interleaved rounds: see per_event_rounds)
 #   agg       per-event cost of @[execname] = count() vs @[comm] = count()
 #             (in BENCH_ROUNDS interleaved rounds: see per_event_rounds)
 #   quantize  per-event cost of @ = quantize(timestamp) vs @ = hist(nsecs)
@@ -80,7 +82,7 @@
 # progress and errors to stderr.  See bench/lib.sh for tunables.
 
 # shellcheck disable=SC2016  # $target in D scripts is for dtrace
-ALL_BENCHES="startup event unrelated manyprobes sdt rss agg quantize keys printf printf_rate ptrchain compile200 strings ustack"
+ALL_BENCHES="startup event unrelated manyprobes sdt rss count agg quantize keys printf printf_rate ptrchain compile200 strings ustack"
 
 CALLER_PWD=$PWD
 cd "$(dirname "$0")/.." || exit 1
@@ -782,6 +784,12 @@ bench_compile200() {
 	local dt=n/a
 	have_dtrace && dt=$(wall_ms "$DTRACE" -e -s bench/types200.d)
 	row "compile 200-line types script: ms" "$dt" "" "" "goal < 100 ms"
+}
+
+bench_count() {
+	per_event_rounds "@=count()" \
+	    "$DTRACE" -n 'syscall::getppid:entry { @ = count(); }' -- \
+	    bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @ = count(); }'
 }
 
 bench_agg() {

@@ -192,7 +192,7 @@ static void compile_all(dtrace_state_t *st)
 
 static bool g_verbose; /* -v */
 
-/* -l -v: DTrace's description of a probe's stability and arguments */
+/* -l -v, -v: DTrace's description of a probe's stability and arguments */
 static void print_attr(FILE *fp, const char *what, dtrace_attribute_t a)
 {
 	fprintf(fp, "\n\t%s\n", what);
@@ -211,6 +211,35 @@ static void print_probe_info(FILE *fp, const dtrace_probeinfo_t *p)
 	if (p->dtp_argc == 0)
 		fprintf(fp, "\t\tNone\n");
 	fprintf(fp, "\n");
+}
+
+/*
+ * -v: the program's stability report, after its "matched" line, as
+ * illumos' dtrace(1M) prints it; with -e, each description's probe
+ * attributes and argument types after it.
+ */
+static int info_desc(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
+{
+	FILE *fp = arg;
+	dtrace_probeinfo_t p;
+
+	fprintf(fp, "\n%s:%s:%s:%s\n", pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func,
+		pd->dtpd_name);
+	if (dtrace_probe_info(dtp, pd, &p) == 0)
+		print_probe_info(fp, &p);
+	return 0;
+}
+
+static void print_report(dtrace_hdl_t *dtp, FILE *fp, const char *desc, const char *name,
+			 dtrace_prog_t *pgp, const dtrace_proginfo_t *pi, bool exec_only)
+{
+	fprintf(fp, "\nStability attributes for %s %s:\n", desc, name);
+	print_attr(fp, "Minimum Probe Description Attributes", pi->dpi_descattr);
+	print_attr(fp, "Minimum Statement Attributes", pi->dpi_stmtattr);
+	if (exec_only)
+		dtrace_desc_iter(dtp, pgp, info_desc, fp);
+	else
+		fputc('\n', fp);
 }
 
 static int list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
@@ -651,6 +680,9 @@ int main(int argc, char **argv)
 			      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
 		notice(&st, "%s '%s' matched %u probe%s\n", dcp->dc_desc, dcp->dc_name,
 		       dcp->dc_info.dpi_matches, dcp->dc_info.dpi_matches == 1 ? "" : "s");
+		if (g_verbose)
+			print_report(st.g_dtp, st.g_ofp, dcp->dc_desc, dcp->dc_name, dcp->dc_prog,
+				     &dcp->dc_info, st.g_exec_only);
 	}
 	if (st.g_exec_only) {
 		/* -S -e: the code that would be loaded, without loading it */

@@ -60,7 +60,31 @@ typedef struct dtrace_probedesc {
 #define DTRACE_C_ARGREF 0x0200 /* do not require all macro args be used */
 #define DTRACE_C_ETAGS 0x0400  /* prefix errors with [D_TAG] */
 
+/* Stability attributes (the Dynamic Tracing Guide's "Stability" chapter). */
+#define DTRACE_STABILITY_INTERNAL 0
+#define DTRACE_STABILITY_PRIVATE 1
+#define DTRACE_STABILITY_OBSOLETE 2
+#define DTRACE_STABILITY_EXTERNAL 3
+#define DTRACE_STABILITY_UNSTABLE 4
+#define DTRACE_STABILITY_EVOLVING 5
+#define DTRACE_STABILITY_STABLE 6
+#define DTRACE_STABILITY_STANDARD 7
+#define DTRACE_CLASS_UNKNOWN 0
+#define DTRACE_CLASS_CPU 1
+#define DTRACE_CLASS_PLATFORM 2
+#define DTRACE_CLASS_GROUP 3
+#define DTRACE_CLASS_ISA 4
+#define DTRACE_CLASS_COMMON 5
+
+typedef struct dtrace_attribute {
+	uint8_t dtat_name;  /* identifier names */
+	uint8_t dtat_data;  /* data semantics */
+	uint8_t dtat_class; /* dependency class */
+} dtrace_attribute_t;
+
 typedef struct dtrace_proginfo {
+	dtrace_attribute_t dpi_descattr; /* minimum probe description attributes */
+	dtrace_attribute_t dpi_stmtattr; /* minimum statement attributes */
 	uint32_t dpi_descs;   /* number of probe descriptions */
 	uint32_t dpi_matches; /* number of probes matched */
 	uint32_t dpi_recgens;
@@ -169,6 +193,8 @@ DTRACE_API dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *, FILE *, unsign
 						  const char *name);
 DTRACE_API int dtrace_program_exec(dtrace_hdl_t *, dtrace_prog_t *, dtrace_proginfo_t *);
 DTRACE_API void dtrace_program_info(dtrace_hdl_t *, dtrace_prog_t *, dtrace_proginfo_t *);
+/* -v: the probe descriptions of a program's clauses, in order (dtpd_id 0) */
+DTRACE_API int dtrace_desc_iter(dtrace_hdl_t *, dtrace_prog_t *, dtrace_probe_f *, void *);
 /* Write the generated BPF of every program, for -S. */
 DTRACE_API int dtrace_program_dump(dtrace_hdl_t *, dtrace_prog_t *, FILE *);
 /* dtrace -h: a C header for the providers the programs define (USDT) */
@@ -188,28 +214,11 @@ DTRACE_API int dtrace_probe_byid(dtrace_hdl_t *, unsigned, dtrace_probe_f *, voi
 /*
  * -l -v: a probe's stability attributes (DTrace's provider tables: the
  * least stable of the provider's, module's, function's and name's, fields
- * that are empty or patterns left out) and its argument types.
+ * that are empty or patterns left out) and its argument types.  With
+ * dtpd_id 0, pdp is a description: the probes it matches give the types
+ * (illumos' rule: more than one only if their provider promises the same
+ * arguments for them), -1 if there are none such.
  */
-#define DTRACE_STABILITY_INTERNAL 0
-#define DTRACE_STABILITY_PRIVATE 1
-#define DTRACE_STABILITY_OBSOLETE 2
-#define DTRACE_STABILITY_EXTERNAL 3
-#define DTRACE_STABILITY_UNSTABLE 4
-#define DTRACE_STABILITY_EVOLVING 5
-#define DTRACE_STABILITY_STABLE 6
-#define DTRACE_STABILITY_STANDARD 7
-#define DTRACE_CLASS_UNKNOWN 0
-#define DTRACE_CLASS_CPU 1
-#define DTRACE_CLASS_PLATFORM 2
-#define DTRACE_CLASS_GROUP 3
-#define DTRACE_CLASS_ISA 4
-#define DTRACE_CLASS_COMMON 5
-
-typedef struct dtrace_attribute {
-	uint8_t dtat_name;  /* identifier names */
-	uint8_t dtat_data;  /* data semantics */
-	uint8_t dtat_class; /* dependency class */
-} dtrace_attribute_t;
 
 #define DTRACE_PROBEINFO_MAXARGS 10
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Inside the 6.12 guest (bench/kernel-fbt.sh): fbt vs bpftrace.
-# FBT_BENCH_EVENTS_ONLY=1: only the per-event part (the guest gets no
-# environment from the host: set it in a wrapper given as DT_GUEST_CMD).
+# FBT_BENCH_EVENTS_ONLY=1: only the per-event part; FBT_BENCH_BASE=path:
+# another dtrace build measured in the same run (the guest gets no
+# environment from the host: set them in a wrapper given as DT_GUEST_CMD).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C
 DTRACE=$top/build/dtrace RB=$top/build/read-bench N=${FBT_BENCH_N:-50000} R=${FBT_BENCH_RUNS:-3}
@@ -102,6 +103,10 @@ echo "  untraced                                 $base"
 row() { v=$(rb "$@"); echo "$v $base" | awk '{ printf "%10.1f  (+%.1f)\n", $1, $1 - $2 }'; }
 echo "  dtrace fbt::vfs_read:entry, fentry       $(row $DTRACE -x fbtmode=fentry -q -n 'fbt::vfs_read:entry { @ = count(); }')"
 echo "  dtrace fbt::vfs_read:entry, kprobe       $(row $DTRACE -x fbtmode=kprobe -q -n 'fbt::vfs_read:entry { @ = count(); }')"
+if [ -n "$FBT_BENCH_BASE" ]; then # another dtrace build, measured in the same run
+	echo "  base fbt::vfs_read:entry, fentry         $(row $FBT_BENCH_BASE -x fbtmode=fentry -q -n 'fbt::vfs_read:entry { @ = count(); }')"
+	echo "  base fbt::vfs_read:entry, kprobe         $(row $FBT_BENCH_BASE -x fbtmode=kprobe -q -n 'fbt::vfs_read:entry { @ = count(); }')"
+fi
 if [ -n "$BT" ]; then
 	echo "  bpftrace kfunc:vfs_read                  $(row $BT -e 'kfunc:vfs_read { @ = count(); }')"
 	echo "  bpftrace kprobe:vfs_read                 $(row $BT -e 'kprobe:vfs_read { @ = count(); }')"

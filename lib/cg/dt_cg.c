@@ -4,9 +4,11 @@
  *
  * Program shape.  The prologue saves the context, checks the consumer's
  * activity state (probes record nothing unless tracing is ACTIVE; BEGIN runs
- * in WARMUP and END in COOLDOWN) and finds this CPU's scratch area, kept in
- * r9 for the whole program (a program that never uses r9, say `n++`, skips
- * the lookup: drop_scratch()).  Then each clause runs in program order: its
+ * in WARMUP and END in COOLDOWN), saves the CPU's number on the stack
+ * (dt_cg_cpu) and finds this CPU's scratch area, kept in r9 for the whole
+ * program (a program that never uses r9, say `n++` or `@ = count()`, whose
+ * aggregation finds it only for a new key, skips the lookup:
+ * drop_scratch()).  Then each clause runs in program order: its
  * predicate, its statements, and, if it recorded data, one
  * bpf_perf_event_output() of its record: an EPID header followed by data at
  * offsets fixed at compile time (the consumer decodes it by EPID, as in the
@@ -998,7 +1000,7 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 		break;
 	}
 	case DT_BV_CPU:
-		dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
+		dt_cg_cpu(cg);
 		break;
 	case DT_BV_TIMESTAMP:
 		gen_timestamp(cg);
@@ -2253,6 +2255,57 @@ static void gen_epilogue(dt_cg_t *cg)
 	dt_cg_insn(cg, STX(BPF_DW, R1, R2, nest));
 }
 
+/* r0 = this program's scratch area index, from r0 = the CPU */
+static void scratch_class(dt_cg_t *cg)
+{
+	if (cg->cg_probe->pr_progtype != DT_PT_RAW_TP) /* scratch class 1 */
+		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, cg->cg_dtp->dt_ncpus));
+}
+
+/*
+ * Code that is rarely run and needs the scratch area (an aggregation's new
+ * key) finds it itself, from dt_cg_scratch_begin() (r9 = the area, or go
+ * to fail) to dt_cg_scratch_end(): a program whose other code does not use
+ * r9, `@ = count()` say, then skips the prologue's lookup (drop_scratch).
+ * Not where r9 is not the prologue's area: nested raw tracepoint programs
+ * (gen_nest), the ERROR subprogram; not with -x cpu, whose prologue stays.
+ * Returns the start to give dt_cg_scratch_end(), or -1.
+ */
+int dt_cg_scratch_begin(dt_cg_t *cg, int fail)
+{
+	int start = cg->cg_ninsns;
+
+	if (cg->cg_nest || cg->cg_inerror || cg->cg_insubr ||
+	    cg->cg_dtp->dt_options[DTOPT_CPU] >= 0)
+		return -1;
+	dt_cg_cpu(cg);
+	scratch_class(cg);
+	dt_cg_lookup32(cg, DT_MAP_SCRATCH, R0);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), fail);
+	dt_cg_insn(cg, MOV64_REG(R9, R0));
+	return start;
+}
+
+void dt_cg_scratch_end(dt_cg_t *cg, int start)
+{
+	if (start < 0)
+		return;
+	cg->cg_lazy = dt_realloc(cg->cg_lazy, sizeof(int) * 2 * (cg->cg_nlazy + 1));
+	cg->cg_lazy[2 * cg->cg_nlazy] = start;
+	cg->cg_lazy[2 * cg->cg_nlazy++ + 1] = cg->cg_ninsns;
+}
+
+/* Does insn i use r9, outside the code that finds it itself? */
+static bool uses_r9(const dt_cg_t *cg, int i)
+{
+	if (cg->cg_insns[i].dst_reg != R9 && cg->cg_insns[i].src_reg != R9)
+		return false;
+	for (int k = 0; k < cg->cg_nlazy; k++)
+		if (i >= cg->cg_lazy[2 * k] && i < cg->cg_lazy[2 * k + 1])
+			return false;
+	return true;
+}
+
 static void gen_prologue(dt_cg_t *cg)
 {
 	int out = dt_cg_label(cg), ok = dt_cg_label(cg);
@@ -2268,8 +2321,8 @@ static void gen_prologue(dt_cg_t *cg)
 	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
 	if (cg->cg_dtp->dt_options[DTOPT_CPU] >= 0) /* -x cpu: trace on that CPU only */
 		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, (int)cg->cg_dtp->dt_options[DTOPT_CPU], 0), out);
-	if (cg->cg_probe->pr_progtype != DT_PT_RAW_TP) /* scratch class 1 */
-		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, cg->cg_dtp->dt_ncpus));
+	cg->cg_cpust = dt_cg_insn(cg, STX(BPF_DW, FP, R0, DT_STACK_CPU));
+	scratch_class(cg);
 	if (cg->cg_nest)
 		dt_cg_insn(cg, MOV64_REG(R6, R0)); /* the CPU */
 	dt_cg_lookup32(cg, DT_MAP_SCRATCH, R0);
@@ -2294,40 +2347,54 @@ static void gen_prologue(dt_cg_t *cg)
 	}
 }
 
+/* Does the code from insn start on read the stack slot at off? */
+static bool reads_stack(const dt_cg_t *cg, int start, int off)
+{
+	for (int i = start; i < cg->cg_ninsns; i++)
+		if (cg->cg_insns[i].src_reg == FP && cg->cg_insns[i].off == off &&
+		    BPF_CLASS(cg->cg_insns[i].code) == BPF_LDX)
+			return true;
+	return false;
+}
+
 /* The attachment cookie is read only where a clause needs it: else drop its load. */
 static void drop_cookie(dt_cg_t *cg)
 {
-	for (int i = cg->cg_cookie1; i < cg->cg_ninsns; i++)
-		if (cg->cg_insns[i].src_reg == FP && cg->cg_insns[i].off >= DT_STACK_COOKIE &&
-		    cg->cg_insns[i].off < DT_STACK_COOKIE + 8 &&
-		    BPF_CLASS(cg->cg_insns[i].code) == BPF_LDX)
-			return;
+	if (reads_stack(cg, cg->cg_cookie1, DT_STACK_COOKIE))
+		return;
 	for (int i = cg->cg_cookie0; i < cg->cg_cookie1; i++)
 		cg->cg_insns[i] = JA(0);
 }
 
 /*
  * A program that never uses the scratch area (clauses like `n++` that
- * record nothing, use no temporary and cannot fault) needs no scratch
- * lookup.  Once the jumps are resolved, the activity check jumps straight
- * to the first clause and the lookup becomes `ja +0` no-ops, which the
- * verifier removes; the return of the inactive path stays.  With -x cpu
- * the program is left as it is.
+ * record nothing, use no temporary and cannot fault, or `@ = count()`)
+ * needs no scratch lookup.  Once the jumps are resolved, the lookup
+ * becomes `ja +0` no-ops, which the verifier removes, and the lookup's
+ * test a jump over the inactive path's return to the first clause.  If
+ * no clause reads the CPU the prologue saved (dt_cg_cpu), its helper call
+ * and store go too, and the activity check jumps straight to the first
+ * clause.  With -x cpu the program is left as it is.
  */
 static void drop_scratch(dt_cg_t *cg)
 {
-	int a = cg->cg_actjmp, end = cg->cg_scrend;
+	int a = cg->cg_actjmp, end = cg->cg_scrend, from = cg->cg_cpust + 1;
 
 	if (cg->cg_dtp->dt_options[DTOPT_CPU] >= 0 || cg->cg_nest)
 		return;
 	for (int i = end; i < cg->cg_ninsns; i++)
-		if (cg->cg_insns[i].dst_reg == R9 || cg->cg_insns[i].src_reg == R9)
+		if (uses_r9(cg, i))
 			return;
 	/* prologue tail: ..., if r0 != 0 goto ok; r0 = 0; exit; ok: r9 = r0 */
-	cg->cg_insns[a].code = BPF_JMP | BPF_JEQ | BPF_K;
-	cg->cg_insns[a].off = (int16_t)(end - 1 - a - 1);	/* to ok */
-	for (int i = a + 1; i < end - 3; i++)
+	if (!reads_stack(cg, end, DT_STACK_CPU)) {
+		cg->cg_insns[a].code = BPF_JMP | BPF_JEQ | BPF_K;
+		cg->cg_insns[a].off = (int16_t)(end - 1 - a - 1);	/* to ok */
+		from = a + 1;
+	}
+	for (int i = from; i < end - 3; i++)
 		cg->cg_insns[i] = JA(0);
+	if (from > a + 1)	/* the CPU kept: the lookup's test becomes a jump to ok */
+		cg->cg_insns[end - 4] = JA(2);
 	cg->cg_insns[end - 1] = JA(0);
 }
 
@@ -2417,11 +2484,24 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	free(cg->cg_fixes);
 	free(cg->cg_tmpfix);
 	free(cg->cg_calls);
+	free(cg->cg_lazy);
 	dt_cg_subr_free(cg);
 	free(cg);
 	return 0;
 }
 
+
+/*
+ * r0 = this CPU's number: the main program's prologue saved it; the ERROR
+ * subprogram and shared subprograms, on frames of their own, ask again.
+ */
+void dt_cg_cpu(dt_cg_t *cg)
+{
+	if (cg->cg_inerror || cg->cg_insubr)
+		dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
+	else
+		dt_cg_insn(cg, LDX(BPF_DW, R0, FP, DT_STACK_CPU));
+}
 
 /* reg = the program's context pointer */
 void dt_cg_ldctx(dt_cg_t *cg, int reg)

@@ -429,7 +429,7 @@ static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int off, int 
 		      int map, int done)
 {
 	int found = dt_cg_label(cg), miss = dt_cg_label(cg);
-	int drop = dt_cg_label(cg), val = dt_cg_tmpalloc(cg, am->am_valsize);
+	int drop = dt_cg_label(cg), val = dt_cg_tmpalloc(cg, am->am_valsize), lazy;
 
 	lookup(cg, map, key);
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), miss);
@@ -439,6 +439,7 @@ static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int off, int 
 	dt_cg_jump(cg, JA(0), done);
 
 	dt_cg_place(cg, miss);
+	lazy = dt_cg_scratch_begin(cg, done);
 	dt_cg_zerotmp(cg, val, am->am_valsize);
 	dt_cg_tmpaddr(cg, R0, val);
 	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, dt_cg_get(cg, off, R1)));
@@ -454,6 +455,7 @@ static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int off, int 
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
 	dt_cg_place(cg, drop);
 	count_drop(cg);
+	dt_cg_scratch_end(cg, lazy);
 }
 
 /*
@@ -473,7 +475,7 @@ void dt_cg_aggstmt(dt_cg_t *cg, dt_node_t *dnp)
 		v = push_arg(cg, args);
 	if (incr != NULL)
 		i = push_arg(cg, incr);
-	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
+	dt_cg_cpu(cg);
 	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R0, am->am_ncpus, 0), done);
 	if ((am->am_stride & (am->am_stride - 1)) == 0)
 		dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R0, __builtin_ctz((unsigned)am->am_stride * 8)));

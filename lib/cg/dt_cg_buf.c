@@ -34,7 +34,7 @@ static bool is_end(const dt_cg_t *cg)
 /* r1 = &dt_bufstate[this CPU]; r0 clobbered. */
 static void gen_bufstate(dt_cg_t *cg, int skip)
 {
-	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
+	dt_cg_cpu(cg);
 	dt_cg_jump(cg, JMP_IMM(BPF_JGE, R0, cg->cg_dtp->dt_ncpus, 0), skip);
 	dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R0, DT_BUFSTATE_SHIFT));
 	dt_cg_ldmapval(cg, R1, DT_MAP_BUFSTATE, 0);

@@ -21,6 +21,7 @@
 #define DT_STACK_NEST (DT_STACK_COOKIE - 8) /* gen_nest: the CPU's class-0 scratch area */
 #define DT_STACK_TS (DT_STACK_NEST - 8) /* timestamp of this firing, 0 until read */
 #define DT_STACK_VTS (DT_STACK_TS - 8) /* vtimestamp of this firing, 0 until read */
+#define DT_STACK_CPU (DT_STACK_VTS - 8) /* this CPU, from the prologue (main program only) */
 
 
 typedef struct dt_cgfix {
@@ -66,6 +67,10 @@ typedef struct dt_cg {
 	int cg_tmpmax;
 	int cg_actjmp;	  /* the prologue's activity check (see drop_scratch) */
 	int cg_scrend;	  /* the first instruction after the prologue */
+	int cg_cpust;	  /* the prologue's store of the CPU (see drop_scratch) */
+	bool cg_insubr;	  /* generating a shared subprogram (dt_cg_subr.c) */
+	int *cg_lazy;	  /* [start, end) pairs: code that finds r9 itself (dt_cg_scratch_begin) */
+	int cg_nlazy;
 	int cg_end;	  /* label: end of the current clause */
 	int cg_fault;	  /* label: fault path of the current clause */
 	int cg_clausestart;
@@ -136,6 +141,9 @@ DT_INTERNAL _Noreturn void dt_cg_error(dt_cg_t *, const dt_node_t *, const char 
 DT_INTERNAL int dt_cg_aggmap(const dt_ident_t *);
 DT_INTERNAL void dt_cg_epid(dt_cg_t *, int reg);
 DT_INTERNAL void dt_cg_ldctx(dt_cg_t *, int reg);
+DT_INTERNAL void dt_cg_cpu(dt_cg_t *);
+DT_INTERNAL int dt_cg_scratch_begin(dt_cg_t *, int fail);
+DT_INTERNAL void dt_cg_scratch_end(dt_cg_t *, int start);
 
 /* dt_cg_spec.c: speculation(), speculate(), commit(), discard() */
 DT_INTERNAL void dt_cg_speculation(dt_cg_t *, dt_node_t *);

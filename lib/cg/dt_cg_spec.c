@@ -113,7 +113,7 @@ static void gen_idarg(dt_cg_t *cg, dt_node_t *arg, int skip)
 /* r7 = this CPU's part of speculation r6 (in [1, nspec]), or go to skip. */
 static void gen_part(dt_cg_t *cg, int skip)
 {
-	dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
+	dt_cg_cpu(cg);
 	dt_cg_insn(cg, MOV64_REG(R1, R6));
 	dt_cg_insn(cg, ALU64_IMM(BPF_SUB, R1, 1));
 	dt_cg_insn(cg, ALU64_IMM(BPF_MUL, R1, cg->cg_dtp->dt_ncpus));

@@ -82,11 +82,13 @@ void dt_cg_subr_emit(dt_cg_t *cg)
 		return;
 	cg->cg_clause = NULL;
 	cg->cg_line = 0;
+	cg->cg_insubr = true;
 	for (int i = 0; i < cg->cg_nsubrs; i++) { /* the list may grow */
 		cg->cg_subrstart = dt_realloc(cg->cg_subrstart, sizeof(int) * (i + 1));
 		cg->cg_subrstart[i] = cg->cg_ninsns;
 		cg->cg_subrs[i]->sb_gen(cg);
 	}
+	cg->cg_insubr = false;
 	start = cg->cg_subrstart;
 	for (int i = 0; i < cg->cg_nsubrfix; i++) {
 		int insn = cg->cg_subrfix[i].f_insn;

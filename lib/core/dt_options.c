@@ -330,6 +330,12 @@ int dtrace_setopt(dtrace_hdl_t *dtp, const char *name, const char *val)
 			return dtp->dt_errmsg[0] != '\0' ? -1 : dt_set_errno(dtp, EDT_BADOPTVAL);
 		if (i == DTOPT_STRSIZE && (v < 2 || v > 65536))
 			return dt_set_errno(dtp, EDT_BADOPTVAL);
+		if (i == DTOPT_AMIN) { /* name/data/class (front/dt_stab.c) */
+			dtrace_attribute_t a;
+
+			if (dt_str2attr(val, &a) != 0)
+				return dt_set_errno(dtp, EDT_BADOPTVAL);
+		}
 		if (dt_opttab[i].od_kind == DT_OPT_STRING) {
 			free(dtp->dt_optstr[i]);
 			dtp->dt_optstr[i] = dt_strdup(val);

@@ -140,6 +140,34 @@ const dt_builtin_fn_t *dt_builtin_fn_byid(int id)
 }
 
 /*
+ * The stability attributes of the built-in identifiers, as illumos'
+ * identifier table (dt_open.c) gives them: Stable/Stable/Common but for
+ * these.  args[] and probeprov, probemod, probefunc and probename have
+ * their provider's (front/dt_stab.c).
+ */
+#define A(n, d, c) { DTRACE_STABILITY_##n, DTRACE_STABILITY_##d, DTRACE_CLASS_##c }
+static const struct {
+	const char *ba_name;
+	dtrace_attribute_t ba_attr;
+} dt_idattr[] = {
+	{ "curthread", A(STABLE, PRIVATE, COMMON) },
+	{ "getmajor", A(EVOLVING, EVOLVING, COMMON) },
+	{ "getminor", A(EVOLVING, EVOLVING, COMMON) },
+};
+#undef A
+
+dtrace_attribute_t dt_builtin_attr(const char *name)
+{
+	dtrace_attribute_t a = { DTRACE_STABILITY_STABLE, DTRACE_STABILITY_STABLE,
+				 DTRACE_CLASS_COMMON };
+
+	for (size_t i = 0; i < sizeof(dt_idattr) / sizeof(dt_idattr[0]); i++)
+		if (!strcmp(dt_idattr[i].ba_name, name))
+			return dt_idattr[i].ba_attr;
+	return a;
+}
+
+/*
  * The D version that introduced an identifier, where it is not 1.0 (as in
  * illumos' identifier table): with -x version=V, a newer one does not
  * exist.  Versions are DT_VERSION_NUMBER's: major << 24 | minor << 12 | micro.

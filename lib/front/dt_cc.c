@@ -300,9 +300,11 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	if (pgp->dp_nclauses == 0 && dtp->dt_nvars == nvars && gtail == dtp->dt_globtail && npdefs == 0 &&
 	    !(cflags & DTRACE_C_EMPTY) && !dtp->dt_options[DTOPT_EMPTY])
 		dt_cc_error(pcb, D_EMPTY, pcb->pcb_line, "empty D program translation unit");
+	dt_stab_init(dtp, pgp);
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
 		match_clause(pcb, clp, &nmatch);
 		split_variants(pcb, clp);
+		dt_stab_clause(pcb, pgp, clp); /* -v, -x amin (front/dt_stab.c) */
 		for (dt_clause_t *v = clp; v != NULL; v = v->dc_variant)
 			dt_cook_clause(pcb, v, v->dc_nprobes > 0 ? v->dc_probes[0] : NULL);
 		pgp->dp_info.dpi_descs++;
@@ -370,4 +372,23 @@ void dtrace_program_info(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_proginfo_
 {
 	(void)dtp;
 	*pip = pgp->dp_info;
+}
+
+/* -v with -e: each clause's descriptions, as DTrace's statements have them */
+int dtrace_desc_iter(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_probe_f *func, void *arg)
+{
+	dtrace_probedesc_t d;
+	int rv = 0;
+
+	for (dt_clause_t *clp = pgp->dp_clauses; clp != NULL && rv == 0; clp = clp->dc_next) {
+		for (dt_pdesc_t *pd = clp->dc_descs; pd != NULL && rv == 0; pd = pd->pd_next) {
+			memset(&d, 0, sizeof(d));
+			snprintf(d.dtpd_provider, sizeof(d.dtpd_provider), "%s", pd->pd_prov ? pd->pd_prov : "");
+			snprintf(d.dtpd_mod, sizeof(d.dtpd_mod), "%s", pd->pd_mod ? pd->pd_mod : "");
+			snprintf(d.dtpd_func, sizeof(d.dtpd_func), "%s", pd->pd_func ? pd->pd_func : "");
+			snprintf(d.dtpd_name, sizeof(d.dtpd_name), "%s", pd->pd_name ? pd->pd_name : "");
+			rv = func(dtp, &d, arg);
+		}
+	}
+	return rv;
 }

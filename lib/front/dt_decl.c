@@ -301,6 +301,7 @@ static void inline_decl(dt_pcb_t *pcb)
 	idp = dt_ident_create(dtp, name->tk_str, DT_ID_INLINE);
 	idp->di_type = t;
 	idp->di_declared = true;
+	idp->di_lib = pcb->pcb_lib; /* its attributes are the library's (front/dt_stab.c) */
 	if (dt_lex_peek(pcb, 0)->tk_kind == TK_INT && dt_tok_is(dt_lex_peek(pcb, 1), ";")) {
 		/* a constant, as most of the D library's: no need for the expression parser */
 		dt_token_t *tok = dt_lex_next(pcb);

@@ -96,6 +96,7 @@ typedef struct dt_ident {
 	bool di_provisional;  /* read before any assignment: int64_t until one */
 	struct dt_node *di_inline; /* inline: its expression, uncooked */
 	int di_busy;	       /* inline: being expanded (recursion) */
+	bool di_lib;	       /* inline: the D library's */
 	struct dt_ident *di_next;
 	struct dt_ident *di_hnext; /* next in its dt_identhash bucket */
 } dt_ident_t;
@@ -295,6 +296,19 @@ DT_INTERNAL dt_type_t *dt_decl_tagged(dt_pcb_t *);
 DT_INTERNAL void dt_cook_clause(dt_pcb_t *, dt_clause_t *, struct dt_probe *);
 DT_INTERNAL dt_ident_t *dt_ident_lookup(dtrace_hdl_t *, const char *, dt_idkind_t);
 DT_INTERNAL dt_ident_t *dt_ident_create(dtrace_hdl_t *, const char *, dt_idkind_t);
+
+/*
+ * front/dt_stab.c: stability attributes (-v, -x amin).  A clause's
+ * statement attributes are the least stable of the identifiers and
+ * functions it uses; they and its descriptions' go into the program's
+ * dtrace_proginfo_t.
+ */
+DT_INTERNAL dtrace_attribute_t dt_attr_min(dtrace_attribute_t, dtrace_attribute_t);
+DT_INTERNAL int dt_str2attr(const char *, dtrace_attribute_t *);
+DT_INTERNAL void dt_stab_init(dtrace_hdl_t *, struct dtrace_prog *);
+DT_INTERNAL void dt_stab_clause(dt_pcb_t *, struct dtrace_prog *, dt_clause_t *);
+/* front/dt_builtins.c: a built-in variable's or function's attributes */
+DT_INTERNAL dtrace_attribute_t dt_builtin_attr(const char *name);
 
 /* builtins (front/dt_builtins.c): one table for variables, one for functions */
 typedef struct dt_builtin_var {

@@ -172,6 +172,15 @@ DT_INTERNAL int dt_probe_match(dtrace_hdl_t *, const dt_pdesc_t *, dt_probe_t **
 DT_INTERNAL bool dt_gmatch(const char *s, const char *p);
 DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
 DT_INTERNAL bool dt_probe_exists(dtrace_hdl_t *, dt_probe_t *);
+/*
+ * -v: the attributes of a description's provider (provider, module,
+ * function, name, arguments: DTrace's defaults when the provider field is
+ * empty or a pattern, or pr, a probe it matches, is NULL), and in *descp
+ * the least stable of the fields it gives.
+ */
+DT_INTERNAL const dtrace_attribute_t *dt_pdesc_attr(const dt_pdesc_t *, const dt_probe_t *pr,
+						    dtrace_attribute_t *descp);
+DT_INTERNAL bool dt_probe_matches(const dt_probe_t *, const dt_pdesc_t *);
 DT_INTERNAL int dt_probe_info(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
 extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall, dt_prov_sdt;

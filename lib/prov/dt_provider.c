@@ -405,33 +405,98 @@ static dtrace_attribute_t attr_min(dtrace_attribute_t a, dtrace_attribute_t b)
 
 static bool is_glob(const char *s)
 {
-	return s[0] == '\0' || strpbrk(s, "*?[\\") != NULL;
+	return s == NULL || s[0] == '\0' || strpbrk(s, "*?[\\") != NULL;
+}
+
+#define NPATTRS (sizeof(pattrs) / sizeof(pattrs[0]))
+
+/* A provider's row (by its module's name); the defaults for others. */
+static const pattr_t *pattr_of(const char *pvname)
+{
+	const pattr_t *pa = pattrs;
+
+	while (pa->pa_prov != NULL && (pvname == NULL || strcmp(pa->pa_prov, pvname)))
+		pa++;
+	return pa;
+}
+
+bool dt_probe_matches(const dt_probe_t *pr, const dt_pdesc_t *pd)
+{
+	return probe_matches(pr, pd);
+}
+
+/*
+ * A description's attributes, as DTrace computes them: its provider's,
+ * and the least stable of those of the fields it gives (empty fields and
+ * patterns left out; a provider that is a pattern has the defaults).
+ */
+const dtrace_attribute_t *dt_pdesc_attr(const dt_pdesc_t *pd, const dt_probe_t *pr,
+					dtrace_attribute_t *descp)
+{
+	const pattr_t *pa = is_glob(pd->pd_prov) || pr == NULL ? &pattrs[NPATTRS - 1]
+							       : pattr_of(pr->pr_prov->pv_name);
+
+	*descp = pa->pa_attr[0];
+	if (!is_glob(pd->pd_mod))
+		*descp = attr_min(*descp, pa->pa_attr[1]);
+	if (!is_glob(pd->pd_func))
+		*descp = attr_min(*descp, pa->pa_attr[2]);
+	if (!is_glob(pd->pd_name))
+		*descp = attr_min(*descp, pa->pa_attr[3]);
+	return pa->pa_attr;
+}
+
+/*
+ * A description's probe for dtrace -e -v: the first it matches; more than
+ * one only if the provider promises the same arguments for all of them
+ * (illumos' dt_probe_info(): arguments at least Evolving in data, and no
+ * field at least Evolving in name left empty or a pattern).
+ */
+static dt_probe_t *desc_probe(dtrace_hdl_t *dtp, const dt_pdesc_t *pd)
+{
+	dt_probe_t **v, *pr;
+	const pattr_t *pa;
+	int n = dt_probe_match(dtp, pd, &v);
+
+	if (n <= 0) {
+		if (n == 0)
+			dt_set_errno(dtp, EDT_NOPROBE);
+		return NULL;
+	}
+	pr = v[0];
+	free(v);
+	pa = pattr_of(pr->pr_prov->pv_name);
+	if (n > 1 && (pa->pa_attr[4].dtat_data < DTRACE_STABILITY_EVOLVING ||
+		      (pa->pa_attr[1].dtat_name >= DTRACE_STABILITY_EVOLVING && is_glob(pd->pd_mod)) ||
+		      (pa->pa_attr[2].dtat_name >= DTRACE_STABILITY_EVOLVING && is_glob(pd->pd_func)) ||
+		      (pa->pa_attr[3].dtat_name >= DTRACE_STABILITY_EVOLVING && is_glob(pd->pd_name)))) {
+		dt_set_errno(dtp, EDT_NOPROBE);
+		return NULL;
+	}
+	return pr;
 }
 
 /* The attributes and argument types of the probe pdp names (dtpd_id, or its fields). */
 int dtrace_probe_info(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probeinfo_t *pip)
 {
-	const pattr_t *pa = pattrs;
+	dt_pdesc_t pd = { .pd_prov = (char *)pdp->dtpd_provider, .pd_mod = (char *)pdp->dtpd_mod,
+			  .pd_func = (char *)pdp->dtpd_func, .pd_name = (char *)pdp->dtpd_name };
+	const dtrace_attribute_t *pa;
 	dt_probe_t *pr;
 
 	if (populate_all(dtp) != 0)
 		return -1;
-	if (pdp->dtpd_id == 0 || pdp->dtpd_id >= (unsigned)dtp->dt_nprobes)
+	if (pdp->dtpd_id == 0) {
+		if ((pr = desc_probe(dtp, &pd)) == NULL)
+			return -1;
+	} else if (pdp->dtpd_id >= (unsigned)dtp->dt_nprobes) {
 		return dt_set_errno(dtp, EDT_NOPROBE);
-	pr = dtp->dt_probes[pdp->dtpd_id];
-	while (pa->pa_prov != NULL && strcmp(pa->pa_prov, pr->pr_prov->pv_name))
-		pa++;
+	} else {
+		pr = dtp->dt_probes[pdp->dtpd_id];
+	}
 	memset(pip, 0, sizeof(*pip));
-	if (is_glob(pdp->dtpd_provider))
-		pa = &pattrs[sizeof(pattrs) / sizeof(pattrs[0]) - 1];
-	pip->dtp_attr = pa->pa_attr[0];
-	if (!is_glob(pdp->dtpd_mod))
-		pip->dtp_attr = attr_min(pip->dtp_attr, pa->pa_attr[1]);
-	if (!is_glob(pdp->dtpd_func))
-		pip->dtp_attr = attr_min(pip->dtp_attr, pa->pa_attr[2]);
-	if (!is_glob(pdp->dtpd_name))
-		pip->dtp_attr = attr_min(pip->dtp_attr, pa->pa_attr[3]);
-	pip->dtp_arga = pa->pa_attr[4];
+	pa = dt_pdesc_attr(&pd, pr, &pip->dtp_attr);
+	pip->dtp_arga = pa[4];
 	/* the D library's translators give the stable types (psinfo_t *) */
 	if (!pr->pr_argsdone && dt_dlib_load(dtp) != 0)
 		dtp->dt_errmsg[0] = '\0'; /* the native types, then */

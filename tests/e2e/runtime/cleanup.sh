@@ -11,9 +11,9 @@ ids() {	# pid -> "prog N" / "map N" / "link N" lines
 		    -e 's/^link_id:[[:space:]]*/link /p' "$f" 2>/dev/null
 	done | sort -u
 }
-gone() {	# ids file -> lines for ids still present, after up to 5 s
+gone() {	# ids file -> lines for ids still present, after up to 30 s
 	i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt 300 ]; do
 		left=$(while read kind id; do
 			bpftool $kind show id $id >/dev/null 2>&1 && echo "$kind $id"
 		done < "$1")
@@ -24,16 +24,23 @@ gone() {	# ids file -> lines for ids still present, after up to 5 s
 	echo "left behind: $left"
 }
 command -v bpftool >/dev/null || { echo "bpftool is missing"; exit 1; }
-D_PROG='syscall::getppid:entry { n++; } syscall::getppid:return /0/ { } profile-97 { } tick-1s { } END { }'
+# BEGIN's line says dtrace has loaded and attached everything (it waits
+# for it, up to 30 s: a loaded machine starts slowly)
+D_PROG='BEGIN { printf("ready\n"); } syscall::getppid:entry { n++; } syscall::getppid:return /0/ { } profile-97 { } tick-1s { } END { }'
 run() {	# how: signal to send, or "exit" / "-c"
+	rm -f ready.$1
 	case $1 in
-	exit) $DTRACE -qn "$D_PROG tick-2s { exit(0); }" > /dev/null 2>&1 & ;;
-	-c) $DTRACE -qn "$D_PROG" -c "$T/sleep-ms 2000" > /dev/null 2>&1 & ;;
-	INT) env --default-signal=INT $DTRACE -qn "$D_PROG" > /dev/null 2>&1 & ;;
-	*) $DTRACE -qn "$D_PROG" > /dev/null 2>&1 & ;;
+	exit) $DTRACE -qn "$D_PROG tick-2s { exit(0); }" > ready.$1 2>&1 & ;;
+	-c) $DTRACE -qn "$D_PROG" -c "$T/sleep-ms 2000" > ready.$1 2>&1 & ;;
+	INT) env --default-signal=INT $DTRACE -qn "$D_PROG" > ready.$1 2>&1 & ;;
+	*) $DTRACE -qn "$D_PROG" > ready.$1 2>&1 & ;;
 	esac
 	p=$!
-	sleep 1
+	i=0
+	while [ $i -lt 300 ] && ! grep -q ready ready.$1 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 	ids $p > ids.$1
 	n=$(grep -c . ids.$1)
 	case $1 in
