@@ -5,11 +5,13 @@
 #   - attach+detach wall time of every traceable function's entry probe,
 #     dtrace `fbt:::entry { @[probefunc] = count(); }` vs bpftrace
 #     `kprobe:* { @[func] = count(); }` (both kprobe_multi), and of the
-#     vfs_* functions with fentry (dtrace -x fbtmode=fentry vs bpftrace
-#     kfunc:vfs_*);
+#     vfs_* functions (and 8 of them) with fentry and with kprobes
+#     (dtrace -x fbtmode=fentry|kprobe vs bpftrace kfunc:, kprobe:);
+#     where fentry's time goes (loads, links, detach: strace -T);
 #   - ns per read(2) of /dev/zero, untraced and with a counting probe on
-#     vfs_read: dtrace fentry and kprobe vs bpftrace kfunc and kprobe, in
-#     the same guest; the added cost per event.
+#     vfs_read, entry and return: dtrace fentry/fexit and kprobe/kretprobe
+#     vs bpftrace kfunc/kretfunc and kprobe/kretprobe, in the same guest;
+#     the added cost per event.
 # Code in the guest runs about 20 times slower than on the host (one
 # virtual CPU: tests/kernel/run-guests.sh, DT_GUEST_SMP).
 top=$(cd "$(dirname "$0")/.." && pwd)

@@ -14,10 +14,11 @@
  *
  * How the enabled probes attach is chosen when tracing starts (fbt_prepare)
  * from -x fbtmode and the kernel's features (bpf/dt_feature.c):
- *  - fentry: fentry/fexit trampolines, one program load per function (the
- *    target is fixed at load: the load, with its verification, is the
- *    cost); vmlinux functions with BTF whose arguments are at most six
- *    registers.  The fastest per event.
+ *  - fentry: fentry/fexit trampolines, one program load and one link per
+ *    function (the target is fixed at load); vmlinux functions with BTF
+ *    whose arguments are at most six registers.  The fastest per event,
+ *    but each function's trampoline takes the kernel about 0.15 s to
+ *    remove at exit (DT_FBT_FENTRY_MAX).
  *  - kprobe: one kprobe_multi link per program and direction (entry,
  *    return), every function's cookie in it, where the kernel has
  *    kprobe_multi (6.12; 6.1 has no CONFIG_FPROBE); else one kprobe or
@@ -47,8 +48,16 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-/* auto mode: fentry for at most this many enabled probes (each is a load) */
-#define DT_FBT_FENTRY_MAX 64
+/*
+ * auto mode: fentry for at most this many enabled probes.  Each function's
+ * trampoline costs little to attach (a 2 ms load, a 7 ms link in the
+ * emulated guest) but about 0.15 s to detach: the kernel unregisters it
+ * under ftrace's global lock and waits for RCU-tasks grace periods, one
+ * function after another however many threads close the links
+ * (bench/RESULTS-issue11-fbt.md).  A kprobe_multi link detaches all its
+ * functions at once; fexit is cheaper per event than a kretprobe.
+ */
+#define DT_FBT_FENTRY_MAX 8
 /* arguments in registers (x86-64 C ABI), and the fentry trampoline's limit */
 #define DT_FBT_MAXSLOTS 6
 
