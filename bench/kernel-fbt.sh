@@ -6,7 +6,8 @@
 #     dtrace `fbt:::entry { @[probefunc] = count(); }` vs bpftrace
 #     `kprobe:* { @[func] = count(); }` (both kprobe_multi), and of the
 #     vfs_* functions (and 8 of them) with fentry and with kprobes
-#     (dtrace -x fbtmode=fentry|kprobe vs bpftrace kfunc:, kprobe:);
+#     (dtrace -x fbtmode=fentry|kprobe vs bpftrace kfunc:, kprobe:), and
+#     of vmlinux's tcp_* functions (auto vs bpftrace kprobe:tcp_*);
 #     where fentry's time goes (loads, links, detach: strace -T);
 #   - ns per read(2) of /dev/zero, untraced and with a counting probe on
 #     vfs_read, entry and return: dtrace fentry/fexit and kprobe/kretprobe

@@ -31,6 +31,9 @@ echo "  dtrace fbt::vfs_*:entry, fentry          $(wall $DTRACE -x fbtmode=fentr
 [ -n "$BT" ] && echo "  bpftrace kfunc:vfs_*                     $(wall $BT -e 'kfunc:vfs_* { @[probe] = count(); } BEGIN { exit(); }')"
 echo "  dtrace fbt::vfs_*:entry, kprobe          $(wall $DTRACE -x fbtmode=kprobe -q -n 'fbt::vfs_[a-z]*[a-z]:entry { @[probefunc] = count(); } BEGIN { exit(0); }')"
 [ -n "$BT" ] && echo "  bpftrace kprobe:vfs_*                    $(wall $BT -e 'kprobe:vfs_* { @[probe] = count(); } BEGIN { exit(); }')"
+# a subsystem's functions (hundreds): what auto picks vs bpftrace's kprobes
+echo "  dtrace fbt:vmlinux:tcp_*:entry, auto     $(wall $DTRACE -q -n 'fbt:vmlinux:tcp_*:entry { @[probefunc] = count(); } BEGIN { exit(0); }')"
+[ -n "$BT" ] && echo "  bpftrace kprobe:tcp_*                    $(wall $BT -e 'kprobe:tcp_* { @[probe] = count(); } BEGIN { exit(); }')"
 # the first 8 of them (auto's fentry limit)
 v8=$($DTRACE -l -n 'fbt::vfs_[a-z]*[a-z]:entry' | awk '$NF == "entry" { print $(NF - 1) }' | head -8)
 d8=$(echo "$v8" | sed 's/.*/fbt::&:entry/' | paste -sd, -)
