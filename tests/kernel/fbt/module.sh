@@ -4,5 +4,9 @@
 # file, then open-two opens and closes one file of the root: two ovl_open
 # and, as both files are closed, two ovl_release; the second, failed open
 # opens nothing.  Module functions attach as kprobes.
-$DTRACE -q -n 'fbt:overlay::entry /pid == $target && (probefunc == "ovl_open" || probefunc == "ovl_release")/ { @a[probemod, probefunc] = count(); }' -c "$T/open-two /etc/hostname"
+# (The trigger is copied to the overlay first: a tree under /tmp is
+# bind-mounted into the guest from 9p, not through the overlay.)
+cp "$T/open-two" /root/dt-open-two || exit 1
+$DTRACE -q -n 'fbt:overlay::entry /pid == $target && (probefunc == "ovl_open" || probefunc == "ovl_release")/ { @a[probemod, probefunc] = count(); }' -c "/root/dt-open-two /etc/hostname"
 echo "rc=$?"
+rm -f /root/dt-open-two
