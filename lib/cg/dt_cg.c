@@ -2318,13 +2318,13 @@ static void drop_cookie(dt_cg_t *cg)
 /*
  * A program that never uses the scratch area (clauses like `n++` that
  * record nothing, use no temporary and cannot fault, or `@ = count()`, a
- * key-less aggregation in a BPF array)
- * needs no scratch lookup.  Once the jumps are resolved, the lookup
- * becomes `ja +0` no-ops, which the verifier removes, and the lookup's
- * test a jump over the inactive path's return to the first clause.  If
- * no clause reads the CPU the prologue saved (dt_cg_cpu), its helper call
- * and store go too, and the activity check jumps straight to the first
- * clause.  With -x cpu the program is left as it is.
+ * key-less aggregation in a BPF array) needs no scratch lookup.  Once the
+ * jumps are resolved, the lookup becomes `ja +0` no-ops, which the
+ * verifier removes, and the lookup's test a jump over the inactive path's
+ * return to the first clause.  If no clause reads the CPU the prologue
+ * saved (dt_cg_cpu), its helper call and store go too, and the activity
+ * check jumps straight to the first clause.  With -x cpu the program is
+ * left as it is.
  */
 static void drop_scratch(dt_cg_t *cg)
 {
