@@ -77,7 +77,7 @@ typedef struct psinfo {
 	timestruc_t pr_time;
 	timestruc_t pr_ctime;
 	char pr_fname[16];	/* name of the program (the thread group leader's comm) */
-	char pr_psargs[80];	/* arguments (Linux: the name only) */
+	char pr_psargs[80];	/* arguments (of the current process; others: the name) */
 	int pr_wstat;		/* exit status */
 	int pr_argc;
 	uintptr_t pr_argv;
@@ -104,7 +104,9 @@ translator psinfo_t < struct task_struct *T > {
 	pr_egid = T->real_cred->egid.val;
 	pr_addr = (uintptr_t)T;
 	pr_fname = T->group_leader->comm;
-	pr_psargs = T->group_leader->comm;
+	pr_psargs = T == curthread && T->mm != NULL ?
+	    __dt_psargs(T->mm->arg_start, T->mm->arg_end - T->mm->arg_start) :
+	    stringof(T->group_leader->comm);
 	pr_wstat = T->exit_code;
 	pr_dmodel = (T->thread_info.status & 2) ? PR_MODEL_ILP32 : PR_MODEL_LP64;
 	pr_taskid = 0;

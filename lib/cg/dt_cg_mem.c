@@ -1,6 +1,6 @@
 /*
  * dt_cg_mem.c -- scratch memory: alloca(), and the subroutines that write
- * into it, bcopy() and copyinto().
+ * into it, bcopy() and copyinto(); and the D library's __dt_psargs().
  *
  * alloca(size) is a temporary of the clause's scratch area (the per-CPU
  * map value r9 points to), zeroed, whose address is the value: as big as
@@ -140,6 +140,57 @@ static void gen_copy(dt_cg_t *cg, dt_node_t *dnp, bool user)
 	dt_cg_set(cg, base, R0); /* bcopy(): a void value */
 }
 
+/*
+ * __dt_psargs(start, len), the D library's psinfo_t pr_psargs of the
+ * current process (dlib/procfs.d): its argument block, len bytes from
+ * user address start, each argument NUL-terminated, read up to illumos'
+ * PRARGSZ (80) bytes or strsize, the NULs between arguments made spaces
+ * and the string ended at the last byte read: "ls /tmp" as in DTrace.  A
+ * block that cannot be read (paged out) or is empty gives "".
+ */
+#define DT_PRARGSZ 80
+
+static void gen_psargs(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int base = cg->cg_depth, tmp = dt_cg_tmpalloc(cg, cg->cg_strsize);
+	int max = DT_PRARGSZ < cg->cg_strsize ? DT_PRARGSZ : cg->cg_strsize;
+	int empty = dt_cg_label(cg), end = dt_cg_label(cg), done = dt_cg_label(cg);
+
+	dt_cg_expr(cg, dnp->dn_args);
+	dt_cg_expr(cg, dnp->dn_args->dn_next);
+	dt_cg_ldslot(cg, R2, base + 1);
+	dt_cg_jump(cg, JMP_IMM(BPF_JSLE, R2, 0, 0), empty);
+	I(JMP_IMM(BPF_JLE, R2, max, 1));
+	I(MOV64_IMM(R2, max));
+	dt_cg_set(cg, base + 1, R2);
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_ldslot(cg, R3, base);
+	dt_cg_call(cg, BPF_FUNC_probe_read_user);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), empty);
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_ldslot(cg, R2, base + 1);
+	I(ALU64_IMM(BPF_SUB, R2, 1));	/* the last byte read: [0, max - 1] */
+	for (int i = 0; i < max - 1; i++) {
+		dt_cg_jump(cg, JMP_IMM(BPF_JLE, R2, i, 0), end);
+		I(LDX(BPF_B, R3, R1, i));
+		I(JMP_IMM(BPF_JNE, R3, 0, 1));
+		I(ST(BPF_B, R1, i, ' '));
+	}
+	dt_cg_place(cg, end);
+	I(JMP_IMM(BPF_JLE, R2, max - 1, 1)); /* for the verifier: known */
+	I(MOV64_IMM(R2, max - 1));
+	I(ALU64_REG(BPF_ADD, R1, R2));
+	I(ST(BPF_B, R1, 0, 0));
+	dt_cg_jump(cg, JA(0), done);
+	dt_cg_place(cg, empty);
+	dt_cg_tmpaddr(cg, R1, tmp);
+	I(ST(BPF_B, R1, 0, 0));
+	dt_cg_place(cg, done);
+	dt_cg_pop(cg);
+	dt_cg_tmpaddr(cg, R0, tmp);
+	dt_cg_set(cg, base, R0);
+}
+
 bool dt_cg_memsubr(dt_cg_t *cg, dt_node_t *dnp)
 {
 	switch (dnp->dn_builtin) {
@@ -151,6 +202,9 @@ bool dt_cg_memsubr(dt_cg_t *cg, dt_node_t *dnp)
 		return true;
 	case DT_FN_COPYINTO:
 		gen_copy(cg, dnp, true);
+		return true;
+	case DT_FN_PSARGS:
+		gen_psargs(cg, dnp);
 		return true;
 	default:
 		return false;

@@ -1290,7 +1290,8 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	int n = argcount(dnp->dn_args), i = 1;
 	dtrace_hdl_t *dtp = DTP(cc);
 
-	if (fn == NULL || !dt_builtin_visible(fn->bf_name, dtp->dt_options[DTOPT_VERSION]))
+	if (fn == NULL || !dt_builtin_visible(fn->bf_name, dtp->dt_options[DTOPT_VERSION]) ||
+	    (fn->bf_id == DT_FN_PSARGS && !dnp->dn_lib))
 		cerr(cc, D_FUNC_UNDEF, dnp, "undefined function name: %s", dnp->dn_name);
 	dnp->dn_builtin = fn->bf_id;
 	if (n < fn->bf_minargs || (fn->bf_maxargs >= 0 && n > fn->bf_maxargs)) {
@@ -1390,6 +1391,7 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		note_data(cc, dnp);
 		break;
 	case DT_FN_COPYINSTR:
+	case DT_FN_PSARGS:
 		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
 			need_int(cc, dnp, a, i++);
 		break;

@@ -109,6 +109,7 @@ typedef struct dt_node {
 	int dn_line;
 	int dn_op; /* operator token: '+', TOK_SHL, ... (see dt_lex.h codes) */
 	bool dn_post;
+	bool dn_lib; /* parsed from a D library file */
 	struct dt_node *dn_left, *dn_right, *dn_cond;
 	struct dt_node *dn_args; /* list via dn_next */
 	struct dt_node *dn_body, *dn_else;
@@ -446,6 +447,7 @@ enum {
 	DT_FN_GETMINOR,
 	DT_FN_ALLOCA,
 	DT_FN_BCOPY,
+	DT_FN_PSARGS,	  /* the D library's only: psinfo_t's pr_psargs (dlib/procfs.d) */
 	DT_FN_COPYOUT,	  /* destructive subroutines (not yet supported) */
 	DT_FN_COPYOUTSTR,
 	DT_FN_FREOPEN,

@@ -56,6 +56,7 @@ dt_node_t *dt_node_new(dt_pcb_t *pcb, dt_nkind_t kind, const dt_token_t *tok)
 	dt_node_t *dnp = dt_zalloc(sizeof(*dnp));
 
 	dnp->dn_kind = kind;
+	dnp->dn_lib = pcb->pcb_lib;
 	dnp->dn_tok = tok;
 	dnp->dn_line = tok ? tok->tk_line : pcb->pcb_line;
 	return dnp;

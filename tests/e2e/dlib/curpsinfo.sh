@@ -2,7 +2,8 @@
 # thread that fires the probe: checked against the trigger's real pid,
 # parent (dtrace, $pid), name, thread id and CPU, and in BEGIN against
 # dtrace itself (its parent is this shell; its process group and session
-# are the shell's, as ps(1) reports them).
+# are the shell's, as ps(1) reports them).  pr_psargs is the command's
+# arguments (the trigger's directory shown as T).
 $DTRACE -qn '
 syscall::nanosleep:entry /pid == $target/ {
 	printf("pid %d, ppid %d, fname %s, psargs %s\n", curpsinfo->pr_pid == $target,
@@ -18,7 +19,7 @@ syscall::nanosleep:entry /pid == $target/ {
 	    curlwpsinfo->pr_nice);
 	printf("curcpu: cpu_id %d, cpu_pset %d\n", curcpu->cpu_id == cpu, curcpu->cpu_pset);
 	exit(0);
-}' -c "$T/nap-n 1"
+}' -c "$T/nap-n 1" | sed "s|$T/|T/|"
 $DTRACE -qn 'BEGIN { printf("dtrace: pid %d, ppid %d, pgid %d, sid %d, fname %s\n",
 	curpsinfo->pr_pid == $pid, curpsinfo->pr_ppid == $ppid, curpsinfo->pr_pgid == $1,
 	curpsinfo->pr_sid == $2, curpsinfo->pr_fname); exit(0); }' $(ps -o pgid= -p $$) $(ps -o sid= -p $$)
