@@ -56,6 +56,22 @@
 
 /* ------------------------------------------------------------ helpers */
 
+/*
+ * W buffer[pos] = a byte (register reg, or the constant c if reg < 0),
+ * then pos += step, if pos is at most max (r8 = W; clobbers r3).
+ */
+static void wbuf_put(dt_cg_t *cg, int pos, int max, int reg, int c, int step)
+{
+	int skip = dt_cg_label(cg);
+
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, pos, max, 0), skip);
+	I(MOV64_REG(R3, R8));
+	I(ALU64_REG(BPF_ADD, R3, pos));
+	I(reg >= 0 ? STX(BPF_B, R3, reg, WBUF) : ST(BPF_B, R3, WBUF, c));
+	I(step < 0 ? ALU64_IMM(BPF_SUB, pos, -step) : ALU64_IMM(BPF_ADD, pos, step));
+	dt_cg_place(cg, skip);
+}
+
 static void ret_imm(dt_cg_t *cg, int v)
 {
 	I(MOV64_IMM(R0, v));
@@ -587,14 +603,7 @@ static const dt_cgsubr_t cb_lltostr = { "lltostr_cb", gen_cb_lltostr };
 /* W buffer[r1] = c, r1 -= 1 (if r1 is in the buffer) */
 static void ll_put(dt_cg_t *cg, int c)
 {
-	int skip = dt_cg_label(cg);
-
-	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R1, LL_END, 0), skip);
-	I(MOV64_REG(R3, R8));
-	I(ALU64_REG(BPF_ADD, R3, R1));
-	I(ST(BPF_B, R3, WBUF, c));
-	I(ALU64_IMM(BPF_SUB, R1, 1));
-	dt_cg_place(cg, skip);
+	wbuf_put(cg, R1, LL_END, -1, c, -1);
 }
 
 /* (out, value, base, W): r0 = out; base is in [2, 36] */
@@ -675,14 +684,7 @@ static const dt_cgsubr_t sub_lltostr = { "lltostr", gen_lltostr };
 /* W buffer[r7++] = reg (clobbers r3) */
 static void in_putreg(dt_cg_t *cg, int reg)
 {
-	int skip = dt_cg_label(cg);
-
-	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R7, IN_MAXPOS, 0), skip);
-	I(MOV64_REG(R3, R8));
-	I(ALU64_REG(BPF_ADD, R3, R7));
-	I(STX(BPF_B, R3, reg, WBUF));
-	I(ALU64_IMM(BPF_ADD, R7, 1));
-	dt_cg_place(cg, skip);
+	wbuf_put(cg, R7, IN_MAXPOS, reg, 0, 1);
 }
 
 static void in_putc(dt_cg_t *cg, int c)

@@ -112,7 +112,7 @@ static const dt_builtin_fn_t dt_fntab[] = {
 	{ "getminor", DT_FN_GETMINOR, DT_FN_SUBR, 1, 1, "minor_t" },
 	{ "alloca", DT_FN_ALLOCA, DT_FN_SUBR, 1, 1, "void *" },
 	{ "bcopy", DT_FN_BCOPY, DT_FN_SUBR, 3, 3, "void" },
-	/* the D library's own (a user program calling it gets "undefined") */
+	/* the D library's own (DT_LIBFN_PREFIX) */
 	{ "__dt_psargs", DT_FN_PSARGS, DT_FN_SUBR, 2, 2, "string" },
 	{ NULL, 0, 0, 0, 0, NULL }
 };

@@ -1291,7 +1291,7 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	dtrace_hdl_t *dtp = DTP(cc);
 
 	if (fn == NULL || !dt_builtin_visible(fn->bf_name, dtp->dt_options[DTOPT_VERSION]) ||
-	    (fn->bf_id == DT_FN_PSARGS && !dnp->dn_lib))
+	    (!strncmp(fn->bf_name, DT_LIBFN_PREFIX, strlen(DT_LIBFN_PREFIX)) && !dnp->dn_lib))
 		cerr(cc, D_FUNC_UNDEF, dnp, "undefined function name: %s", dnp->dn_name);
 	dnp->dn_builtin = fn->bf_id;
 	if (n < fn->bf_minargs || (fn->bf_maxargs >= 0 && n > fn->bf_maxargs)) {

@@ -363,6 +363,9 @@ typedef enum dt_fnkind {
 	DT_FN_SPEC,	  /* speculation control */
 } dt_fnkind_t;
 
+/* Functions named so are the D library's: "undefined" in other programs. */
+#define DT_LIBFN_PREFIX "__dt_"
+
 typedef struct dt_builtin_fn {
 	const char *bf_name;
 	int bf_id;
