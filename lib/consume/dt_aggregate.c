@@ -386,10 +386,16 @@ typedef struct dt_qrange {
 } dt_qrange_t;
 
 /*
+ * With -x aggzoom the bars are scaled to the largest bucket, which gets
+ * about 95% of the width (DTrace's DTRACE_AGGZOOM_MAX), not to the total.
+ */
+#define DT_AGGZOOM_MAX 0.95
+
+/*
  * The rows shown: from the bucket below the first non-zero one to the one
  * above the last (or the three around empty, for an empty distribution).
  */
-static void qrange(const int64_t *q, int n, int efirst, int elast, dt_qrange_t *r)
+static void qrange(const int64_t *q, int n, int efirst, int elast, bool zoom, dt_qrange_t *r)
 {
 	int first = 0, last = n - 1;
 
@@ -413,7 +419,10 @@ static void qrange(const int64_t *q, int n, int efirst, int elast, dt_qrange_t *
 	for (int i = first; i <= last; i++) {
 		r->q_pos |= q[i] > 0;
 		r->q_neg |= q[i] < 0;
-		r->q_total += absld((long double)q[i]);
+		if (!zoom)
+			r->q_total += absld((long double)q[i]);
+		else if (r->q_total < absld((long double)q[i]) * (1 / DT_AGGZOOM_MAX))
+			r->q_total = absld((long double)q[i]) * (1 / DT_AGGZOOM_MAX);
 	}
 }
 
@@ -423,12 +432,12 @@ static void dist_header(FILE *fp)
 		"count");
 }
 
-static void print_quantize(FILE *fp, const int64_t *q, uint64_t normal)
+static void print_quantize(FILE *fp, const int64_t *q, uint64_t normal, bool zoom)
 {
 	dt_qrange_t r;
 
 	qrange(q, DT_QUANTIZE_NBUCKETS, DT_QUANTIZE_ZEROBUCKET - 1, DT_QUANTIZE_ZEROBUCKET + 1,
-	       &r);
+	       zoom, &r);
 	dist_header(fp);
 	for (int i = r.q_first; i <= r.q_last; i++) {
 		fprintf(fp, "%16lld ", (long long)quantize_bucketval(i));
@@ -436,13 +445,14 @@ static void print_quantize(FILE *fp, const int64_t *q, uint64_t normal)
 	}
 }
 
-static void print_lquantize(FILE *fp, const int64_t *q, const int64_t *p, uint64_t normal)
+static void print_lquantize(FILE *fp, const int64_t *q, const int64_t *p, uint64_t normal,
+			    bool zoom)
 {
 	int base = (int)p[0], levels = (int)p[1], step = (int)p[2];
 	dt_qrange_t r;
 	char c[32];
 
-	qrange(q, levels + 2, 0, 2, &r);
+	qrange(q, levels + 2, 0, 2, zoom, &r);
 	dist_header(fp);
 	for (int i = r.q_first; i <= r.q_last; i++) {
 		if (i == 0) {
@@ -459,14 +469,14 @@ static void print_lquantize(FILE *fp, const int64_t *q, const int64_t *p, uint64
 }
 
 static void print_llquantize(FILE *fp, const int64_t *q, const int64_t *p, int nb,
-			     uint64_t normal)
+			     uint64_t normal, bool zoom)
 {
 	int64_t factor = p[0], nsteps = p[3], value = 1, next, step;
 	int bin = 1, order;
 	dt_qrange_t r;
 	char c[32];
 
-	qrange(q, nb, 0, 1, &r);
+	qrange(q, nb, 0, 1, zoom, &r);
 	dist_header(fp);
 	for (order = 0; order < p[1]; order++)
 		value *= factor;
@@ -516,8 +526,9 @@ static void put_num(FILE *fp, int64_t v, int width)
 	fwrite_unlocked(p, 1, (size_t)(buf + sizeof(buf) - p), fp);
 }
 
-/* An aggregation's value as DTrace prints it after the keys. */
-void dt_agg_print_value(FILE *fp, const dt_aggmap_t *am, const int64_t *d, uint64_t normal)
+/* An aggregation's value as DTrace prints it after the keys (zoom: -x aggzoom). */
+void dt_agg_print_value(FILE *fp, const dt_aggmap_t *am, const int64_t *d, uint64_t normal,
+			bool zoom)
 {
 	switch (am->am_func) {
 	case DT_AGG_COUNT:
@@ -530,13 +541,13 @@ void dt_agg_print_value(FILE *fp, const dt_aggmap_t *am, const int64_t *d, uint6
 		fprintf(fp, " %16llu", (unsigned long long)dt_agg_stddev(d, normal));
 		break;
 	case DT_AGG_QUANTIZE:
-		print_quantize(fp, d + 1, normal);
+		print_quantize(fp, d + 1, normal, zoom);
 		break;
 	case DT_AGG_LQUANTIZE:
-		print_lquantize(fp, d + 1, am->am_params, normal);
+		print_lquantize(fp, d + 1, am->am_params, normal, zoom);
 		break;
 	case DT_AGG_LLQUANTIZE:
-		print_llquantize(fp, d + 1, am->am_params, am->am_nwords - 1, normal);
+		print_llquantize(fp, d + 1, am->am_params, am->am_nwords - 1, normal, zoom);
 		break;
 	default:
 		put_num(fp, d[1] / (int64_t)normal, 16);
@@ -1292,6 +1303,7 @@ typedef struct dt_printa {
 	const char *pa_fmt;	/* rewritten printa format, or NULL */
 	bool pa_isagg[64];
 	int pa_nslots;
+	bool pa_zoom;		/* -x aggzoom */
 } dt_printa_t;
 
 static void print_row_plain(dt_printa_t *pa, const dt_aggrow_t *r, const dt_aggsort_t *s)
@@ -1299,11 +1311,11 @@ static void print_row_plain(dt_printa_t *pa, const dt_aggrow_t *r, const dt_aggs
 	print_keys(pa->pa_dtp, pa->pa_fp, r);
 	for (int i = 0; i < pa->pa_naggs; i++)
 		dt_agg_print_value(pa->pa_fp, pa->pa_avs[i]->av_map, row_val(r, i, s),
-				   pa->pa_avs[i]->av_normal);
+				   pa->pa_avs[i]->av_normal, pa->pa_zoom);
 	fputc('\n', pa->pa_fp);
 }
 
-static char *dist_text(const dt_aggmap_t *am, const int64_t *d, uint64_t normal)
+static char *dist_text(const dt_aggmap_t *am, const int64_t *d, uint64_t normal, bool zoom)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -1311,12 +1323,13 @@ static char *dist_text(const dt_aggmap_t *am, const int64_t *d, uint64_t normal)
 
 	if (fp == NULL)
 		return dt_strdup("");
-	dt_agg_print_value(fp, am, d, normal);
+	dt_agg_print_value(fp, am, d, normal, zoom);
 	fclose(fp);
 	return buf;
 }
 
-static void value_arg(dt_pfarg_t *a, const dt_aggvar_t *av, const int64_t *d, char **text)
+static void value_arg(dt_pfarg_t *a, const dt_aggvar_t *av, const int64_t *d, bool zoom,
+		      char **text)
 {
 	const dt_aggmap_t *am = av->av_map;
 	int64_t normal = (int64_t)av->av_normal;
@@ -1337,7 +1350,7 @@ static void value_arg(dt_pfarg_t *a, const dt_aggvar_t *av, const int64_t *d, ch
 	case DT_AGG_QUANTIZE:
 	case DT_AGG_LQUANTIZE:
 	case DT_AGG_LLQUANTIZE:
-		*text = dist_text(am, d, av->av_normal);
+		*text = dist_text(am, d, av->av_normal, zoom);
 		a->pa_string = true;
 		a->pa_str = *text;
 		break;
@@ -1358,7 +1371,7 @@ static void print_row_fmt(dt_printa_t *pa, const dt_aggrow_t *r, const dt_aggsor
 		if (pa->pa_isagg[n]) {
 			int j = v < pa->pa_naggs - 1 ? v++ : pa->pa_naggs - 1;
 
-			value_arg(&args[n], pa->pa_avs[j], row_val(r, j, s), &texts[n]);
+			value_arg(&args[n], pa->pa_avs[j], row_val(r, j, s), pa->pa_zoom, &texts[n]);
 			continue;
 		}
 		if (k >= nkeys)
@@ -1422,7 +1435,8 @@ static dt_aggvar_t *agg_var(dtrace_hdl_t *dtp, int id)
 /* printa(): one record per aggregation, all with the same action index. */
 static int act_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_recdesc_t *rd, int nrecs)
 {
-	dt_printa_t pa = { .pa_dtp = dtp, .pa_fp = fp };
+	dt_printa_t pa = { .pa_dtp = dtp, .pa_fp = fp,
+			     .pa_zoom = dtp->dt_options[DTOPT_AGGZOOM] != 0 };
 	dt_aggvar_t *avs[64];
 	bool dist[64];
 	dt_rows_t rs;
@@ -1601,7 +1615,8 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
 	dt_aggregate_snap(dtp, true);
 	for (int j = 0; j < as->as_nvars; j++) {
 		dt_aggvar_t *av = &as->as_vars[rev ? as->as_nvars - 1 - j : j];
-		dt_printa_t pa = { .pa_dtp = dtp, .pa_fp = fp, .pa_avs = &av, .pa_naggs = 1 };
+		dt_printa_t pa = { .pa_dtp = dtp, .pa_fp = fp, .pa_avs = &av, .pa_naggs = 1,
+				     .pa_zoom = dtp->dt_options[DTOPT_AGGZOOM] != 0 };
 		dt_rows_t rs;
 
 		if (av->av_printed || agg_read(dtp, av) != 0)

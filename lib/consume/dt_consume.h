@@ -40,7 +40,7 @@ DT_INTERNAL void dt_agg_merge(int func, int nwords, int64_t *dst, const int64_t 
 DT_INTERNAL uint64_t dt_agg_stddev(const int64_t *data, uint64_t normal);
 DT_INTERNAL int dt_agg_valcmp(const dt_aggmap_t *, const int64_t *a, const int64_t *b);
 DT_INTERNAL void dt_agg_print_value(FILE *, const dt_aggmap_t *, const int64_t *data,
-				    uint64_t normal);
+				    uint64_t normal, bool zoom);
 
 /* consume/dt_spec.c: committed speculations, cleaning, counters */
 typedef void dt_spec_emit_f(void *arg, int cpu, const char *recs, uint32_t len);

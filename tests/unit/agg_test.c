@@ -172,7 +172,7 @@ static char *printed(const dt_aggmap_t *am, const int64_t *d, uint64_t normal)
 	free(buf);
 	buf = NULL;
 	fp = open_memstream(&buf, &len);
-	dt_agg_print_value(fp, am, d, normal);
+	dt_agg_print_value(fp, am, d, normal, false);
 	fclose(fp);
 	return buf;
 }
