@@ -1,2 +1,0 @@
-BEGIN { trace(1); }
-syscall::getppid:entry, END {}
