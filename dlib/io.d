@@ -4,10 +4,13 @@
  * struct request; fileinfo_t also from a struct file.
  *
  * Linux's dev_t is major << 20 | minor.  A block request does not know
- * the file it reads or writes: fileinfo_t from a request is DTrace's for
- * a buffer without a file ("<none>").  From a struct file, the file's
- * directory, path and mount point are not translated (BPF has no d_path
- * for them here): fi_name is the last component.
+ * the file it reads or writes; its first page does, if it is a page of a
+ * file's cache: fileinfo_t from a request is that file's, else DTrace's
+ * for a buffer without a file ("<none>": metadata, direct I/O, swap); the
+ * path of a file on another file system than the thread's root is
+ * "<unknown>" (the request does not say where it is mounted).  From a
+ * struct file, the path is the one the file was opened through.  Paths
+ * are walked by the library's __dt_dpath() (lib/cg/dt_cg_mem.c).
  */
 
 #pragma D depends_on provider io
@@ -76,19 +79,88 @@ translator devinfo_t < struct request *R > {
 	    stringof(R->q->disk->disk_name));
 };
 
+/*
+ * Where a request's file is: the dentry of the file its first page caches
+ * (NULL if none) and, if that file system is the current thread's root
+ * (as for the kernel's own threads), the root's mount (else NULL: the
+ * file's path is not known, as when illumos has no v_path).
+ */
+typedef struct __dt_iofile {
+	uintptr_t f_dentry;	/* struct dentry * (a kernel type here would */
+	uintptr_t f_mount;	/* struct mount *   open the BTF at load) */
+} __dt_iofile_t;
+
+translator __dt_iofile_t < struct request *R > {
+	f_dentry = R->bio == NULL || R->bio->bi_io_vec == NULL ||
+	    R->bio->bi_io_vec->bv_page == NULL ||
+	    R->bio->bi_io_vec->bv_page->mapping == NULL ||
+	    ((uintptr_t)R->bio->bi_io_vec->bv_page->mapping & 3) != 0 ||
+	    R->bio->bi_io_vec->bv_page->mapping->host == NULL ||
+	    (R->bio->bi_io_vec->bv_page->mapping->host->i_mode & 0170000) == 0060000 ||
+	    R->bio->bi_io_vec->bv_page->mapping->host->i_dentry.first == NULL ? 0 :
+	    (uintptr_t)((char *)R->bio->bi_io_vec->bv_page->mapping->host->i_dentry.first -
+	    offsetof(struct dentry, d_u.d_alias));
+	f_mount = R->bio == NULL || R->bio->bi_io_vec == NULL ||
+	    R->bio->bi_io_vec->bv_page == NULL ||
+	    R->bio->bi_io_vec->bv_page->mapping == NULL ||
+	    ((uintptr_t)R->bio->bi_io_vec->bv_page->mapping & 3) != 0 ||
+	    R->bio->bi_io_vec->bv_page->mapping->host == NULL ||
+	    R->bio->bi_io_vec->bv_page->mapping->host->i_sb->s_root != curthread->fs->root.dentry ? 0 :
+	    (uintptr_t)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt));
+};
+
+/*
+ * __dt_dpath(dentry, mount, offsets...) (lib/cg/dt_cg_mem.c): a path,
+ * walked with the offsets of struct dentry's and struct mount's members
+ * that the library gives it.
+ */
 translator fileinfo_t < struct request *R > {
-	fi_name = "<none>";
-	fi_dirname = "<none>";
-	fi_pathname = "<none>";
+	fi_name = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
+	    stringof(((struct dentry *)xlate <__dt_iofile_t> (R).f_dentry)->d_name.name);
+	fi_dirname = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
+	    xlate <__dt_iofile_t> (R).f_mount == 0 ? "<unknown>" :
+	    dirname(__dt_dpath(xlate <__dt_iofile_t> (R).f_dentry,
+	    xlate <__dt_iofile_t> (R).f_mount,
+	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
+	    offsetof(struct mount, mnt.mnt_root),
+	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint)));
+	fi_pathname = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
+	    xlate <__dt_iofile_t> (R).f_mount == 0 ? "<unknown>" :
+	    __dt_dpath(xlate <__dt_iofile_t> (R).f_dentry, xlate <__dt_iofile_t> (R).f_mount,
+	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
+	    offsetof(struct mount, mnt.mnt_root),
+	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
 	fi_offset = -1;
-	fi_fs = "<none>";
-	fi_mount = "<none>";
+	fi_fs = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
+	    stringof(((struct dentry *)xlate <__dt_iofile_t> (R).f_dentry)->d_sb->s_type->name);
+	fi_mount = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
+	    xlate <__dt_iofile_t> (R).f_mount == 0 ? "<unknown>" :
+	    __dt_dpath(((struct mount *)xlate <__dt_iofile_t> (R).f_mount)->mnt.mnt_root,
+	    xlate <__dt_iofile_t> (R).f_mount,
+	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
+	    offsetof(struct mount, mnt.mnt_root),
+	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
 	fi_oflags = 0;
 };
 
 translator fileinfo_t < struct file *F > {
 	fi_name = stringof(F->f_path.dentry->d_name.name);
+	fi_dirname = dirname(__dt_dpath(F->f_path.dentry,
+	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
+	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
+	    offsetof(struct mount, mnt.mnt_root),
+	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint)));
+	fi_pathname = __dt_dpath(F->f_path.dentry,
+	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
+	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
+	    offsetof(struct mount, mnt.mnt_root),
+	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
 	fi_offset = F->f_pos;
 	fi_fs = stringof(F->f_inode->i_sb->s_type->name);
+	fi_mount = __dt_dpath(F->f_path.mnt->mnt_root,
+	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
+	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
+	    offsetof(struct mount, mnt.mnt_root),
+	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
 	fi_oflags = F->f_flags;
 };

@@ -1,6 +1,7 @@
 /*
  * dt_cg_mem.c -- scratch memory: alloca(), and the subroutines that write
- * into it, bcopy() and copyinto(); and the D library's __dt_psargs().
+ * into it, bcopy() and copyinto(); and the D library's __dt_psargs() and
+ * __dt_dpath().
  *
  * alloca(size) is a temporary of the clause's scratch area (the per-CPU
  * map value r9 points to), zeroed, whose address is the value: as big as
@@ -191,6 +192,171 @@ static void gen_psargs(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_set(cg, base, R0);
 }
 
+/*
+ * __dt_dpath(dentry, mount, o_parent, o_name, o_mroot, o_mparent,
+ * o_mpoint), the D library's path of a file (dlib/io.d): the names of the
+ * dentry and its parents up to the root of its file system (a dentry that
+ * is its own parent), joined by '/' ("/" for the root itself).  Given the
+ * struct mount the dentry was reached through (else 0), the walk goes on
+ * across mount points to the root mount, as d_path() does.  A path of
+ * more than DT_DPATH_DEPTH names, or DT_DPATH_DEPTH + DT_DPATH_CROSS steps
+ * (names, and mount points crossed), starts with "..." instead of the rest;
+ * a pointer that cannot be read ends the walk there.  The o_ arguments
+ * are the library's offsetof()s of struct dentry's d_parent and
+ * d_name.name and struct mount's mnt.mnt_root, mnt_parent and
+ * mnt_mountpoint: the walk itself knows no kernel type.
+ *
+ * The walk is unrolled: each step reads a name pointer into a word of its
+ * own (0 when the step crossed a mount point); then the names are read
+ * into the string from the top down.
+ */
+#define DT_DPATH_DEPTH 16
+#define DT_DPATH_CROSS 4
+
+enum { DP_D, DP_M, DP_P, DP_OFF, DP_NAMES, DP_WORDS = DP_NAMES + DT_DPATH_DEPTH };
+enum { DO_PARENT, DO_NAME, DO_MROOT, DO_MPARENT, DO_MPOINT, DO_N };
+
+/* reg = temp word w */
+static void dp_ld(dt_cg_t *cg, int reg, int tmp, int w)
+{
+	dt_cg_tmpaddr(cg, reg, tmp + 8 * w);
+	I(LDX(BPF_DW, reg, reg, 0));
+}
+
+/* temp word w = reg (r5 is the address) */
+static void dp_st(dt_cg_t *cg, int tmp, int w, int reg)
+{
+	dt_cg_tmpaddr(cg, R5, tmp + 8 * w);
+	I(STX(BPF_DW, R5, reg, 0));
+}
+
+/* temp word dst = the kernel's 8 bytes at (temp word src) + off, or to fail */
+static void dp_read(dt_cg_t *cg, int tmp, int dst, int src, int64_t off, int fail)
+{
+	dp_ld(cg, R3, tmp, src);
+	I(ALU64_IMM(BPF_ADD, R3, (int32_t)off));
+	dt_cg_tmpaddr(cg, R1, tmp + 8 * dst);
+	I(MOV64_IMM(R2, 8));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
+}
+
+static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dt_node_t *o = dnp->dn_args->dn_next->dn_next;
+	int64_t off[DO_N];
+	int base = cg->cg_depth, sz = cg->cg_strsize;
+	/* out: twice strsize, for the verifier, which adds a read's largest
+	 * offset and largest size, not knowing one excludes the other */
+	int tmp = dt_cg_tmpalloc(cg, 8 * DP_WORDS), out = dt_cg_tmpalloc(cg, 2 * sz);
+	int done = dt_cg_label(cg), write = dt_cg_label(cg), term = dt_cg_label(cg),
+	    trunc = dt_cg_label(cg);
+
+	for (int i = 0; i < DO_N; i++, o = o->dn_next)
+		if ((off[i] = constsize(o)) < 0 || off[i] > INT16_MAX)
+			dt_cg_error(cg, dnp, "%s( ) argument #%d must be an offset constant",
+				    dnp->dn_name, i + 3);
+	dt_cg_expr(cg, dnp->dn_args);
+	dt_cg_expr(cg, dnp->dn_args->dn_next);
+	dt_cg_ldslot(cg, R1, base);
+	dp_st(cg, tmp, DP_D, R1);
+	dt_cg_ldslot(cg, R1, base + 1);
+	dp_st(cg, tmp, DP_M, R1);
+	dt_cg_tmpaddr(cg, R1, tmp);
+	for (int i = 0; i < DT_DPATH_DEPTH; i++)
+		I(ST(BPF_DW, R1, 8 * (DP_NAMES + i), 0));
+
+	/*
+	 * Steps past the names' own: a path of DT_DPATH_DEPTH names is whole
+	 * if its top is the root, up to DT_DPATH_CROSS mount points above.
+	 */
+	for (int i = 0; i <= DT_DPATH_DEPTH + DT_DPATH_CROSS; i++) {
+		int next = dt_cg_label(cg), own = dt_cg_label(cg);
+
+		dp_ld(cg, R1, tmp, DP_D);
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
+		dp_ld(cg, R1, tmp, DP_M);
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), own);
+		/* the root of the mount: on to its mount point in the parent mount */
+		dp_read(cg, tmp, DP_P, DP_M, off[DO_MROOT], done);
+		dp_ld(cg, R1, tmp, DP_D);
+		dp_ld(cg, R2, tmp, DP_P);
+		dt_cg_jump(cg, JMP_REG(BPF_JNE, R1, R2, 0), own);
+		dp_read(cg, tmp, DP_P, DP_M, off[DO_MPARENT], done);
+		dp_ld(cg, R1, tmp, DP_P);
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
+		dp_ld(cg, R2, tmp, DP_M);
+		dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), done);
+		dp_read(cg, tmp, DP_D, DP_M, off[DO_MPOINT], done);
+		dp_ld(cg, R1, tmp, DP_P);
+		dp_st(cg, tmp, DP_M, R1);
+		dt_cg_jump(cg, JA(0), next);
+		/* within the file system: the name, then the parent */
+		dt_cg_place(cg, own);
+		dp_read(cg, tmp, DP_P, DP_D, off[DO_PARENT], done);
+		dp_ld(cg, R1, tmp, DP_D);
+		dp_ld(cg, R2, tmp, DP_P);
+		dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), done);
+		if (i < DT_DPATH_DEPTH) {
+			dp_read(cg, tmp, DP_NAMES + i, DP_D, off[DO_NAME], done);
+			dp_ld(cg, R1, tmp, DP_P);
+			dp_st(cg, tmp, DP_D, R1);
+		} else if (i < DT_DPATH_DEPTH + DT_DPATH_CROSS) {
+			dt_cg_jump(cg, JA(0), trunc); /* a name more */
+		}
+		dt_cg_place(cg, next);
+	}
+	/* more names: "..." for the rest */
+	dt_cg_place(cg, trunc);
+	dt_cg_tmpaddr(cg, R1, out);
+	I(ST(BPF_H, R1, 0, ('.' << 8) | '.'));
+	I(ST(BPF_B, R1, 2, '.'));
+	I(MOV64_IMM(R1, 3));
+	dp_st(cg, tmp, DP_OFF, R1);
+	dt_cg_jump(cg, JA(0), write);
+	dt_cg_place(cg, done);
+	I(MOV64_IMM(R1, 0));
+	dp_st(cg, tmp, DP_OFF, R1);
+	dt_cg_place(cg, write);
+	for (int i = DT_DPATH_DEPTH - 1; i >= 0; i--) {
+		int skip = dt_cg_label(cg), st = dt_cg_label(cg);
+
+		dp_ld(cg, R3, tmp, DP_NAMES + i);
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), skip);
+		dp_ld(cg, R4, tmp, DP_OFF);
+		dt_cg_jump(cg, JMP_IMM(BPF_JGT, R4, sz - 2, 0), skip); /* room for '/' and NUL */
+		dt_cg_tmpaddr(cg, R1, out);
+		I(ALU64_REG(BPF_ADD, R1, R4));
+		I(ST(BPF_B, R1, 0, '/'));
+		I(ALU64_IMM(BPF_ADD, R1, 1));
+		I(MOV64_IMM(R2, sz - 1));
+		I(ALU64_REG(BPF_SUB, R2, R4));		/* [1, sz - 1] */
+		dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
+		dp_ld(cg, R4, tmp, DP_OFF);
+		I(ALU64_IMM(BPF_ADD, R4, 1));
+		dt_cg_jump(cg, JMP_IMM(BPF_JSLE, R0, 0, 0), st);
+		I(ALU64_IMM(BPF_SUB, R0, 1));
+		I(ALU64_REG(BPF_ADD, R4, R0));
+		dt_cg_place(cg, st);
+		dp_st(cg, tmp, DP_OFF, R4);
+		dt_cg_place(cg, skip);
+	}
+	dp_ld(cg, R4, tmp, DP_OFF);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R4, 0, 0), term);
+	dt_cg_tmpaddr(cg, R1, out);		/* the root: "/" */
+	I(ST(BPF_B, R1, 0, '/'));
+	I(MOV64_IMM(R4, 1));
+	dt_cg_place(cg, term);
+	I(JMP_IMM(BPF_JLE, R4, sz - 1, 1));	/* for the verifier: known */
+	I(MOV64_IMM(R4, sz - 1));
+	dt_cg_tmpaddr(cg, R1, out);
+	I(ALU64_REG(BPF_ADD, R1, R4));
+	I(ST(BPF_B, R1, 0, 0));
+	dt_cg_pop(cg);
+	dt_cg_tmpaddr(cg, R0, out);
+	dt_cg_set(cg, base, R0);
+}
+
 bool dt_cg_memsubr(dt_cg_t *cg, dt_node_t *dnp)
 {
 	switch (dnp->dn_builtin) {
@@ -205,6 +371,9 @@ bool dt_cg_memsubr(dt_cg_t *cg, dt_node_t *dnp)
 		return true;
 	case DT_FN_PSARGS:
 		gen_psargs(cg, dnp);
+		return true;
+	case DT_FN_DPATH:
+		gen_dpath(cg, dnp);
 		return true;
 	default:
 		return false;

@@ -1392,6 +1392,7 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		break;
 	case DT_FN_COPYINSTR:
 	case DT_FN_PSARGS:
+	case DT_FN_DPATH:
 		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
 			need_int(cc, dnp, a, i++);
 		break;

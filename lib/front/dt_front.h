@@ -451,6 +451,7 @@ enum {
 	DT_FN_ALLOCA,
 	DT_FN_BCOPY,
 	DT_FN_PSARGS,	  /* the D library's only: psinfo_t's pr_psargs (dlib/procfs.d) */
+	DT_FN_DPATH,	  /* the D library's only: a dentry's path (dlib/io.d) */
 	DT_FN_COPYOUT,	  /* destructive subroutines (not yet supported) */
 	DT_FN_COPYOUTSTR,
 	DT_FN_FREOPEN,
