@@ -220,6 +220,8 @@ struct dtrace_hdl {
 	int dt_probecap;
 	struct dt_probe *dt_probeslab; /* where dt_probe_create() takes probes */
 	int dt_probeslabn;
+	void **dt_probeslabs;	  /* the mmapped slabs, unmapped by dt_probe_fini() */
+	int dt_nprobeslabs;
 	char dt_tracefs[64];	  /* tracefs mount point */
 
 	/* macro arguments */

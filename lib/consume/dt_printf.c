@@ -77,7 +77,9 @@ static dt_pfprint_f pf_print_str, pf_print_time, pf_print_pct, pf_print_estr, pf
 #define PF_A_XINT (PF_A_INT | PF_A_PTR)
 
 /* illumos' prototype texts (its dt_printf.c pfproto_*) */
-#define PF_P_XINT "char, short, int, long, or long long"
+/* one object: pf_proto() compares its address */
+static const char pf_p_xint[] = "char, short, int, long, or long long";
+#define PF_P_XINT pf_p_xint
 #define PF_P_FP "float, double, or long double"
 
 static const dt_pfconv_t dt_pfconvs[] = {
@@ -276,7 +278,7 @@ static const char *pf_proto(const dt_pfspec_t *ps)
 	int n = (int)(ps->ps_text + ps->ps_len - 1 - pre);
 	bool u = ps->ps_conv == 'u' || ps->ps_conv == 'o';
 
-	if (n == 0 || ps->ps_pc->pc_proto != (const char *)PF_P_XINT)
+	if (n == 0 || ps->ps_pc->pc_proto != pf_p_xint)
 		return n == 1 && *pre == 'L' ? "long double" : ps->ps_pc->pc_proto;
 	if (*pre == 'h')
 		return n == 2 ? (u ? "unsigned char" : "char") : u ? "unsigned short" : "short";

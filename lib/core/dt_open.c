@@ -63,7 +63,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	for (int i = 0; i < dtp->dt_ntpsyms; i++)
 		free(dtp->dt_tpsyms[i]);
 	free(dtp->dt_tpsyms);
-	free(dtp->dt_probes); /* the probes are in mmapped slabs, kept to exit */
+	dt_probe_fini(dtp); /* prov/dt_provider.c */
 	for (int i = 0; i < DTOPT_MAX; i++)
 		free(dtp->dt_optstr[i]);
 	free(dtp);

@@ -166,6 +166,7 @@ DT_INTERNAL int dt_provider_populate_all(dtrace_hdl_t *);
 /* prov/dt_prov_usdt.c: one SDT operand description ("-4@%eax") as an argument source */
 DT_INTERNAL void dt_usdt_operand(const char *, dt_argsrc_t *, int64_t *val);
 DT_INTERNAL dt_provider_t *dt_provider_lookup(dtrace_hdl_t *, const char *);
+DT_INTERNAL void dt_probe_fini(dtrace_hdl_t *);
 DT_INTERNAL dt_probe_t *dt_probe_create(dtrace_hdl_t *, dt_provider_t *, const char *mod,
 					const char *func, const char *name);
 DT_INTERNAL int dt_probe_match(dtrace_hdl_t *, const dt_pdesc_t *, dt_probe_t ***out);

@@ -45,18 +45,34 @@ dt_provider_t *dt_provider_lookup(dtrace_hdl_t *dtp, const char *name)
 	return NULL;
 }
 
+/* At dtrace_close(): the probes' slabs. */
+void dt_probe_fini(dtrace_hdl_t *dtp)
+{
+	for (int i = 0; i < dtp->dt_nprobeslabs; i++)
+		munmap(dtp->dt_probeslabs[i], sizeof(dt_probe_t) * DT_PROBE_SLAB);
+	free(dtp->dt_probeslabs);
+	free(dtp->dt_probes);
+}
+
 dt_probe_t *dt_probe_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *mod,
 			    const char *func, const char *name)
 {
 	dt_probe_t *pr;
 
-	/* in slabs: fbt makes tens of thousands (probes are never freed) */
+	/* in slabs: fbt makes tens of thousands (freed by dt_probe_fini()) */
 	if (dtp->dt_probeslab == NULL || dtp->dt_probeslabn == DT_PROBE_SLAB) {
 		/* populated at once: a page fault per page costs more than the probes */
 		void *p = mmap(NULL, sizeof(dt_probe_t) * DT_PROBE_SLAB, PROT_READ | PROT_WRITE,
 			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 
-		dtp->dt_probeslab = p != MAP_FAILED ? p : dt_zalloc(sizeof(dt_probe_t) * DT_PROBE_SLAB);
+		if (p != MAP_FAILED) {
+			dtp->dt_probeslabs = dt_realloc(dtp->dt_probeslabs,
+							sizeof(void *) * (dtp->dt_nprobeslabs + 1));
+			dtp->dt_probeslabs[dtp->dt_nprobeslabs++] = p;
+		} else {
+			p = dt_zalloc(sizeof(dt_probe_t) * DT_PROBE_SLAB); /* kept to exit */
+		}
+		dtp->dt_probeslab = p;
 		dtp->dt_probeslabn = 0;
 	}
 	pr = &dtp->dt_probeslab[dtp->dt_probeslabn++];
