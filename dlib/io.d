@@ -144,23 +144,37 @@ translator fileinfo_t < struct request *R > {
 };
 
 translator fileinfo_t < struct file *F > {
-	fi_name = stringof(F->f_path.dentry->d_name.name);
-	fi_dirname = dirname(__dt_dpath(F->f_path.dentry,
+	fi_name = F == NULL ? "<none>" : F->f_path.dentry->d_name.name[0] == '\0' ? "<unknown>" :
+	    stringof(F->f_path.dentry->d_name.name);
+	fi_dirname = F == NULL ? "<none>" : __dt_dpath(F->f_path.dentry,
+	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
+	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
+	    offsetof(struct mount, mnt.mnt_root),
+	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint)) ==
+	    "<unknown>" ? "<unknown>" : dirname(__dt_dpath(F->f_path.dentry,
 	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
 	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
 	    offsetof(struct mount, mnt.mnt_root),
 	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint)));
-	fi_pathname = __dt_dpath(F->f_path.dentry,
+	fi_pathname = F == NULL ? "<none>" : __dt_dpath(F->f_path.dentry,
 	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
 	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
 	    offsetof(struct mount, mnt.mnt_root),
 	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
-	fi_offset = F->f_pos;
-	fi_fs = stringof(F->f_inode->i_sb->s_type->name);
-	fi_mount = __dt_dpath(F->f_path.mnt->mnt_root,
+	fi_offset = F == NULL ? 0 : F->f_pos;
+	fi_fs = F == NULL ? "<none>" : stringof(F->f_inode->i_sb->s_type->name);
+	fi_mount = F == NULL ? "<none>" : __dt_dpath(F->f_path.mnt->mnt_root,
 	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
 	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
 	    offsetof(struct mount, mnt.mnt_root),
 	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
-	fi_oflags = F->f_flags;
+	fi_oflags = F == NULL ? 0 : F->f_flags;
 };
+
+/*
+ * fds[fd]: the current process's file descriptor fd, as DTrace's
+ * (a descriptor that is not open: "<none>").
+ */
+inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
+    fd >= 0 && curthread->files != NULL && fd < curthread->files->fdt->max_fds ?
+    curthread->files->fdt->fd[fd] : NULL);

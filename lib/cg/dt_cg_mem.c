@@ -201,7 +201,8 @@ static void gen_psargs(dt_cg_t *cg, dt_node_t *dnp)
  * across mount points to the root mount, as d_path() does.  A path of
  * more than DT_DPATH_DEPTH names, or DT_DPATH_DEPTH + DT_DPATH_CROSS steps
  * (names, and mount points crossed), starts with "..." instead of the rest;
- * a pointer that cannot be read ends the walk there.  The o_ arguments
+ * a pointer that cannot be read ends the walk there.  A dentry outside
+ * its mount's tree (a pipe's, a socket's) has the path "<unknown>".  The o_ arguments
  * are the library's offsetof()s of struct dentry's d_parent and
  * d_name.name and struct mount's mnt.mnt_root, mnt_parent and
  * mnt_mountpoint: the walk itself knows no kernel type.
@@ -250,7 +251,8 @@ static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
 	 * offset and largest size, not knowing one excludes the other */
 	int tmp = dt_cg_tmpalloc(cg, 8 * DP_WORDS), out = dt_cg_tmpalloc(cg, 2 * sz);
 	int done = dt_cg_label(cg), write = dt_cg_label(cg), term = dt_cg_label(cg),
-	    trunc = dt_cg_label(cg);
+	    trunc = dt_cg_label(cg), top = dt_cg_label(cg), ret = dt_cg_label(cg);
+	static const char unknown[] = "<unknown>";
 
 	for (int i = 0; i < DO_N; i++, o = o->dn_next)
 		if ((off[i] = constsize(o)) < 0 || off[i] > INT16_MAX)
@@ -296,7 +298,7 @@ static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
 		dp_read(cg, tmp, DP_P, DP_D, off[DO_PARENT], done);
 		dp_ld(cg, R1, tmp, DP_D);
 		dp_ld(cg, R2, tmp, DP_P);
-		dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), done);
+		dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), top);
 		if (i < DT_DPATH_DEPTH) {
 			dp_read(cg, tmp, DP_NAMES + i, DP_D, off[DO_NAME], done);
 			dp_ld(cg, R1, tmp, DP_P);
@@ -314,6 +316,19 @@ static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
 	I(MOV64_IMM(R1, 3));
 	dp_st(cg, tmp, DP_OFF, R1);
 	dt_cg_jump(cg, JA(0), write);
+	/*
+	 * A dentry that is its own parent: the root of its file system, or,
+	 * if not the root of the mount it was reached through, one outside
+	 * the mount's tree (pipes', sockets' pseudo files): "<unknown>".
+	 */
+	dt_cg_place(cg, top);
+	dp_ld(cg, R1, tmp, DP_M);
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
+	dt_cg_tmpaddr(cg, R1, out);
+	for (int i = 0; i < (int)sizeof(unknown) - 1 && i < sz - 1; i++)
+		I(ST(BPF_B, R1, i, unknown[i]));
+	I(ST(BPF_B, R1, (int)sizeof(unknown) - 1 < sz - 1 ? (int)sizeof(unknown) - 1 : sz - 1, 0));
+	dt_cg_jump(cg, JA(0), ret);
 	dt_cg_place(cg, done);
 	I(MOV64_IMM(R1, 0));
 	dp_st(cg, tmp, DP_OFF, R1);
@@ -352,6 +367,7 @@ static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_tmpaddr(cg, R1, out);
 	I(ALU64_REG(BPF_ADD, R1, R4));
 	I(ST(BPF_B, R1, 0, 0));
+	dt_cg_place(cg, ret);
 	dt_cg_pop(cg);
 	dt_cg_tmpaddr(cg, R0, out);
 	dt_cg_set(cg, base, R0);

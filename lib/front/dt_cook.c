@@ -478,9 +478,19 @@ static void provisional(dt_cookctx_t *cc, dt_ident_t *idp)
  * An inline: the node becomes its definition, converted to the declared
  * type as by a cast, cooked where it is used.
  */
+/* An inline's use, name or name[args] (args: its parameters' values, uncooked). */
 static void cook_inline(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp)
 {
-	dt_node_t *e = dt_node_clone(idp->di_inline);
+	dt_node_t *e = dt_node_clone(idp->di_inline), *a = dnp->dn_args;
+
+	for (int i = 0; i < idp->di_nkeys && idp->di_pnames != NULL; i++, a = a->dn_next) {
+		dt_node_t *next = a->dn_next, *v;
+
+		a->dn_next = NULL;
+		v = dt_node_clone(a);
+		a->dn_next = next;
+		dt_xlate_subst(cc->cc_pcb, e, idp->di_pnames[i], idp->di_keys[i], v);
+	}
 
 	if (idp->di_busy)
 		cerr(cc, D_IDENT_BADREF, dnp, "inline %s is defined in terms of itself", idp->di_name);
@@ -559,6 +569,9 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 	}
 	idp = dt_ident_lookup(dtp, dnp->dn_name, DT_ID_GLOBAL);
 	if (idp != NULL && idp->di_kind == DT_ID_INLINE) {
+		if (idp->di_pnames != NULL)
+			cerr(cc, D_IDENT_BADREF, dnp, "%s[ ] must be indexed: it is an inline with %d parameter%s",
+			     idp->di_name, idp->di_nkeys, idp->di_nkeys == 1 ? "" : "s");
 		cook_inline(cc, dnp, idp);
 		return;
 	}
@@ -676,6 +689,39 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		dnp->dn_builtin = DT_BV_ARGS;
 		dnp->dn_val = n;
 		dnp->dn_type = cc->cc_probe->pr_argtypes[n];
+		return;
+	}
+	if (base->dn_kind == N_VAR && base->dn_op == 0 &&
+	    (idp = dt_ident_lookup(dtp, base->dn_name, DT_ID_GLOBAL)) != NULL &&
+	    idp->di_kind == DT_ID_INLINE) {
+		/* an inline's parameters: fds[arg0] */
+		int n = 0;
+
+		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
+			n++;
+		if (idp->di_pnames == NULL)
+			cerr(cc, D_OP_ARRFUN, dnp, "inline %s has no parameters: it cannot be indexed",
+			     idp->di_name);
+		if (n != idp->di_nkeys)
+			cerr(cc, D_PROTO_LEN, dnp, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+			     idp->di_name, n, n == 1 ? "" : "s", idp->di_nkeys);
+		n = 0;
+		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next, n++) {
+			dt_node_t *next = a->dn_next, *c;
+			dt_type_t *want = idp->di_keys[n];
+
+			a->dn_next = NULL;
+			c = dt_node_clone(a); /* cooked to check, substituted uncooked */
+			a->dn_next = next;
+			cook(cc, c);
+			if (is_strlike(want) != is_strlike(c->dn_type) ||
+			    (!is_strlike(want) && !compatible(want, c->dn_type) &&
+			     !(dt_type_is_scalar(want) && dt_type_is_scalar(c->dn_type))))
+				cerr(cc, D_PROTO_ARG, a, "%s[ ] argument #%d is incompatible with prototype:\n"
+					      "\tprototype: %s\n\t argument: %s", idp->di_name, n + 1,
+				     tname(want), tname(c->dn_type));
+		}
+		cook_inline(cc, dnp, idp);
 		return;
 	}
 	if (base->dn_kind == N_VAR && base->dn_op == 0 && !strcmp(base->dn_name, "uregs")) {

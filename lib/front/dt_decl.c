@@ -1,10 +1,11 @@
 /*
  * dt_decl.c -- D declarations: variables (global, self->, this->, scalar
  * arrays, associative arrays), typedef, struct/union/enum definitions and
- * inline constants.  The types themselves are made by types/dt_decl.c.
+ * inlines.  The types themselves are made by types/dt_decl.c.
  *
  *   decl       = "typedef" type declarator ("," declarator)* ";"
- *              | "inline" type ident "=" assign ";"
+ *              | "inline" type ident [ "[" type ident { "," type ident } "]" ]
+ *                    "=" assign ";"
  *              | ("self" | "this")? type (declarator ("," declarator)*)? ";"
  *   declarator = "*"* ident ("[" (const | type ("," type)*) "]")*
  *   tagged     = ("struct" | "union") ident? ("{" (type mdecl ("," mdecl)* ";")* "}")?
@@ -297,8 +298,29 @@ static void inline_decl(dt_pcb_t *pcb)
 	if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
 	    dt_builtin_var(name->tk_str) != NULL)
 		dt_cc_error(pcb, D_DECL_IDRED, name->tk_line, "identifier redeclared: %s", name->tk_str);
-	dt_parse_expect(pcb, "=");
 	idp = dt_ident_create(dtp, name->tk_str, DT_ID_INLINE);
+	if (dt_parse_consume(pcb, "[")) {
+		/* parameters: inline fileinfo_t fds[int fd] = ...; */
+		int n = 0;
+
+		idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * DT_INLINE_MAXPARAMS);
+		idp->di_pnames = dt_zalloc(sizeof(char *) * DT_INLINE_MAXPARAMS);
+		do {
+			dt_type_t *pt = dt_parse_type(pcb);
+
+			while (dt_parse_consume(pcb, "*"))
+				pt = dt_type_ptr(dtp, pt);
+			if (n == DT_INLINE_MAXPARAMS)
+				dt_cc_error(pcb, D_DECL_ARRSUB, name->tk_line,
+					    "inline %s has more than %d parameters", name->tk_str,
+					    DT_INLINE_MAXPARAMS);
+			idp->di_keys[n] = pt;
+			idp->di_pnames[n++] = dt_parse_ident(pcb)->tk_str;
+		} while (dt_parse_consume(pcb, ","));
+		idp->di_nkeys = n;
+		dt_parse_expect(pcb, "]");
+	}
+	dt_parse_expect(pcb, "=");
 	idp->di_type = t;
 	idp->di_declared = true;
 	idp->di_lib = pcb->pcb_lib; /* its attributes are the library's (front/dt_stab.c) */

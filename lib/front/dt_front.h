@@ -95,6 +95,8 @@ typedef struct dt_ident {
 	bool di_declared;
 	bool di_provisional;  /* read before any assignment: int64_t until one */
 	struct dt_node *di_inline; /* inline: its expression, uncooked */
+	const char **di_pnames; /* inline with parameters (fds[int fd]): their names;
+				   their types and count are di_keys, di_nkeys */
 	int di_busy;	       /* inline: being expanded (recursion) */
 	bool di_lib;	       /* inline: the D library's */
 	struct dt_ident *di_next;
@@ -102,6 +104,7 @@ typedef struct dt_ident {
 } dt_ident_t;
 
 #define DT_IDENTHASH 509
+#define DT_INLINE_MAXPARAMS 8 /* inline T name[T1 p1, ...] = e; */
 
 typedef struct dt_node {
 	dt_nkind_t dn_kind;
@@ -285,6 +288,8 @@ DT_INTERNAL dt_node_t *dt_xlate_member(dt_pcb_t *, const dt_node_t *xl, const dt
 DT_INTERNAL bool dt_xlate_exists(dtrace_hdl_t *, dt_type_t *out);
 DT_INTERNAL void dt_xlate_check(dt_pcb_t *, const dt_node_t *);
 DT_INTERNAL dt_node_t *dt_xlate_argexpr(dt_pcb_t *, const char *, const dt_node_t *native);
+DT_INTERNAL void dt_xlate_subst(dt_pcb_t *, dt_node_t *, const char *name, dt_type_t *type,
+				const dt_node_t *value);
 DT_INTERNAL int dt_dlib_load(dtrace_hdl_t *);
 DT_INTERNAL int dt_dlib_adddir(dtrace_hdl_t *, const char *);
 DT_INTERNAL void dt_dlib_depends(dt_pcb_t *, const char *kind, const char *name);

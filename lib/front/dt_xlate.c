@@ -202,6 +202,18 @@ static void subst(dt_pcb_t *pcb, dt_node_t *dnp, const dt_xlator_t *dx, const dt
 }
 
 /*
+ * Replace identifier name in a (cloned, uncooked) expression by value, cast
+ * to type: an inline's parameter by its argument (front/dt_cook.c).
+ */
+void dt_xlate_subst(dt_pcb_t *pcb, dt_node_t *dnp, const char *name, dt_type_t *type,
+		    const dt_node_t *value)
+{
+	dt_xlator_t dx = { .dx_iname = name, .dx_itype = type };
+
+	subst(pcb, dnp, &dx, value);
+}
+
+/*
  * The expression for member memb->dn_name of the cooked xlate<> xl: the
  * translator's, uncooked, over xl's input.
  */

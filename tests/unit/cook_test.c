@@ -323,6 +323,26 @@ static void test_pointer_rules(void)
 	type("sizeof (int [5])", "8u");
 }
 
+/* inlines with parameters (inline T name[T1 p1, ...] = e;), as fds[] */
+static void test_inline_params(void)
+{
+	check_str("inline declarations compile",
+		  compile("inline int sq[int zparam] = zparam * zparam; inline string bang[string s, int n] = "
+			  "n ? strjoin(s, \"!\") : s; BEGIN { }") ? "ok"
+			: dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)),
+		  "ok");
+	type("sq[2]", "4s");
+	type("sq[(char)1] + 1", "4s");
+	type("bang[\"a\", 1]", "string");
+	type("sq[bang[\"a\", 1]]", "in action list: sq[ ] argument #1 is incompatible with prototype:\n"
+				   "\tprototype: int\n\t argument: string");
+	type("sq", "in action list: sq[ ] must be indexed: it is an inline with 1 parameter");
+	type("bang[\"a\"]", "in action list: bang[ ] prototype mismatch: 1 arg passed, 2 expected");
+	type("sq[1][2]", "in action list: operator [ ] cannot be applied to a value of type int");
+	check_str("a parameter is no variable outside", compile("BEGIN { trace(zparam); }") ? "ok" :
+		  dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)), "in action list: failed to resolve zparam: Unknown variable name");
+}
+
 int main(void)
 {
 	int err;
@@ -340,5 +360,6 @@ int main(void)
 	test_inferred();
 	test_errors();
 	test_pointer_rules();
+	test_inline_params();
 	return unit_done("cook");
 }
