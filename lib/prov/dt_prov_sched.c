@@ -22,7 +22,9 @@
  * Every probe but on-cpu and remain-cpu fires in the context of the thread
  * leaving the CPU or doing the waking, as in DTrace.  args[0] is
  * lwpsinfo_t * and args[1] psinfo_t *, translated from the tracepoint's
- * struct task_struct * (dlib/procfs.d).  Linux has no tracepoint for the
+ * struct task_struct * (dlib/procfs.d); dequeue's and enqueue's args[2] is
+ * the cpuinfo_t * of the thread's CPU (its run queue's), enqueue's args[3]
+ * 0 (a woken thread is not put at the front).  Linux has no tracepoint for the
  * clock tick (tick is a perf event, below), for run-queue insertion other than
  * by a wakeup, nor for surrender, schedctl-* or cpucaps-*: those probes do
  * not exist.  on-cpu and remain-cpu need sched_exit_tp (Linux 6.16).
@@ -37,6 +39,9 @@
 
 #define LWP(a)                                                        \
 	{ .ta_arg = (a), .ta_xtype = "lwpsinfo_t *" }, { .ta_arg = (a), .ta_xtype = "psinfo_t *" }
+/* the run queue's CPU: the thread's (task_cpu()) */
+#define RQCPU(a) \
+	{ .ta_arg = (a), .ta_xtype = "cpuinfo_t *", .ta_xexpr = "xlate <cpuinfo_t *> (A->thread_info.cpu)" }
 
 static const dt_tpprobe_t dt_sched_probes[] = {
 	{ .tp_name = "on-cpu", .tp_func = "__schedule", .tp_events = { "sched_exit_tp" },
@@ -54,11 +59,13 @@ static const dt_tpprobe_t dt_sched_probes[] = {
 	{ .tp_name = "dequeue", .tp_func = "__schedule", .tp_sys = "sched",
 	  .tp_events = { "sched_switch" },
 	  .tp_filt = { { DT_FILT_EQ, 0, 0 }, { DT_FILT_NE, 3, 0 }, { DT_FILT_ALLCLEAR, 3, TASK_DEAD } },
-	  .tp_args = { LWP(1) }, .tp_nargs = 2 },
+	  .tp_args = { LWP(1), RQCPU(1) }, .tp_nargs = 3 },
 	{ .tp_name = "wakeup", .tp_func = "try_to_wake_up", .tp_sys = "sched",
 	  .tp_events = { "sched_waking" }, .tp_args = { LWP(0) }, .tp_nargs = 2 },
 	{ .tp_name = "enqueue", .tp_func = "", .tp_sys = "sched",
-	  .tp_events = { "sched_wakeup", "sched_wakeup_new" }, .tp_args = { LWP(0) }, .tp_nargs = 2 },
+	  .tp_events = { "sched_wakeup", "sched_wakeup_new" },
+	  .tp_args = { LWP(0), RQCPU(0), { .ta_arg = 0, .ta_xtype = "int", .ta_xexpr = "0" } },
+	  .tp_nargs = 4 },
 	{ .tp_name = "change-pri", .tp_func = "rt_mutex_setprio", .tp_sys = "sched",
 	  .tp_events = { "sched_pi_setprio" }, .tp_args = { LWP(0) }, .tp_nargs = 2 },
 	{ .tp_name = NULL },

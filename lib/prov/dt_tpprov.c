@@ -84,29 +84,36 @@ int dt_tpprov_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
  * args[i]'s stable type, "psinfo_t *", where the D library has a
  * translator to it (the cook pass translates the native argument).
  */
-static void xlated(dtrace_hdl_t *dtp, dt_probe_t *pr, int i, const char *xtype, const char *xexpr)
+/* A stable type named by a probe table: "int", "string", "cpuinfo_t *"... */
+static dt_type_t *xtype_lookup(dtrace_hdl_t *dtp, const char *xtype)
 {
-	size_t len = xtype != NULL ? strlen(xtype) : 0;
+	size_t len = strlen(xtype);
 	char name[64];
 	dt_type_t *t;
 
-	if (xexpr != NULL) {
-		if (pr->pr_xargtypes == NULL)
-			pr->pr_xargtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
-		if (pr->pr_xargexprs == NULL)
-			pr->pr_xargexprs = dt_zalloc(sizeof(char *) * DT_NARGS);
-		pr->pr_xargtypes[i] = dt_type_lookup_builtin(dtp, xtype);
-		pr->pr_xargexprs[i] = xexpr;
-		return;
-	}
 	if (len < 3 || len >= sizeof(name) || strcmp(xtype + len - 2, " *") != 0)
-		return;
+		return dt_type_lookup_builtin(dtp, xtype);
 	snprintf(name, sizeof(name), "%.*s", (int)(len - 2), xtype);
-	if ((t = dt_type_lookup_builtin(dtp, name)) == NULL || !dt_xlate_exists(dtp, t))
+	return (t = dt_type_lookup_builtin(dtp, name)) != NULL ? dt_type_ptr(dtp, t) : NULL;
+}
+
+static void xlated(dtrace_hdl_t *dtp, dt_probe_t *pr, int i, const char *xtype, const char *xexpr)
+{
+	dt_type_t *t;
+
+	if (xtype == NULL || (t = xtype_lookup(dtp, xtype)) == NULL)
+		return;
+	/* a translated pointer: only if the library has the translator */
+	if (xexpr == NULL && (t->dt_kind != DT_TK_PTR || !dt_xlate_exists(dtp, t->dt_base)))
 		return;
 	if (pr->pr_xargtypes == NULL)
 		pr->pr_xargtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
-	pr->pr_xargtypes[i] = dt_type_ptr(dtp, t);
+	pr->pr_xargtypes[i] = t;
+	if (xexpr != NULL) {
+		if (pr->pr_xargexprs == NULL)
+			pr->pr_xargexprs = dt_zalloc(sizeof(char *) * DT_NARGS);
+		pr->pr_xargexprs[i] = xexpr;
+	}
 }
 
 /*
