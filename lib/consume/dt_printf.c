@@ -244,9 +244,20 @@ static unsigned pf_type_accepts(const dt_type_t *t)
 	case DT_TK_FLOAT:
 		return PF_A_FP;
 	case DT_TK_ARRAY:
+		switch (t->dt_rec) {
+		case DT_ACT_SYM:
+		case DT_ACT_MOD:
+		case DT_ACT_USYM:
+		case DT_ACT_UMOD:
+		case DT_ACT_UADDR:
+			/* a symbol key (DTrace's _symaddr, _usymaddr): its text, also by %a, %A */
+			return PF_A_STR | PF_A_PTR;
+		default:
+			break;
+		}
 		if (t->dt_rec != 0 || (t->dt_base != NULL && t->dt_base->dt_kind == DT_TK_INT &&
 				       t->dt_base->dt_size == 1))
-			return PF_A_STR; /* a stack or symbol key: its text (%k) */
+			return PF_A_STR; /* a stack key, a char array: its text (%k, %s) */
 		return 0;
 	default:
 		return 0;
@@ -811,8 +822,9 @@ static int pf_format_conv(dt_pfbuf_t *b, dt_pfspec_t *ps, const dt_pfarg_t *args
 	if (*nextp >= nargs)
 		return -1;
 	a = &args[(*nextp)++];
-	if (a->pa_string != ((pc->pc_accept & PF_A_STR) != 0))
-		return -1;
+	if (a->pa_string != ((pc->pc_accept & PF_A_STR) != 0) &&
+	    !(a->pa_string && a->pa_str != NULL && (ps->ps_conv == 'a' || ps->ps_conv == 'A')))
+		return -1; /* (a symbol key's text by %a, %A: pf_print_ptr) */
 	return pc->pc_print(b, ps, a);
 }
 

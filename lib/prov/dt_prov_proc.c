@@ -13,7 +13,7 @@
  *   exit           sched_process_exit                    last thread       the exiting thread  [0] int: CLD_EXITED, _KILLED, _DUMPED
  *   lwp-exit       sched_process_exit                    always            the exiting thread  (none)
  *   signal-send    signal_generate                       always            the sender          [0],[1] the receiver, [2] int: the signal
- *   signal-handle  signal_deliver                        always            the receiver        [0] int: the signal, [1] its siginfo
+ *   signal-handle  signal_deliver                        always            the receiver        [0] int: the signal, [1] its siginfo, [2] the handler
  *
  * psinfo_t and lwpsinfo_t arguments are the tracepoints' struct
  * task_struct *, translated by the D library's translators (dlib/procfs.d;
@@ -66,8 +66,9 @@ static const dt_tpprobe_t dt_proc_probes[] = {
 	  .tp_args = { LWP(2), { .ta_arg = 0, .ta_xtype = "int" } }, .tp_nargs = 3 },
 	{ .tp_name = "signal-handle", .tp_func = "get_signal", .tp_sys = "signal",
 	  .tp_events = { "signal_deliver" },
-	  .tp_args = { { .ta_arg = 0, .ta_xtype = "int" }, { .ta_arg = 1, .ta_xtype = "siginfo_t *" } },
-	  .tp_nargs = 2 },
+	  .tp_args = { { .ta_arg = 0, .ta_xtype = "int" }, { .ta_arg = 1, .ta_xtype = "siginfo_t *" },
+			{ .ta_arg = 2, .ta_xtype = "uintptr_t", .ta_xexpr = "(uintptr_t)A->sa.sa_handler" } },
+	  .tp_nargs = 3 },
 	{ .tp_name = NULL },
 };
 

@@ -3,7 +3,8 @@
 # Counted per probe, for the target and its child (its own exec and
 # exec-success: dtrace's -c starts it after tracing has begun).  The
 # arguments are DTrace's stable types, translated (dlib/procfs.d):
-# psinfo_t * and lwpsinfo_t *, exec's path, exit's CLD_* reason.
+# psinfo_t * and lwpsinfo_t *, exec's path, exit's CLD_* reason; the
+# signal's handler.
 $DTRACE -qn '
 proc::: /pid == $target || ppid == $target/ {
 	@[pid == $target ? "target" : "child", probename] = count(); }
@@ -14,6 +15,7 @@ proc:::exit /pid == $target || ppid == $target/ {
 proc:::signal-send /pid == $target && args[2] == SIGUSR1/ {
 	@e["signal-send SIGUSR1 to itself", args[1]->pr_pid == pid && args[0]->pr_lwpid == tid] = count(); }
 proc:::signal-handle /pid == $target/ { @e["signal-handle", args[0]] = count(); }
+proc:::signal-handle /pid == $target/ { @h["signal-handle: handler", usym(args[2])] = count(); }
 proc:::create /pid == $target/ {
 	@e["create: child of the target", args[0]->pr_ppid == pid && args[0]->pr_pid != pid] = count();
 	@s["create: its name", args[0]->pr_fname] = count(); }
@@ -21,5 +23,6 @@ proc:::lwp-create /pid == $target/ {
 	@e["lwp-create: thread of the target", args[1]->pr_pid == pid && args[0]->pr_lwpid != tid] = count(); }
 proc:::start /ppid == $target/ { @e["start: new process", pid != $target] = count(); }
 proc:::lwp-start /pid == $target/ { @e["lwp-start: new thread", tid != pid] = count(); }
-END { printa("%-8s %-14s %@d\n", @); printa("%s %d: %@d\n", @e); printa("%s %s: %@d\n", @s); }' -c "$T/proc-life" |
+END { printa("%-8s %-14s %@d\n", @); printa("%s %d: %@d\n", @e); printa("%s %s: %@d\n", @s);
+	printa("%s %A: %@d\n", @h); }' -c "$T/proc-life" |
 	sed "s|$T/|T/|"
