@@ -81,9 +81,9 @@ translator devinfo_t < struct request *R > {
 
 /*
  * Where a request's file is: the dentry of the file its first page caches
- * (NULL if none) and, if that file system is the current thread's root
- * (as for the kernel's own threads), the root's mount (else NULL: the
- * file's path is not known, as when illumos has no v_path).
+ * (NULL if none) and, if it is on the file system of the current thread's
+ * root (as the kernel's own threads' files are), the root's mount (else
+ * NULL: the file's path is not known, as when illumos has no v_path).
  */
 typedef struct __dt_iofile {
 	uintptr_t f_dentry;	/* struct dentry * (a kernel type here would */
@@ -105,14 +105,15 @@ translator __dt_iofile_t < struct request *R > {
 	    R->bio->bi_io_vec->bv_page->mapping == NULL ||
 	    ((uintptr_t)R->bio->bi_io_vec->bv_page->mapping & 3) != 0 ||
 	    R->bio->bi_io_vec->bv_page->mapping->host == NULL ||
-	    R->bio->bi_io_vec->bv_page->mapping->host->i_sb->s_root != curthread->fs->root.dentry ? 0 :
+	    R->bio->bi_io_vec->bv_page->mapping->host->i_sb != curthread->fs->root.mnt->mnt_sb ? 0 :
 	    (uintptr_t)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt));
 };
 
 /*
- * __dt_dpath(dentry, mount, offsets...) (lib/cg/dt_cg_mem.c): a path,
- * walked with the offsets of struct dentry's and struct mount's members
- * that the library gives it.
+ * __dt_dpath(dentry, mount, root dentry, root mount, offsets...)
+ * (lib/cg/dt_cg_mem.c): a path up to the thread's root, walked with the
+ * offsets of struct dentry's and struct mount's members that the library
+ * gives it.
  */
 translator fileinfo_t < struct request *R > {
 	fi_name = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
@@ -121,12 +122,16 @@ translator fileinfo_t < struct request *R > {
 	    xlate <__dt_iofile_t> (R).f_mount == 0 ? "<unknown>" :
 	    dirname(__dt_dpath(xlate <__dt_iofile_t> (R).f_dentry,
 	    xlate <__dt_iofile_t> (R).f_mount,
+	    curthread->fs->root.dentry,
+	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
 	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
 	    offsetof(struct mount, mnt.mnt_root),
 	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint)));
 	fi_pathname = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
 	    xlate <__dt_iofile_t> (R).f_mount == 0 ? "<unknown>" :
 	    __dt_dpath(xlate <__dt_iofile_t> (R).f_dentry, xlate <__dt_iofile_t> (R).f_mount,
+	    curthread->fs->root.dentry,
+	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
 	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
 	    offsetof(struct mount, mnt.mnt_root),
 	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
@@ -137,6 +142,8 @@ translator fileinfo_t < struct request *R > {
 	    xlate <__dt_iofile_t> (R).f_mount == 0 ? "<unknown>" :
 	    __dt_dpath(((struct mount *)xlate <__dt_iofile_t> (R).f_mount)->mnt.mnt_root,
 	    xlate <__dt_iofile_t> (R).f_mount,
+	    curthread->fs->root.dentry,
+	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
 	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
 	    offsetof(struct mount, mnt.mnt_root),
 	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
@@ -148,16 +155,22 @@ translator fileinfo_t < struct file *F > {
 	    stringof(F->f_path.dentry->d_name.name);
 	fi_dirname = F == NULL ? "<none>" : __dt_dpath(F->f_path.dentry,
 	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
+	    curthread->fs->root.dentry,
+	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
 	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
 	    offsetof(struct mount, mnt.mnt_root),
 	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint)) ==
 	    "<unknown>" ? "<unknown>" : dirname(__dt_dpath(F->f_path.dentry,
 	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
+	    curthread->fs->root.dentry,
+	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
 	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
 	    offsetof(struct mount, mnt.mnt_root),
 	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint)));
 	fi_pathname = F == NULL ? "<none>" : __dt_dpath(F->f_path.dentry,
 	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
+	    curthread->fs->root.dentry,
+	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
 	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
 	    offsetof(struct mount, mnt.mnt_root),
 	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
@@ -165,6 +178,8 @@ translator fileinfo_t < struct file *F > {
 	fi_fs = F == NULL ? "<none>" : stringof(F->f_inode->i_sb->s_type->name);
 	fi_mount = F == NULL ? "<none>" : __dt_dpath(F->f_path.mnt->mnt_root,
 	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
+	    curthread->fs->root.dentry,
+	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
 	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
 	    offsetof(struct mount, mnt.mnt_root),
 	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));

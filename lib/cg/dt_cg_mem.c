@@ -193,17 +193,18 @@ static void gen_psargs(dt_cg_t *cg, dt_node_t *dnp)
 }
 
 /*
- * __dt_dpath(dentry, mount, o_parent, o_name, o_mroot, o_mparent,
- * o_mpoint), the D library's path of a file (dlib/io.d): the names of the
- * dentry and its parents up to the root of its file system (a dentry that
- * is its own parent), joined by '/' ("/" for the root itself).  Given the
- * struct mount the dentry was reached through (else 0), the walk goes on
- * across mount points to the root mount, as d_path() does.  A path of
+ * __dt_dpath(dentry, mount, rdentry, rmount, o_parent, o_name, o_mroot,
+ * o_mparent, o_mpoint), the D library's path of a file (dlib/io.d): the
+ * names of the dentry and its parents up to the root of its file system
+ * (a dentry that is its own parent), joined by '/' ("/" for the root
+ * itself).  Given the struct mount the dentry was reached through (else
+ * 0), the walk goes on across mount points to the root mount, as d_path()
+ * does; it stops at the thread's root, rdentry in rmount (a chroot).  A path of
  * more than DT_DPATH_DEPTH names, or DT_DPATH_DEPTH + DT_DPATH_CROSS steps
  * (names, and mount points crossed), starts with "..." instead of the rest;
  * a pointer that cannot be read ends the walk there.  A dentry outside
- * its mount's tree (a pipe's, a socket's) has the path "<unknown>".  The o_ arguments
- * are the library's offsetof()s of struct dentry's d_parent and
+ * its mount's tree (a pipe's, a socket's) has the path "<unknown>".  The
+ * o_ arguments are the library's offsetof()s of struct dentry's d_parent and
  * d_name.name and struct mount's mnt.mnt_root, mnt_parent and
  * mnt_mountpoint: the walk itself knows no kernel type.
  *
@@ -214,7 +215,7 @@ static void gen_psargs(dt_cg_t *cg, dt_node_t *dnp)
 #define DT_DPATH_DEPTH 16
 #define DT_DPATH_CROSS 4
 
-enum { DP_D, DP_M, DP_P, DP_OFF, DP_NAMES, DP_WORDS = DP_NAMES + DT_DPATH_DEPTH };
+enum { DP_D, DP_M, DP_RD, DP_RM, DP_P, DP_OFF, DP_NAMES, DP_WORDS = DP_NAMES + DT_DPATH_DEPTH };
 enum { DO_PARENT, DO_NAME, DO_MROOT, DO_MPARENT, DO_MPOINT, DO_N };
 
 /* reg = temp word w */
@@ -244,7 +245,7 @@ static void dp_read(dt_cg_t *cg, int tmp, int dst, int src, int64_t off, int fai
 
 static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
 {
-	dt_node_t *o = dnp->dn_args->dn_next->dn_next;
+	dt_node_t *a = dnp->dn_args, *o = a->dn_next->dn_next->dn_next->dn_next;
 	int64_t off[DO_N];
 	int base = cg->cg_depth, sz = cg->cg_strsize;
 	/* out: twice strsize, for the verifier, which adds a read's largest
@@ -257,13 +258,12 @@ static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
 	for (int i = 0; i < DO_N; i++, o = o->dn_next)
 		if ((off[i] = constsize(o)) < 0 || off[i] > INT16_MAX)
 			dt_cg_error(cg, dnp, "%s( ) argument #%d must be an offset constant",
-				    dnp->dn_name, i + 3);
-	dt_cg_expr(cg, dnp->dn_args);
-	dt_cg_expr(cg, dnp->dn_args->dn_next);
-	dt_cg_ldslot(cg, R1, base);
-	dp_st(cg, tmp, DP_D, R1);
-	dt_cg_ldslot(cg, R1, base + 1);
-	dp_st(cg, tmp, DP_M, R1);
+				    dnp->dn_name, i + 5);
+	for (int i = 0; i < 4; i++, a = a->dn_next) { /* dentry, mount, the root's */
+		dt_cg_expr(cg, a);
+		dt_cg_ldslot(cg, R1, cg->cg_depth - 1);
+		dp_st(cg, tmp, DP_D + i, R1);
+	}
 	dt_cg_tmpaddr(cg, R1, tmp);
 	for (int i = 0; i < DT_DPATH_DEPTH; i++)
 		I(ST(BPF_DW, R1, 8 * (DP_NAMES + i), 0));
@@ -273,10 +273,17 @@ static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
 	 * if its top is the root, up to DT_DPATH_CROSS mount points above.
 	 */
 	for (int i = 0; i <= DT_DPATH_DEPTH + DT_DPATH_CROSS; i++) {
-		int next = dt_cg_label(cg), own = dt_cg_label(cg);
+		int next = dt_cg_label(cg), own = dt_cg_label(cg), notroot = dt_cg_label(cg);
 
 		dp_ld(cg, R1, tmp, DP_D);
 		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
+		dp_ld(cg, R2, tmp, DP_RD);	/* the thread's root: done */
+		dt_cg_jump(cg, JMP_REG(BPF_JNE, R1, R2, 0), notroot);
+		dp_ld(cg, R1, tmp, DP_M);
+		dp_ld(cg, R2, tmp, DP_RM);
+		dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), done);
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
+		dt_cg_place(cg, notroot);
 		dp_ld(cg, R1, tmp, DP_M);
 		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), own);
 		/* the root of the mount: on to its mount point in the parent mount */
@@ -368,7 +375,8 @@ static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
 	I(ALU64_REG(BPF_ADD, R1, R4));
 	I(ST(BPF_B, R1, 0, 0));
 	dt_cg_place(cg, ret);
-	dt_cg_pop(cg);
+	for (int i = 0; i < 3; i++)
+		dt_cg_pop(cg);
 	dt_cg_tmpaddr(cg, R0, out);
 	dt_cg_set(cg, base, R0);
 }

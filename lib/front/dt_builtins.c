@@ -114,7 +114,7 @@ static const dt_builtin_fn_t dt_fntab[] = {
 	{ "bcopy", DT_FN_BCOPY, DT_FN_SUBR, 3, 3, "void" },
 	/* the D library's own (DT_LIBFN_PREFIX) */
 	{ "__dt_psargs", DT_FN_PSARGS, DT_FN_SUBR, 2, 2, "string" },
-	{ "__dt_dpath", DT_FN_DPATH, DT_FN_SUBR, 7, 7, "string" },
+	{ "__dt_dpath", DT_FN_DPATH, DT_FN_SUBR, 9, 9, "string" },
 	{ NULL, 0, 0, 0, 0, NULL }
 };
 

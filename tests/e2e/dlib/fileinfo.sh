@@ -1,8 +1,8 @@
 # fileinfo_t from a struct file (dlib/io.d): the path the file was opened
 # through, walked up its dentries and across mount points (tracefs on
 # sysfs, devtmpfs), the root itself, and a path of more than 16 steps,
-# whose top is "..." (a path of 16 names is whole).  dd reads its input
-# from fd 0.
+# whose top is "..." (a path of 16 names is whole); fi_fs is the type
+# findmnt(8) names (FSTYPE).  dd reads its input from fd 0.
 deep=$(pwd -P)
 for i in $(seq 1 18); do deep=$deep/fid$i; done
 mkdir -p "$deep" && echo x > "$deep/deep"
@@ -19,6 +19,6 @@ for f in /sys/kernel/tracing/trace_clock /dev/null / "$deep/deep" "$whole/f"; do
 		    xlate<fileinfo_t *>(this->f)->fi_fs, xlate<fileinfo_t *>(this->f)->fi_mount);
 		exit(0);
 	}' -c "dd if=$f of=/dev/null bs=1 count=1 status=none" 2>/dev/null |
-		sed -e "s|$whole|WHOLE|g"
+		sed -e "s|$whole|WHOLE|g" -e "s/|$(findmnt -n -o FSTYPE -T "$f")|/|FSTYPE|/"
 done
 rm -rf fid1 fiw*
