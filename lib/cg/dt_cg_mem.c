@@ -208,66 +208,51 @@ static void gen_psargs(dt_cg_t *cg, dt_node_t *dnp)
  * d_name.name and struct mount's mnt.mnt_root, mnt_parent and
  * mnt_mountpoint: the walk itself knows no kernel type.
  *
- * The walk is unrolled: each step reads a name pointer into a word of its
- * own (0 when the step crossed a mount point); then the names are read
- * into the string from the top down.
+ * The walk is a shared subprogram (dt_cg_subr.c), unrolled: each step
+ * reads a name pointer into a word of its own (0 when the step crossed a
+ * mount point); then the names are read into the string from the top
+ * down.  Its arguments: r1 the work area (DP_WORDS words of the clause's
+ * temporaries, the pointers and offsets stored by the caller), r2 the
+ * string (twice strsize: the verifier adds a read's largest offset and
+ * largest size, not knowing one excludes the other).
  */
 #define DT_DPATH_DEPTH 16
 #define DT_DPATH_CROSS 4
 
-enum { DP_D, DP_M, DP_RD, DP_RM, DP_P, DP_OFF, DP_NAMES, DP_WORDS = DP_NAMES + DT_DPATH_DEPTH };
 enum { DO_PARENT, DO_NAME, DO_MROOT, DO_MPARENT, DO_MPOINT, DO_N };
+enum {
+	DP_D, DP_M, DP_RD, DP_RM, /* the arguments: dentry, mount, the root's */
+	DP_O, /* the offsets, DO_N words */
+	DP_P = DP_O + DO_N, DP_OFF, DP_NAMES, DP_WORDS = DP_NAMES + DT_DPATH_DEPTH
+};
 
-/* reg = temp word w */
-static void dp_ld(dt_cg_t *cg, int reg, int tmp, int w)
-{
-	dt_cg_tmpaddr(cg, reg, tmp + 8 * w);
-	I(LDX(BPF_DW, reg, reg, 0));
-}
+#define DPW(w) (8 * (w)) /* a word of the work area (r6) */
 
-/* temp word w = reg (r5 is the address) */
-static void dp_st(dt_cg_t *cg, int tmp, int w, int reg)
+/* work word dst = the kernel's 8 bytes at (work word src) + (offset o), or to fail */
+static void dp_read(dt_cg_t *cg, int dst, int src, int o, int fail)
 {
-	dt_cg_tmpaddr(cg, R5, tmp + 8 * w);
-	I(STX(BPF_DW, R5, reg, 0));
-}
-
-/* temp word dst = the kernel's 8 bytes at (temp word src) + off, or to fail */
-static void dp_read(dt_cg_t *cg, int tmp, int dst, int src, int64_t off, int fail)
-{
-	dp_ld(cg, R3, tmp, src);
-	I(ALU64_IMM(BPF_ADD, R3, (int32_t)off));
-	dt_cg_tmpaddr(cg, R1, tmp + 8 * dst);
+	I(LDX(BPF_DW, R3, R6, DPW(src)));
+	I(LDX(BPF_DW, R4, R6, DPW(DP_O + o)));
+	I(ALU64_REG(BPF_ADD, R3, R4));
+	I(MOV64_REG(R1, R6));
+	I(ALU64_IMM(BPF_ADD, R1, DPW(dst)));
 	I(MOV64_IMM(R2, 8));
 	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
 }
 
-static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
+/* (work, out): r0 = out */
+static void gen_sub_dpath(dt_cg_t *cg)
 {
-	dt_node_t *a = dnp->dn_args, *o = a->dn_next->dn_next->dn_next->dn_next;
-	int64_t off[DO_N];
-	int base = cg->cg_depth, sz = cg->cg_strsize;
-	/* out: twice strsize, for the verifier, which adds a read's largest
-	 * offset and largest size, not knowing one excludes the other */
-	int tmp = dt_cg_tmpalloc(cg, 8 * DP_WORDS), out = dt_cg_tmpalloc(cg, 2 * sz);
+	int sz = cg->cg_strsize;
 	int done = dt_cg_label(cg), write = dt_cg_label(cg), term = dt_cg_label(cg),
 	    trunc = dt_cg_label(cg), top = dt_cg_label(cg), ret = dt_cg_label(cg);
 	static const char unknown[] = "<unknown>";
 
-	for (int i = 0; i < DO_N; i++, o = o->dn_next)
-		if ((off[i] = constsize(o)) < 0 || off[i] > INT16_MAX)
-			dt_cg_error(cg, dnp, "%s( ) argument #%d must be an offset constant",
-				    dnp->dn_name, i + 5);
-	for (int i = 0; i < 4; i++, a = a->dn_next) { /* dentry, mount, the root's */
-		dt_cg_expr(cg, a);
-		dt_cg_ldslot(cg, R1, cg->cg_depth - 1);
-		dp_st(cg, tmp, DP_D + i, R1);
-	}
-	dt_cg_tmpaddr(cg, R1, tmp);
+	I(MOV64_REG(R6, R1));
+	I(MOV64_REG(R7, R2));
 	for (int i = 0; i < DT_DPATH_DEPTH; i++)
-		I(ST(BPF_DW, R1, 8 * (DP_NAMES + i), 0));
-
+		I(ST(BPF_DW, R6, DPW(DP_NAMES + i), 0));
 	/*
 	 * Steps past the names' own: a path of DT_DPATH_DEPTH names is whole
 	 * if its top is the root, up to DT_DPATH_CROSS mount points above.
@@ -275,41 +260,41 @@ static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
 	for (int i = 0; i <= DT_DPATH_DEPTH + DT_DPATH_CROSS; i++) {
 		int next = dt_cg_label(cg), own = dt_cg_label(cg), notroot = dt_cg_label(cg);
 
-		dp_ld(cg, R1, tmp, DP_D);
+		I(LDX(BPF_DW, R1, R6, DPW(DP_D)));
 		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
-		dp_ld(cg, R2, tmp, DP_RD);	/* the thread's root: done */
+		I(LDX(BPF_DW, R2, R6, DPW(DP_RD)));	/* the thread's root: done */
 		dt_cg_jump(cg, JMP_REG(BPF_JNE, R1, R2, 0), notroot);
-		dp_ld(cg, R1, tmp, DP_M);
-		dp_ld(cg, R2, tmp, DP_RM);
+		I(LDX(BPF_DW, R1, R6, DPW(DP_M)));
+		I(LDX(BPF_DW, R2, R6, DPW(DP_RM)));
 		dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), done);
 		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
 		dt_cg_place(cg, notroot);
-		dp_ld(cg, R1, tmp, DP_M);
+		I(LDX(BPF_DW, R1, R6, DPW(DP_M)));
 		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), own);
 		/* the root of the mount: on to its mount point in the parent mount */
-		dp_read(cg, tmp, DP_P, DP_M, off[DO_MROOT], done);
-		dp_ld(cg, R1, tmp, DP_D);
-		dp_ld(cg, R2, tmp, DP_P);
+		dp_read(cg, DP_P, DP_M, DO_MROOT, done);
+		I(LDX(BPF_DW, R1, R6, DPW(DP_D)));
+		I(LDX(BPF_DW, R2, R6, DPW(DP_P)));
 		dt_cg_jump(cg, JMP_REG(BPF_JNE, R1, R2, 0), own);
-		dp_read(cg, tmp, DP_P, DP_M, off[DO_MPARENT], done);
-		dp_ld(cg, R1, tmp, DP_P);
+		dp_read(cg, DP_P, DP_M, DO_MPARENT, done);
+		I(LDX(BPF_DW, R1, R6, DPW(DP_P)));
 		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
-		dp_ld(cg, R2, tmp, DP_M);
+		I(LDX(BPF_DW, R2, R6, DPW(DP_M)));
 		dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), done);
-		dp_read(cg, tmp, DP_D, DP_M, off[DO_MPOINT], done);
-		dp_ld(cg, R1, tmp, DP_P);
-		dp_st(cg, tmp, DP_M, R1);
+		dp_read(cg, DP_D, DP_M, DO_MPOINT, done);
+		I(LDX(BPF_DW, R1, R6, DPW(DP_P)));
+		I(STX(BPF_DW, R6, R1, DPW(DP_M)));
 		dt_cg_jump(cg, JA(0), next);
 		/* within the file system: the name, then the parent */
 		dt_cg_place(cg, own);
-		dp_read(cg, tmp, DP_P, DP_D, off[DO_PARENT], done);
-		dp_ld(cg, R1, tmp, DP_D);
-		dp_ld(cg, R2, tmp, DP_P);
+		dp_read(cg, DP_P, DP_D, DO_PARENT, done);
+		I(LDX(BPF_DW, R1, R6, DPW(DP_D)));
+		I(LDX(BPF_DW, R2, R6, DPW(DP_P)));
 		dt_cg_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), top);
 		if (i < DT_DPATH_DEPTH) {
-			dp_read(cg, tmp, DP_NAMES + i, DP_D, off[DO_NAME], done);
-			dp_ld(cg, R1, tmp, DP_P);
-			dp_st(cg, tmp, DP_D, R1);
+			dp_read(cg, DP_NAMES + i, DP_D, DO_NAME, done);
+			I(LDX(BPF_DW, R1, R6, DPW(DP_P)));
+			I(STX(BPF_DW, R6, R1, DPW(DP_D)));
 		} else if (i < DT_DPATH_DEPTH + DT_DPATH_CROSS) {
 			dt_cg_jump(cg, JA(0), trunc); /* a name more */
 		}
@@ -317,11 +302,9 @@ static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
 	}
 	/* more names: "..." for the rest */
 	dt_cg_place(cg, trunc);
-	dt_cg_tmpaddr(cg, R1, out);
-	I(ST(BPF_H, R1, 0, ('.' << 8) | '.'));
-	I(ST(BPF_B, R1, 2, '.'));
-	I(MOV64_IMM(R1, 3));
-	dp_st(cg, tmp, DP_OFF, R1);
+	I(ST(BPF_H, R7, 0, ('.' << 8) | '.'));
+	I(ST(BPF_B, R7, 2, '.'));
+	I(ST(BPF_DW, R6, DPW(DP_OFF), 3));
 	dt_cg_jump(cg, JA(0), write);
 	/*
 	 * A dentry that is its own parent: the root of its file system, or,
@@ -329,55 +312,81 @@ static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
 	 * the mount's tree (pipes', sockets' pseudo files): "<unknown>".
 	 */
 	dt_cg_place(cg, top);
-	dp_ld(cg, R1, tmp, DP_M);
+	I(LDX(BPF_DW, R1, R6, DPW(DP_M)));
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
-	dt_cg_tmpaddr(cg, R1, out);
 	for (int i = 0; i < (int)sizeof(unknown) - 1 && i < sz - 1; i++)
-		I(ST(BPF_B, R1, i, unknown[i]));
-	I(ST(BPF_B, R1, (int)sizeof(unknown) - 1 < sz - 1 ? (int)sizeof(unknown) - 1 : sz - 1, 0));
+		I(ST(BPF_B, R7, i, unknown[i]));
+	I(ST(BPF_B, R7, (int)sizeof(unknown) - 1 < sz - 1 ? (int)sizeof(unknown) - 1 : sz - 1, 0));
 	dt_cg_jump(cg, JA(0), ret);
 	dt_cg_place(cg, done);
-	I(MOV64_IMM(R1, 0));
-	dp_st(cg, tmp, DP_OFF, R1);
+	I(ST(BPF_DW, R6, DPW(DP_OFF), 0));
 	dt_cg_place(cg, write);
 	for (int i = DT_DPATH_DEPTH - 1; i >= 0; i--) {
 		int skip = dt_cg_label(cg), st = dt_cg_label(cg);
 
-		dp_ld(cg, R3, tmp, DP_NAMES + i);
+		I(LDX(BPF_DW, R3, R6, DPW(DP_NAMES + i)));
 		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), skip);
-		dp_ld(cg, R4, tmp, DP_OFF);
+		I(LDX(BPF_DW, R4, R6, DPW(DP_OFF)));
 		dt_cg_jump(cg, JMP_IMM(BPF_JGT, R4, sz - 2, 0), skip); /* room for '/' and NUL */
-		dt_cg_tmpaddr(cg, R1, out);
+		I(MOV64_REG(R1, R7));
 		I(ALU64_REG(BPF_ADD, R1, R4));
 		I(ST(BPF_B, R1, 0, '/'));
 		I(ALU64_IMM(BPF_ADD, R1, 1));
 		I(MOV64_IMM(R2, sz - 1));
 		I(ALU64_REG(BPF_SUB, R2, R4));		/* [1, sz - 1] */
 		dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
-		dp_ld(cg, R4, tmp, DP_OFF);
+		I(LDX(BPF_DW, R4, R6, DPW(DP_OFF)));
 		I(ALU64_IMM(BPF_ADD, R4, 1));
 		dt_cg_jump(cg, JMP_IMM(BPF_JSLE, R0, 0, 0), st);
 		I(ALU64_IMM(BPF_SUB, R0, 1));
 		I(ALU64_REG(BPF_ADD, R4, R0));
 		dt_cg_place(cg, st);
-		dp_st(cg, tmp, DP_OFF, R4);
+		I(STX(BPF_DW, R6, R4, DPW(DP_OFF)));
 		dt_cg_place(cg, skip);
 	}
-	dp_ld(cg, R4, tmp, DP_OFF);
+	I(LDX(BPF_DW, R4, R6, DPW(DP_OFF)));
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R4, 0, 0), term);
-	dt_cg_tmpaddr(cg, R1, out);		/* the root: "/" */
-	I(ST(BPF_B, R1, 0, '/'));
+	I(ST(BPF_B, R7, 0, '/'));		/* the root: "/" */
 	I(MOV64_IMM(R4, 1));
 	dt_cg_place(cg, term);
 	I(JMP_IMM(BPF_JLE, R4, sz - 1, 1));	/* for the verifier: known */
 	I(MOV64_IMM(R4, sz - 1));
-	dt_cg_tmpaddr(cg, R1, out);
+	I(MOV64_REG(R1, R7));
 	I(ALU64_REG(BPF_ADD, R1, R4));
 	I(ST(BPF_B, R1, 0, 0));
 	dt_cg_place(cg, ret);
+	I(MOV64_REG(R0, R7));
+	I(EXIT());
+}
+
+static const dt_cgsubr_t sub_dpath = { "dpath", gen_sub_dpath };
+
+static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dt_node_t *a = dnp->dn_args, *o = a->dn_next->dn_next->dn_next->dn_next;
+	int base = cg->cg_depth, sz = cg->cg_strsize;
+	int work = dt_cg_tmpalloc(cg, 8 * DP_WORDS), out = dt_cg_tmpalloc(cg, 2 * sz);
+
+	for (int i = 0; i < 4; i++, a = a->dn_next) { /* dentry, mount, the root's */
+		dt_cg_expr(cg, a);
+		dt_cg_ldslot(cg, R1, cg->cg_depth - 1);
+		dt_cg_tmpaddr(cg, R2, work + DPW(DP_D + i));
+		I(STX(BPF_DW, R2, R1, 0));
+	}
+	dt_cg_tmpaddr(cg, R2, work + DPW(DP_O));
+	for (int i = 0; i < DO_N; i++, o = o->dn_next) {
+		int64_t off = constsize(o);
+
+		if (off < 0 || off > INT16_MAX)
+			dt_cg_error(cg, dnp, "%s( ) argument #%d must be an offset constant",
+				    dnp->dn_name, i + 5);
+		I(ST(BPF_DW, R2, DPW(i), (int32_t)off));
+	}
+	dt_cg_tmpaddr(cg, R1, work);
+	dt_cg_tmpaddr(cg, R2, out);
+	dt_cg_subr_call(cg, &sub_dpath);
 	for (int i = 0; i < 3; i++)
 		dt_cg_pop(cg);
-	dt_cg_tmpaddr(cg, R0, out);
 	dt_cg_set(cg, base, R0);
 }
 
