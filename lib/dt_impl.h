@@ -288,6 +288,8 @@ struct dtrace_hdl {
 	size_t dt_pfbufsz;
 	int *dt_linkfds;	  /* attachments */
 	int dt_nlinks, dt_linkcap;
+	int *dt_timerfds;	  /* profile and tick timers, started by dt_bpf_timers_start() */
+	int dt_ntimers;
 	dt_aggmap_t *dt_aggmaps;
 	struct dt_aggouter *dt_aggouter; /* layout/dt_agg_layout.c: arrays of aggregation maps */
 	int dt_naggouter;

@@ -34,7 +34,9 @@
 #include <limits.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -53,20 +55,27 @@ static int perf_open(dtrace_hdl_t *dtp, struct perf_event_attr *attr, int pid, i
 	return dt_set_errmsg(dtp, code, "failed to create %s: %s", what, strerror(err));
 }
 
-/* Attach the program to perf event pfd with the cookie; pfd is closed. */
-static int perf_link(dtrace_hdl_t *dtp, int pfd, int progfd, uint64_t cookie, const char *what)
+/* Attach the program to perf event pfd with the cookie; pfd is closed unless kept. */
+static int perf_link_keep(dtrace_hdl_t *dtp, int pfd, int progfd, uint64_t cookie,
+			  const char *what, bool keep)
 {
 	LIBBPF_OPTS(bpf_link_create_opts, opts, .perf_event.bpf_cookie = cookie);
 	int link = bpf_link_create(progfd, pfd, BPF_PERF_EVENT, &opts);
 	int err = errno;
 
-	close(pfd);
+	if (!keep || link < 0)
+		close(pfd);
 	if (link < 0)
 		return dt_set_errmsg(dtp, EDT_ATTACH, "failed to attach program%s%s: %s",
 				     what != NULL ? " to " : "", what != NULL ? what : "",
 				     strerror(err));
 	dt_bpf_link_add(dtp, link);
 	return 0;
+}
+
+static int perf_link(dtrace_hdl_t *dtp, int pfd, int progfd, uint64_t cookie, const char *what)
+{
+	return perf_link_keep(dtp, pfd, progfd, cookie, what, false);
 }
 
 /*
@@ -92,16 +101,48 @@ int dt_bpf_attach_tp(dtrace_hdl_t *dtp, int tpid, int progfd, uint64_t cookie)
 	return perf_attach(dtp, &attr, 0, progfd, cookie);
 }
 
+/*
+ * A timer (profile-N, tick-N, sched:::tick): created stopped, and started
+ * with all the others by dt_bpf_timers_start() once BEGIN has run, so that
+ * as in DTrace every timer counts from the start of tracing: attaching
+ * many probes can take seconds, and a firing before BEGIN is not traced
+ * (tick-1s would then fire once in its first two seconds).
+ */
 int dt_bpf_attach_perf(dtrace_hdl_t *dtp, int cpu, uint64_t period_ns, int progfd,
 		       uint64_t cookie)
 {
 	struct perf_event_attr attr = { 0 };
+	int pfd;
 
 	attr.size = sizeof(attr);
 	attr.type = PERF_TYPE_SOFTWARE;
 	attr.config = PERF_COUNT_SW_CPU_CLOCK;
 	attr.sample_period = period_ns;
-	return perf_attach(dtp, &attr, cpu, progfd, cookie);
+	attr.disabled = 1;
+	if ((pfd = perf_open(dtp, &attr, -1, cpu, NULL)) < 0)
+		return -1;
+	if (perf_link_keep(dtp, pfd, progfd, cookie, NULL, true) != 0)
+		return -1;
+	dtp->dt_timerfds = dt_realloc(dtp->dt_timerfds, sizeof(int) * (dtp->dt_ntimers + 1));
+	dtp->dt_timerfds[dtp->dt_ntimers++] = pfd;
+	return 0;
+}
+
+/* Start the timers (the links hold the events: their descriptors are closed). */
+int dt_bpf_timers_start(dtrace_hdl_t *dtp)
+{
+	int rv = 0;
+
+	for (int i = 0; i < dtp->dt_ntimers; i++) {
+		if (rv == 0 && ioctl(dtp->dt_timerfds[i], PERF_EVENT_IOC_ENABLE, 0) != 0)
+			rv = dt_set_errmsg(dtp, EDT_ATTACH, "failed to start a timer: %s",
+					   strerror(errno));
+		close(dtp->dt_timerfds[i]);
+	}
+	free(dtp->dt_timerfds);
+	dtp->dt_timerfds = NULL;
+	dtp->dt_ntimers = 0;
+	return rv;
 }
 
 /*

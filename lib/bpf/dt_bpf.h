@@ -101,6 +101,7 @@ DT_INTERNAL int dt_bpf_umulti_link_ref(int progfd, const char *path, const uint6
 DT_INTERNAL int dt_bpf_attach_tp(dtrace_hdl_t *, int tpid, int progfd, uint64_t cookie);
 DT_INTERNAL int dt_bpf_attach_perf(dtrace_hdl_t *, int cpu, uint64_t period_ns, int progfd,
 				   uint64_t cookie);
+DT_INTERNAL int dt_bpf_timers_start(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_bind_key(dtrace_hdl_t *, dt_bpfprog_t *, uint32_t key, uint64_t cookie,
 				const char *rawtp);
 DT_INTERNAL int dt_bpf_attach_rawtp(dtrace_hdl_t *, const char *tp, int progfd, uint64_t cookie);

@@ -48,6 +48,9 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		return;
 	dt_proc_fini(dtp); /* kill the -c command if it still runs */
 	dt_pdef_free(dtp);
+	for (int i = 0; i < dtp->dt_ntimers; i++) /* dtrace_go() failed before starting them */
+		close(dtp->dt_timerfds[i]);
+	free(dtp->dt_timerfds);
 	dt_bpf_detach_all(dtp);
 	dt_consume_fini(dtp);
 	dt_sym_fini(dtp); /* proc/dt_sym.c */

@@ -13,7 +13,8 @@
  *      program loading;
  *   4. attachment of each program to each of its probes, with the cookie
  *      that identifies the probe (the providers' attach);
- *   5. BEGIN, run by the consumer itself (WARMUP), then ACTIVE.
+ *   5. BEGIN, run by the consumer itself (WARMUP), then ACTIVE, and the
+ *      timers of profile and tick probes started.
  * dtrace_stop() moves tracing to COOLDOWN, runs END on a known CPU, and
  * to STOPPED.  The consumer (consume/dt_consume.c) drains in dtrace_work().
  */
@@ -130,6 +131,8 @@ int dtrace_go(dtrace_hdl_t *dtp)
 	if (dtp->dt_beginprog != NULL && dt_bpf_test_run(dtp, dtp->dt_beginprog) != 0)
 		return -1;
 	__sync_bool_compare_and_swap(dt_activity(dtp), DT_ACTIVITY_WARMUP, DT_ACTIVITY_ACTIVE);
+	if (dt_bpf_timers_start(dtp) != 0) /* profile-N, tick-N count from here */
+		return -1;
 	dtp->dt_status = DTRACE_STATUS_OKAY;
 	return 0;
 }
