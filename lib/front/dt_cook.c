@@ -474,23 +474,29 @@ static void provisional(dt_cookctx_t *cc, dt_ident_t *idp)
 	idp->di_provisional = true;
 }
 
+/* A copy of one node of a list (and its subtrees), without the rest of the list. */
+static dt_node_t *clone_one(dt_node_t *a)
+{
+	dt_node_t *next = a->dn_next, *c;
+
+	a->dn_next = NULL;
+	c = dt_node_clone(a);
+	a->dn_next = next;
+	return c;
+}
+
 /*
- * An inline: the node becomes its definition, converted to the declared
- * type as by a cast, cooked where it is used.
+ * An inline, name or name[args]: the node becomes its definition (with
+ * the arguments, uncooked, in place of the parameters, cast to their
+ * types), converted to the declared type as by a cast, cooked where it is
+ * used.
  */
-/* An inline's use, name or name[args] (args: its parameters' values, uncooked). */
 static void cook_inline(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp)
 {
 	dt_node_t *e = dt_node_clone(idp->di_inline), *a = dnp->dn_args;
 
-	for (int i = 0; i < idp->di_nkeys && idp->di_pnames != NULL; i++, a = a->dn_next) {
-		dt_node_t *next = a->dn_next, *v;
-
-		a->dn_next = NULL;
-		v = dt_node_clone(a);
-		a->dn_next = next;
-		dt_xlate_subst(cc->cc_pcb, e, idp->di_pnames[i], idp->di_keys[i], v);
-	}
+	for (int i = 0; i < idp->di_nkeys && idp->di_pnames != NULL; i++, a = a->dn_next)
+		dt_xlate_subst(cc->cc_pcb, e, idp->di_pnames[i], idp->di_keys[i], clone_one(a));
 
 	if (idp->di_busy)
 		cerr(cc, D_IDENT_BADREF, dnp, "inline %s is defined in terms of itself", idp->di_name);
@@ -707,12 +713,9 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 			     idp->di_name, n, n == 1 ? "" : "s", idp->di_nkeys);
 		n = 0;
 		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next, n++) {
-			dt_node_t *next = a->dn_next, *c;
+			dt_node_t *c = clone_one(a); /* cooked to check, substituted uncooked */
 			dt_type_t *want = idp->di_keys[n];
 
-			a->dn_next = NULL;
-			c = dt_node_clone(a); /* cooked to check, substituted uncooked */
-			a->dn_next = next;
 			cook(cc, c);
 			if (is_strlike(want) != is_strlike(c->dn_type) ||
 			    (!is_strlike(want) && !compatible(want, c->dn_type) &&
