@@ -80,14 +80,23 @@ translator devinfo_t < struct request *R > {
 };
 
 /*
- * Where a request's file is: the dentry of the file its first page caches
- * (NULL if none) and, if it is on the file system of the current thread's
- * root (as the kernel's own threads' files are), the root's mount (else
- * NULL: the file's path is not known, as when illumos has no v_path).
+ * Where a file is, from a request or a struct file: its dentry and a
+ * struct mount it is reached through (kept as numbers: a kernel type in
+ * a library typedef would open the BTF at load), and their paths, walked
+ * by __dt_dpath(dentry, mount, root dentry, root mount, offsets...)
+ * (lib/cg/dt_cg_mem.c) up to the thread's root with the offsets of struct
+ * dentry's and struct mount's members that the library gives it.
+ *
+ * A request's file is the one its first page caches (f_dentry 0 if none);
+ * its mount is known if it is on the file system of the current thread's
+ * root (as the kernel's own threads' files are): the root's mount (else
+ * f_mount 0 and the paths "<unknown>", as when illumos has no v_path).
  */
 typedef struct __dt_iofile {
-	uintptr_t f_dentry;	/* struct dentry * (a kernel type here would */
-	uintptr_t f_mount;	/* struct mount *   open the BTF at load) */
+	uintptr_t f_dentry;	/* struct dentry * */
+	uintptr_t f_mount;	/* struct mount * */
+	string f_path;		/* the file's path */
+	string f_mpath;		/* its mount point's */
 } __dt_iofile_t;
 
 translator __dt_iofile_t < struct request *R > {
@@ -107,39 +116,14 @@ translator __dt_iofile_t < struct request *R > {
 	    R->bio->bi_io_vec->bv_page->mapping->host == NULL ||
 	    R->bio->bi_io_vec->bv_page->mapping->host->i_sb != curthread->fs->root.mnt->mnt_sb ? 0 :
 	    (uintptr_t)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt));
-};
-
-/*
- * __dt_dpath(dentry, mount, root dentry, root mount, offsets...)
- * (lib/cg/dt_cg_mem.c): a path up to the thread's root, walked with the
- * offsets of struct dentry's and struct mount's members that the library
- * gives it.
- */
-translator fileinfo_t < struct request *R > {
-	fi_name = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
-	    stringof(((struct dentry *)xlate <__dt_iofile_t> (R).f_dentry)->d_name.name);
-	fi_dirname = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
-	    xlate <__dt_iofile_t> (R).f_mount == 0 ? "<unknown>" :
-	    dirname(__dt_dpath(xlate <__dt_iofile_t> (R).f_dentry,
-	    xlate <__dt_iofile_t> (R).f_mount,
-	    curthread->fs->root.dentry,
-	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
-	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
-	    offsetof(struct mount, mnt.mnt_root),
-	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint)));
-	fi_pathname = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
-	    xlate <__dt_iofile_t> (R).f_mount == 0 ? "<unknown>" :
+	f_path = xlate <__dt_iofile_t> (R).f_mount == 0 ? "<unknown>" :
 	    __dt_dpath(xlate <__dt_iofile_t> (R).f_dentry, xlate <__dt_iofile_t> (R).f_mount,
 	    curthread->fs->root.dentry,
 	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
 	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
 	    offsetof(struct mount, mnt.mnt_root),
 	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
-	fi_offset = -1;
-	fi_fs = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
-	    stringof(((struct dentry *)xlate <__dt_iofile_t> (R).f_dentry)->d_sb->s_type->name);
-	fi_mount = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
-	    xlate <__dt_iofile_t> (R).f_mount == 0 ? "<unknown>" :
+	f_mpath = xlate <__dt_iofile_t> (R).f_mount == 0 ? "<unknown>" :
 	    __dt_dpath(((struct mount *)xlate <__dt_iofile_t> (R).f_mount)->mnt.mnt_root,
 	    xlate <__dt_iofile_t> (R).f_mount,
 	    curthread->fs->root.dentry,
@@ -147,42 +131,52 @@ translator fileinfo_t < struct request *R > {
 	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
 	    offsetof(struct mount, mnt.mnt_root),
 	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
+};
+
+translator __dt_iofile_t < struct file *F > {
+	f_dentry = (uintptr_t)F->f_path.dentry;
+	f_mount = (uintptr_t)((char *)F->f_path.mnt - offsetof(struct mount, mnt));
+	f_path = __dt_dpath(F->f_path.dentry,
+	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
+	    curthread->fs->root.dentry,
+	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
+	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
+	    offsetof(struct mount, mnt.mnt_root),
+	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
+	f_mpath = __dt_dpath(F->f_path.mnt->mnt_root,
+	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
+	    curthread->fs->root.dentry,
+	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
+	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
+	    offsetof(struct mount, mnt.mnt_root),
+	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
+};
+
+translator fileinfo_t < struct request *R > {
+	fi_name = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
+	    stringof(((struct dentry *)xlate <__dt_iofile_t> (R).f_dentry)->d_name.name);
+	fi_dirname = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
+	    xlate <__dt_iofile_t> (R).f_mount == 0 ? "<unknown>" :
+	    dirname(xlate <__dt_iofile_t> (R).f_path);
+	fi_pathname = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
+	    xlate <__dt_iofile_t> (R).f_path;
+	fi_offset = -1;
+	fi_fs = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
+	    stringof(((struct dentry *)xlate <__dt_iofile_t> (R).f_dentry)->d_sb->s_type->name);
+	fi_mount = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" : xlate <__dt_iofile_t> (R).f_mpath;
 	fi_oflags = 0;
 };
 
+/* A pipe's or socket's path is "<unknown>" (outside its mount's tree). */
 translator fileinfo_t < struct file *F > {
 	fi_name = F == NULL ? "<none>" : F->f_path.dentry->d_name.name[0] == '\0' ? "<unknown>" :
 	    stringof(F->f_path.dentry->d_name.name);
-	fi_dirname = F == NULL ? "<none>" : __dt_dpath(F->f_path.dentry,
-	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
-	    curthread->fs->root.dentry,
-	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
-	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
-	    offsetof(struct mount, mnt.mnt_root),
-	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint)) ==
-	    "<unknown>" ? "<unknown>" : dirname(__dt_dpath(F->f_path.dentry,
-	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
-	    curthread->fs->root.dentry,
-	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
-	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
-	    offsetof(struct mount, mnt.mnt_root),
-	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint)));
-	fi_pathname = F == NULL ? "<none>" : __dt_dpath(F->f_path.dentry,
-	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
-	    curthread->fs->root.dentry,
-	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
-	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
-	    offsetof(struct mount, mnt.mnt_root),
-	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
+	fi_dirname = F == NULL ? "<none>" : xlate <__dt_iofile_t> (F).f_path == "<unknown>" ?
+	    "<unknown>" : dirname(xlate <__dt_iofile_t> (F).f_path);
+	fi_pathname = F == NULL ? "<none>" : xlate <__dt_iofile_t> (F).f_path;
 	fi_offset = F == NULL ? 0 : F->f_pos;
 	fi_fs = F == NULL ? "<none>" : stringof(F->f_inode->i_sb->s_type->name);
-	fi_mount = F == NULL ? "<none>" : __dt_dpath(F->f_path.mnt->mnt_root,
-	    (struct mount *)((char *)F->f_path.mnt - offsetof(struct mount, mnt)),
-	    curthread->fs->root.dentry,
-	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
-	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
-	    offsetof(struct mount, mnt.mnt_root),
-	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
+	fi_mount = F == NULL ? "<none>" : xlate <__dt_iofile_t> (F).f_mpath;
 	fi_oflags = F == NULL ? 0 : F->f_flags;
 };
 
