@@ -339,6 +339,10 @@ static void test_inline_params(void)
 	type("sq", "in action list: sq[ ] must be indexed: it is an inline with 1 parameter");
 	type("bang[\"a\"]", "in action list: bang[ ] prototype mismatch: 1 arg passed, 2 expected");
 	type("sq[1][2]", "in action list: operator [ ] cannot be applied to a value of type int");
+	check_str("at most 8 parameters",
+		  compile("inline int nine[int a, int b, int c, int d, int e, int f, int g, int h, "
+			  "int i] = a; BEGIN { }") ? "ok" : dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)),
+		  "inline nine has more than 8 parameters");
 	check_str("a parameter is no variable outside", compile("BEGIN { trace(zparam); }") ? "ok" :
 		  dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)), "in action list: failed to resolve zparam: Unknown variable name");
 }
