@@ -192,6 +192,12 @@ DTRACE_API dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *, const char *
 DTRACE_API dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *, FILE *, unsigned int,
 						  const char *name);
 DTRACE_API int dtrace_program_exec(dtrace_hdl_t *, dtrace_prog_t *, dtrace_proginfo_t *);
+/*
+ * The caller is done with a program: its memory is freed (a program given
+ * to dtrace_program_exec() is the handle's, freed by dtrace_close(), as is
+ * every program not destroyed before).
+ */
+DTRACE_API void dtrace_program_destroy(dtrace_hdl_t *, dtrace_prog_t *);
 DTRACE_API void dtrace_program_info(dtrace_hdl_t *, dtrace_prog_t *, dtrace_proginfo_t *);
 /* -v: the probe descriptions of a program's clauses, in order (dtpd_id 0) */
 DTRACE_API int dtrace_desc_iter(dtrace_hdl_t *, dtrace_prog_t *, dtrace_probe_f *, void *);

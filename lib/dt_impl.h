@@ -188,6 +188,51 @@ typedef enum dt_optkind {
 #define DT_FBTMODE_FENTRY 1
 #define DT_FBTMODE_KPROBE 2
 
+/* ---------------------------------------------------------------- arenas */
+
+/* core/dt_arena.c: memory freed all at once by its owner (a handle, a program) */
+typedef struct dt_arena {
+	struct dt_arena_chunk *da_chunks;
+	char *da_cur;		  /* the free part of the chunk being filled */
+	size_t da_left;
+	struct dt_arena_owned *da_owned; /* malloc'd blocks given to it */
+	size_t da_bytes;	  /* chunk bytes, for measurements */
+} dt_arena_t;
+
+DT_INTERNAL void *dt_arena_zalloc(dt_arena_t *, size_t);
+DT_INTERNAL char *dt_arena_strdup(dt_arena_t *, const char *);
+DT_INTERNAL char *dt_arena_strndup(dt_arena_t *, const char *, size_t);
+DT_INTERNAL void dt_arena_own(dt_arena_t *, void *);
+DT_INTERNAL void dt_arena_adopt(dt_arena_t *to, dt_arena_t *from);
+DT_INTERNAL void dt_arena_free(dt_arena_t *);
+
+/* core/dt_hash.c: the hash table (keys are the caller's bytes, values pointers) */
+typedef struct dt_hashent {
+	uint64_t he_hash;
+	const void *he_key;	  /* NULL: a free entry */
+	size_t he_keylen;
+	void *he_val;
+} dt_hashent_t;
+
+typedef struct dt_hash {	  /* zeroed: empty */
+	dt_hashent_t *dh_ents;
+	size_t dh_cap;		  /* a power of two, or 0 */
+	size_t dh_n;
+} dt_hash_t;
+
+DT_INTERNAL uint64_t dt_hash_bytes(const void *, size_t);
+DT_INTERNAL uint64_t dt_hash_word(uint64_t);
+DT_INTERNAL void *dt_hash_find(const dt_hash_t *, const void *key, size_t len);
+DT_INTERNAL void *dt_hash_find_h(const dt_hash_t *, uint64_t hash, const void *key, size_t len);
+DT_INTERNAL void *dt_hash_findstr(const dt_hash_t *, const char *);
+/* find or add: the value's slot, holding NULL for a new key (store the value); NULL: no memory */
+DT_INTERNAL void **dt_hash_slot(dt_hash_t *, const void *key, size_t len);
+DT_INTERNAL void **dt_hash_slot_h(dt_hash_t *, uint64_t hash, const void *key, size_t len);
+DT_INTERNAL void **dt_hash_slotstr(dt_hash_t *, const char *);
+DT_INTERNAL void *dt_hash_next(const dt_hash_t *, size_t *iter);
+DT_INTERNAL void dt_hash_clear(dt_hash_t *);
+DT_INTERNAL void dt_hash_fini(dt_hash_t *);
+
 /* ---------------------------------------------------------------- stages */
 
 #include "types/dt_types.h"
@@ -202,6 +247,7 @@ typedef enum dt_optkind {
 /* ---------------------------------------------------------------- handle */
 
 struct dtrace_hdl {
+	dt_arena_t dt_arena;	  /* what lives as long as the handle (core/dt_arena.c) */
 	int dt_errno;		  /* last error */
 	char dt_errmsg[1024];	  /* compile / load error text */
 	int dt_errtag;		  /* D tag of the last compile-time error (dt_errtags.h) */
@@ -362,6 +408,7 @@ DT_INTERNAL int dt_set_errmsg(dtrace_hdl_t *, int, const char *, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* core/dt_alloc.c */
+DT_INTERNAL void *dt_nomem(void); /* out of memory */
 DT_INTERNAL void *dt_zalloc(size_t);
 DT_INTERNAL char *dt_strdup(const char *);
 DT_INTERNAL char *dt_strndup(const char *, size_t);

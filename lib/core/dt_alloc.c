@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-static void *dt_oom(void)
+void *dt_nomem(void)
 {
 	fputs("dtrace: failed to allocate memory\n", stderr);
 	abort();
@@ -20,13 +20,13 @@ void *dt_zalloc(size_t n)
 {
 	void *p = calloc(1, n ? n : 1);
 
-	return p ? p : dt_oom();
+	return p ? p : dt_nomem();
 }
 
 void *dt_realloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
-	return p ? p : dt_oom();
+	return p ? p : dt_nomem();
 }
 
 char *dt_strdup(const char *s)

@@ -69,6 +69,13 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_probe_fini(dtp); /* prov/dt_provider.c */
 	for (int i = 0; i < DTOPT_MAX; i++)
 		free(dtp->dt_optstr[i]);
+	for (int i = 0; i < dtp->dt_argc; i++)
+		free(dtp->dt_argv[i]);
+	free(dtp->dt_argv);
+	free(dtp->dt_argused);
+	dt_program_fini(dtp); /* front/dt_cc.c */
+	dt_dlib_fini(dtp);    /* front/dt_dlib.c */
+	dt_arena_free(&dtp->dt_arena); /* last: the D library, identifiers, types */
 	free(dtp);
 }
 

@@ -221,12 +221,12 @@ static void split_variants(dt_pcb_t *pcb, dt_clause_t *clp)
 	}
 	clp->dc_nprobes = nkeep;
 	while (nrest > 0) {
-		dt_clause_t *v = dt_zalloc(sizeof(*v));
+		dt_clause_t *v = dt_arena_zalloc(pcb->pcb_arena, sizeof(*v));
 		int n = 0, left = 0;
 
 		*v = *clp;
-		v->dc_pred = dt_node_clone(clp->dc_pred);
-		v->dc_body = dt_node_clone(clp->dc_body);
+		v->dc_pred = dt_node_clone(pcb, clp->dc_pred);
+		v->dc_body = dt_node_clone(pcb, clp->dc_body);
 		v->dc_isvariant = true;
 		v->dc_variant = NULL;
 		v->dc_probes = dt_zalloc(sizeof(dt_probe_t *) * nrest);
@@ -257,35 +257,65 @@ static void dt_check_argref(dt_pcb_t *pcb)
 				    "referenced)", dtp->dt_argv[i], i);
 }
 
+/* The memory a program's clauses keep outside its arena. */
+static void prog_free(dtrace_prog_t *pgp)
+{
+	for (dt_clause_t *clp = pgp->dp_clauses; clp != NULL; clp = clp->dc_next)
+		for (dt_clause_t *v = clp; v != NULL; v = v->dc_variant)
+			free(v->dc_probes);
+	dt_arena_free(&pgp->dp_arena);
+	free(pgp);
+}
+
+/*
+ * A program goes: freed, unless the handle still needs its memory (its
+ * declarations, or its clauses enabled), which then becomes the handle's.
+ */
+static void prog_release(dtrace_hdl_t *dtp, dtrace_prog_t *pgp)
+{
+	if (!pgp->dp_declares) {
+		prog_free(pgp);
+		return;
+	}
+	for (dt_clause_t *clp = pgp->dp_clauses; clp != NULL; clp = clp->dc_next)
+		for (dt_clause_t *v = clp; v != NULL; v = v->dc_variant)
+			free(v->dc_probes);
+	dt_arena_adopt(&dtp->dt_arena, &pgp->dp_arena);
+	free(pgp);
+}
+
 static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_probespec_t spec,
 				 unsigned cflags, const char *name)
 {
-	dt_pcb_t *pcb = dt_zalloc(sizeof(*pcb));
-	dtrace_prog_t *pgp;
+	dt_pcb_t *pcb;
+	dtrace_prog_t *pgp, **tail;
 	char *cppout = NULL;
 	int nmatch = 0, nvars, npdefs = 0;
 	dt_ident_t **gtail;
 
 	dtp->dt_errmsg[0] = '\0';
-	if (dt_dlib_load(dtp) != 0) { /* the D library, before the first program */
-		free(pcb);
+	if (dt_dlib_load(dtp) != 0) /* the D library, before the first program */
 		return NULL;
-	}
 	dtp->dt_cflags |= cflags;
 	if ((cflags & DTRACE_C_CPP) || dtp->dt_options[DTOPT_CPP]) { /* -x cpp is -C */
-		if ((cppout = dt_cpp(dtp, src)) == NULL) {
-			free(pcb);
+		if ((cppout = dt_cpp(dtp, src)) == NULL)
 			return NULL;
-		}
 		src = cppout;
 	}
+	/* the program owns a copy of its source and name: tokens point into them */
+	pgp = dt_zalloc(sizeof(*pgp));
+	pcb = dt_zalloc(sizeof(*pcb));
 	pcb->pcb_hdl = dtp;
-	pcb->pcb_src = pcb->pcb_cur = src;
+	pcb->pcb_prog = pgp;
+	pcb->pcb_arena = &pgp->dp_arena;
+	pcb->pcb_src = pcb->pcb_cur = dt_arena_strdup(&pgp->dp_arena, src);
+	free(cppout);
 	pcb->pcb_line = 1;
 	pcb->pcb_pspec = spec;
 	pcb->pcb_cflags = cflags;
-	pcb->pcb_filename = name;
+	pcb->pcb_filename = name != NULL ? dt_arena_strdup(&pgp->dp_arena, name) : NULL;
 	if (setjmp(pcb->pcb_jmp) != 0) {
+		prog_release(dtp, pcb->pcb_prog);
 		free(pcb);
 		return NULL;
 	}
@@ -294,7 +324,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	nvars = dtp->dt_nvars;
 	npdefs = dt_pdef_count(dtp);
 	gtail = dtp->dt_globtail;
-	pgp = dt_parse_program(pcb);
+	dt_parse_program(pcb);
 	npdefs -= dt_pdef_count(dtp);
 	/* nothing but white space, comments and pragmas (a provider definition counts) */
 	if (pgp->dp_nclauses == 0 && dtp->dt_nvars == nvars && gtail == dtp->dt_globtail && npdefs == 0 &&
@@ -313,6 +343,9 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	dt_check_argref(pcb);
 	pgp->dp_info.dpi_matches = (uint32_t)nmatch;
 	free(pcb);
+	for (tail = &dtp->dt_progs; *tail != NULL; tail = &(*tail)->dp_next)
+		;
+	*tail = pgp;
 	return pgp;
 }
 
@@ -346,16 +379,46 @@ dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp, unsigned int
 		return NULL;
 	}
 	pgp = dt_compile(dtp, buf, DTRACE_PROBESPEC_NONE, cflags, name ? name : "<stdin>");
+	free(buf);
 	return pgp;
+}
+
+/*
+ * The caller is done with a program.  One not enabled is freed now; an
+ * enabled one is the handle's (its clauses are what dtrace_go() runs), and
+ * dtrace_close() frees it.
+ */
+void dtrace_program_destroy(dtrace_hdl_t *dtp, dtrace_prog_t *pgp)
+{
+	dtrace_prog_t **pp;
+
+	if (dtp == NULL || pgp == NULL || pgp->dp_enabled)
+		return;
+	for (pp = &dtp->dt_progs; *pp != NULL && *pp != pgp; pp = &(*pp)->dp_next)
+		;
+	if (*pp == NULL)
+		return; /* not this handle's */
+	*pp = pgp->dp_next;
+	prog_release(dtp, pgp);
+}
+
+/* dtrace_close(): every program left. */
+void dt_program_fini(dtrace_hdl_t *dtp)
+{
+	for (dtrace_prog_t *pgp = dtp->dt_progs, *next; pgp != NULL; pgp = next) {
+		next = pgp->dp_next;
+		prog_free(pgp);
+	}
+	dtp->dt_progs = NULL;
+	free(dtp->dt_clauses);
+	for (int i = 0; i < dtp->dt_cppargc; i++)
+		free(dtp->dt_cppargv[i]);
+	free(dtp->dt_cppargv);
 }
 
 int dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_proginfo_t *pip)
 {
-	dtrace_prog_t **tail = &dtp->dt_progs;
-
-	while (*tail)
-		tail = &(*tail)->dp_next;
-	*tail = pgp;
+	pgp->dp_enabled = true;
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
 		for (dt_clause_t *v = clp; v != NULL; v = v->dc_variant) {
 			dtp->dt_clauses = dt_realloc(dtp->dt_clauses,

@@ -88,9 +88,9 @@ dt_ident_t *dt_ident_lookup(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kin
 
 dt_ident_t *dt_ident_create(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
 {
-	dt_ident_t *idp = dt_zalloc(sizeof(*idp)), **tail;
+	dt_ident_t *idp = dt_arena_zalloc(&dtp->dt_arena, sizeof(*idp)), **tail; /* the handle's */
 
-	idp->di_name = dt_strdup(name);
+	idp->di_name = dt_arena_strdup(&dtp->dt_arena, name);
 	idp->di_kind = kind;
 	idp->di_id = kind == DT_ID_INLINE ? 0 : ++dtp->dt_nvars; /* inlines are no variables */
 	idp->di_nkeys = -1;
@@ -438,7 +438,7 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	dnp->dn_kind = N_STR;
-	dnp->dn_str = dt_strdup(val);
+	dnp->dn_str = dt_arena_strdup(cc->cc_pcb->pcb_arena, val);
 	dnp->dn_strlen = (int)strlen(val);
 	dnp->dn_type = dt_type_string(dtp);
 }
@@ -475,12 +475,12 @@ static void provisional(dt_cookctx_t *cc, dt_ident_t *idp)
 }
 
 /* A copy of one node of a list (and its subtrees), without the rest of the list. */
-static dt_node_t *clone_one(dt_node_t *a)
+static dt_node_t *clone_one(dt_pcb_t *pcb, dt_node_t *a)
 {
 	dt_node_t *next = a->dn_next, *c;
 
 	a->dn_next = NULL;
-	c = dt_node_clone(a);
+	c = dt_node_clone(pcb, a);
 	a->dn_next = next;
 	return c;
 }
@@ -493,10 +493,10 @@ static dt_node_t *clone_one(dt_node_t *a)
  */
 static void cook_inline(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp)
 {
-	dt_node_t *e = dt_node_clone(idp->di_inline), *a = dnp->dn_args;
+	dt_node_t *e = dt_node_clone(cc->cc_pcb, idp->di_inline), *a = dnp->dn_args;
 
 	for (int i = 0; i < idp->di_nkeys && idp->di_pnames != NULL; i++, a = a->dn_next)
-		dt_xlate_subst(cc->cc_pcb, e, idp->di_pnames[i], idp->di_keys[i], clone_one(a));
+		dt_xlate_subst(cc->cc_pcb, e, idp->di_pnames[i], idp->di_keys[i], clone_one(cc->cc_pcb, a));
 
 	if (idp->di_busy)
 		cerr(cc, D_IDENT_BADREF, dnp, "inline %s is defined in terms of itself", idp->di_name);
@@ -613,7 +613,7 @@ static void cook_keys(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp, const c
 		int i = 0;
 
 		idp->di_nkeys = n;
-		idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * n);
+		idp->di_keys = dt_arena_zalloc(&DTP(cc)->dt_arena, sizeof(dt_type_t *) * n);
 		for (dt_node_t *k = dnp->dn_args; k; k = k->dn_next, i++)
 			idp->di_keys[i] = is_strlike(k->dn_type) ? dt_type_string(DTP(cc))
 								 : promote(cc, k->dn_type);
@@ -666,7 +666,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 			dt_node_t *next = dnp->dn_next, *nat;
 
 			dnp->dn_next = NULL;
-			nat = dt_node_clone(dnp);
+			nat = dt_node_clone(cc->cc_pcb, dnp);
 			dnp->dn_next = next;
 			nat->dn_op = 'n';
 			if (cc->cc_probe->pr_xargexprs != NULL && cc->cc_probe->pr_xargexprs[n] != NULL) {
@@ -713,7 +713,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 			     idp->di_name, n, n == 1 ? "" : "s", idp->di_nkeys);
 		n = 0;
 		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next, n++) {
-			dt_node_t *c = clone_one(a); /* cooked to check, substituted uncooked */
+			dt_node_t *c = clone_one(cc->cc_pcb, a); /* cooked to check, substituted uncooked */
 			dt_type_t *want = idp->di_keys[n];
 
 			cook(cc, c);
@@ -1070,7 +1070,7 @@ static void cook_xlate(dt_cookctx_t *cc, dt_node_t *dnp)
 		dt_node_t *next = in->dn_next;
 
 		in->dn_next = NULL;
-		dnp->dn_right = dt_node_clone(in);
+		dnp->dn_right = dt_node_clone(cc->cc_pcb, in);
 		in->dn_next = next;
 	}
 	cook(cc, in);
@@ -1732,7 +1732,7 @@ static void cook_aggkeys(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *keys, dt_i
 	}
 	if (idp->di_nkeys < 0) {
 		idp->di_nkeys = n;
-		idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * (n + 1));
+		idp->di_keys = dt_arena_zalloc(&DTP(cc)->dt_arena, sizeof(dt_type_t *) * (n + 1));
 		i = 0;
 		for (dt_node_t *k = keys; k; k = k->dn_next, i++)
 			idp->di_keys[i] = k->dn_type->dt_rec ? k->dn_type :

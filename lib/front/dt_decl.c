@@ -271,7 +271,7 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 		if (kind == DT_ID_LOCAL)
 			dt_cc_error(pcb, D_DECL_LOCASSC, name->tk_line, "associative arrays may not be declared as "
 				    "local variables: this->%s", name->tk_str);
-		idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * 16);
+		idp->di_keys = dt_arena_zalloc(&dtp->dt_arena, sizeof(dt_type_t *) * 16);
 		if (dt_parse_at(pcb, "]"))
 			dt_cc_error(pcb, D_DECL_ARRNULL, name->tk_line, "array declaration requires key types");
 		do {
@@ -303,8 +303,8 @@ static void inline_decl(dt_pcb_t *pcb)
 		/* parameters: inline fileinfo_t fds[int fd] = ...; */
 		int n = 0;
 
-		idp->di_keys = dt_zalloc(sizeof(dt_type_t *) * DT_INLINE_MAXPARAMS);
-		idp->di_pnames = dt_zalloc(sizeof(char *) * DT_INLINE_MAXPARAMS);
+		idp->di_keys = dt_arena_zalloc(&dtp->dt_arena, sizeof(dt_type_t *) * DT_INLINE_MAXPARAMS);
+		idp->di_pnames = dt_arena_zalloc(&dtp->dt_arena, sizeof(char *) * DT_INLINE_MAXPARAMS);
 		do {
 			dt_type_t *pt = dt_parse_type(pcb);
 
@@ -344,6 +344,8 @@ void dt_parse_decl(dt_pcb_t *pcb)
 	bool is_typedef = false;
 	dt_type_t *t;
 
+	if (pcb->pcb_prog != NULL && (dt_parse_at(pcb, "inline") || dt_parse_at(pcb, "translator")))
+		pcb->pcb_prog->dp_declares = true; /* its trees are the handle's (core/dt_arena.c) */
 	if (dt_parse_consume(pcb, "inline")) {
 		inline_decl(pcb);
 		return;

@@ -126,6 +126,7 @@ static int load_one(dtrace_hdl_t *dtp, dt_libfile_t *lf)
 	struct dtrace_prog *pgp;
 
 	pcb->pcb_hdl = dtp;
+	pcb->pcb_arena = &dtp->dt_arena; /* the library is the handle's */
 	pcb->pcb_src = pcb->pcb_cur = lf->lf_src;
 	pcb->pcb_line = 1;
 	pcb->pcb_filename = lf->lf_path;
@@ -210,11 +211,25 @@ int dt_dlib_load(dtrace_hdl_t *dtp)
 			files[i].lf_src = dt_strdup("");
 	for (int i = 0; i < nfiles && rc == 0; i++)
 		rc = load_sorted(dtp, files, nfiles, &files[i]);
-	/* sources stay: translators and inlines point into them */
+	/* names and sources are the handle's: translators and inlines point into them */
+	for (int i = 0; i < nfiles; i++) {
+		dt_arena_own(&dtp->dt_arena, files[i].lf_name);
+		dt_arena_own(&dtp->dt_arena, files[i].lf_path);
+		dt_arena_own(&dtp->dt_arena, files[i].lf_src);
+	}
 	free(files);
 	if (rc != 0)
 		dtp->dt_libstate = -1;
 	return rc;
+}
+
+/* dtrace_close(): the directories and names (the rest is in the handle's arena). */
+void dt_dlib_fini(dtrace_hdl_t *dtp)
+{
+	for (int i = 0; i < dtp->dt_nlibdirs; i++)
+		free(dtp->dt_libdirs[i]);
+	free(dtp->dt_libdirs);
+	free(dtp->dt_libnames);
 }
 
 /*

@@ -192,17 +192,26 @@ typedef struct dt_clause {
 } dt_clause_t;
 
 
+/*
+ * A compiled program: its memory is its arena (core/dt_arena.c), but for
+ * the clauses' probe lists (dc_probes, malloc'd: they grow).
+ */
 struct dtrace_prog {
+	dt_arena_t dp_arena;	/* source, tokens, trees, descriptions, clauses */
 	dt_clause_t *dp_clauses;
 	int dp_nclauses;
 	dtrace_proginfo_t dp_info;
 	dt_pdesc_t *dp_descs;
-	struct dtrace_prog *dp_next;
+	bool dp_declares;	/* made an inline or translator: the handle keeps its memory */
+	bool dp_enabled;	/* given to dtrace_program_exec(): the handle's until close */
+	struct dtrace_prog *dp_next; /* the handle's programs (dt_progs) */
 };
 
 /* A compile in progress: parser/lexer state and the diagnostics jump. */
 typedef struct dt_pcb {
 	dtrace_hdl_t *pcb_hdl;
+	dt_arena_t *pcb_arena;	/* where tokens and nodes go: the program's, or
+				   the handle's (the D library, translators) */
 	const char *pcb_src;	/* whole source */
 	const char *pcb_cur;	/* lexer position */
 	const char *pcb_filename; /* script name, NULL for -n strings */
@@ -266,7 +275,7 @@ DT_INTERNAL _Noreturn void dt_node_error(dt_pcb_t *, int tag, const dt_node_t *,
 /* front/dt_parse.c */
 DT_INTERNAL struct dtrace_prog *dt_parse_program(dt_pcb_t *);
 DT_INTERNAL dt_node_t *dt_node_new(dt_pcb_t *, dt_nkind_t, const dt_token_t *);
-DT_INTERNAL dt_node_t *dt_node_clone(const dt_node_t *);
+DT_INTERNAL dt_node_t *dt_node_clone(dt_pcb_t *, const dt_node_t *);
 DT_INTERNAL dt_type_t *dt_parse_type(dt_pcb_t *);
 DT_INTERNAL bool dt_parse_starts_type(dt_pcb_t *, int);
 DT_INTERNAL dt_node_t *dt_parse_assign(dt_pcb_t *);
@@ -292,6 +301,9 @@ DT_INTERNAL void dt_xlate_subst(dt_pcb_t *, dt_node_t *, const char *name, dt_ty
 				const dt_node_t *value);
 DT_INTERNAL int dt_dlib_load(dtrace_hdl_t *);
 DT_INTERNAL int dt_dlib_adddir(dtrace_hdl_t *, const char *);
+DT_INTERNAL void dt_dlib_fini(dtrace_hdl_t *);
+/* front/dt_cc.c: dtrace_close() frees the programs left */
+DT_INTERNAL void dt_program_fini(dtrace_hdl_t *);
 DT_INTERNAL void dt_dlib_depends(dt_pcb_t *, const char *kind, const char *name);
 
 /* front/dt_decl.c */

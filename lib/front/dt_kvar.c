@@ -13,7 +13,7 @@ void dt_cook_kvar(dt_pcb_t *pcb, dt_node_t *dnp)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	const char *name = dnp->dn_name, *bq = strrchr(name, '`');
-	char *scope = bq > name ? dt_strndup(name, (size_t)(bq - name)) : NULL;
+	char *scope = bq > name ? dt_arena_strndup(pcb->pcb_arena, name, (size_t)(bq - name)) : NULL;
 	dt_type_t *t;
 	dt_node_t *addr;
 	uint64_t a = 0;

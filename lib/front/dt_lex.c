@@ -186,8 +186,9 @@ static int dt_lex_escape(dt_pcb_t *pcb, const char **pp)
 static void dt_lex_string(dt_pcb_t *pcb, dt_token_t *tok)
 {
 	const char *p = pcb->pcb_cur + 1;
-	size_t cap = 64, len = 0;
-	char *buf = dt_zalloc(cap);
+	size_t len = 0;
+	/* a string ends on its line, and escapes only shorten it */
+	char *buf = dt_arena_zalloc(pcb->pcb_arena, strcspn(p, "\n") + 1);
 
 	while (*p != '"') {
 		int c;
@@ -202,8 +203,6 @@ static void dt_lex_string(dt_pcb_t *pcb, dt_token_t *tok)
 		} else {
 			c = (unsigned char)*p++;
 		}
-		if (len + 2 > cap)
-			buf = dt_realloc(buf, cap *= 2);
 		buf[len++] = (char)c;
 	}
 	buf[len] = '\0';
@@ -321,7 +320,7 @@ static void dt_lex_one(dt_pcb_t *pcb, dt_token_t *tok)
 			q++;
 		tok->tk_len = (int)(q - p);
 		tok->tk_kind = dt_is_keyword(p, tok->tk_len) ? TK_KEYWORD : TK_IDENT;
-		tok->tk_str = dt_strndup(p, tok->tk_len);
+		tok->tk_str = dt_arena_strndup(pcb->pcb_arena, p, tok->tk_len);
 		pcb->pcb_cur = q;
 		return;
 	}
@@ -337,7 +336,7 @@ static void dt_lex_one(dt_pcb_t *pcb, dt_token_t *tok)
 		while (isalnum((unsigned char)*q) || *q == '_')
 			q++;
 		tok->tk_kind = TK_AGG;
-		tok->tk_str = dt_strndup(p, q - p);
+		tok->tk_str = dt_arena_strndup(pcb->pcb_arena, p, q - p);
 		pcb->pcb_cur = q;
 	} else if (*p == '$') {
 		const char *q = p + 1;
@@ -348,7 +347,7 @@ static void dt_lex_one(dt_pcb_t *pcb, dt_token_t *tok)
 		if (q == p + 1 || (q == p + 2 && p[1] == '$'))
 			dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "syntax error near \"$\"");
 		tok->tk_kind = TK_MACRO;
-		tok->tk_str = dt_strndup(p, q - p);
+		tok->tk_str = dt_arena_strndup(pcb->pcb_arena, p, q - p);
 		pcb->pcb_cur = q;
 	} else {
 		tok->tk_kind = TK_PUNCT;
@@ -384,7 +383,7 @@ dt_token_t *dt_lex_peek(dt_pcb_t *pcb, int n)
 
 dt_token_t *dt_lex_next(dt_pcb_t *pcb)
 {
-	dt_token_t *tok = dt_zalloc(sizeof(*tok));
+	dt_token_t *tok = dt_arena_zalloc(pcb->pcb_arena, sizeof(*tok));
 
 	*tok = *dt_lex_peek(pcb, 0);
 	memmove(&pcb->pcb_tok[0], &pcb->pcb_tok[1], sizeof(dt_token_t) * (pcb->pcb_ntok - 1));
@@ -400,10 +399,10 @@ dt_token_t *dt_lex_next(dt_pcb_t *pcb)
  */
 dt_token_t *dt_lex_pdesc(dt_pcb_t *pcb)
 {
-	dt_token_t *tok = dt_zalloc(sizeof(*tok));
+	dt_token_t *tok = dt_arena_zalloc(pcb->pcb_arena, sizeof(*tok));
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	size_t cap = 64, len = 0;
-	char *buf = dt_zalloc(cap);
+	char *buf = dt_arena_zalloc(pcb->pcb_arena, cap);
 	const char *p;
 
 	dt_lex_skip_ws(pcb);
@@ -447,8 +446,12 @@ dt_token_t *dt_lex_pdesc(dt_pcb_t *pcb)
 			exp = p++;
 		}
 		elen = exp == p - 1 ? 1 : strlen(exp);
-		if (len + elen + 1 > cap)
-			buf = dt_realloc(buf, cap = (len + elen + 1) * 2);
+		if (len + elen + 1 > cap) { /* grown in the arena: the old buffer goes with it */
+			char *nbuf = dt_arena_zalloc(pcb->pcb_arena, cap = (len + elen + 1) * 2);
+
+			memcpy(nbuf, buf, len);
+			buf = nbuf;
+		}
 		memcpy(buf + len, exp, elen);
 		len += elen;
 	}

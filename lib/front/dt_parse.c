@@ -53,7 +53,7 @@ static dt_node_t *deeper(dt_pcb_t *pcb, dt_node_t *(*rule)(dt_pcb_t *))
 
 dt_node_t *dt_node_new(dt_pcb_t *pcb, dt_nkind_t kind, const dt_token_t *tok)
 {
-	dt_node_t *dnp = dt_zalloc(sizeof(*dnp));
+	dt_node_t *dnp = dt_arena_zalloc(pcb->pcb_arena, sizeof(*dnp));
 
 	dnp->dn_kind = kind;
 	dnp->dn_lib = pcb->pcb_lib;
@@ -63,20 +63,20 @@ dt_node_t *dt_node_new(dt_pcb_t *pcb, dt_nkind_t kind, const dt_token_t *tok)
 }
 
 /* A deep copy of a list of uncooked nodes (dn_next chain), for a clause variant. */
-dt_node_t *dt_node_clone(const dt_node_t *dnp)
+dt_node_t *dt_node_clone(dt_pcb_t *pcb, const dt_node_t *dnp)
 {
 	dt_node_t *head = NULL, **tail = &head;
 
 	for (; dnp != NULL; dnp = dnp->dn_next) {
-		dt_node_t *c = dt_zalloc(sizeof(*c));
+		dt_node_t *c = dt_arena_zalloc(pcb->pcb_arena, sizeof(*c));
 
 		*c = *dnp;
-		c->dn_left = dt_node_clone(dnp->dn_left);
-		c->dn_right = dt_node_clone(dnp->dn_right);
-		c->dn_cond = dt_node_clone(dnp->dn_cond);
-		c->dn_args = dt_node_clone(dnp->dn_args);
-		c->dn_body = dt_node_clone(dnp->dn_body);
-		c->dn_else = dt_node_clone(dnp->dn_else);
+		c->dn_left = dt_node_clone(pcb, dnp->dn_left);
+		c->dn_right = dt_node_clone(pcb, dnp->dn_right);
+		c->dn_cond = dt_node_clone(pcb, dnp->dn_cond);
+		c->dn_args = dt_node_clone(pcb, dnp->dn_args);
+		c->dn_body = dt_node_clone(pcb, dnp->dn_body);
+		c->dn_else = dt_node_clone(pcb, dnp->dn_else);
 		c->dn_next = NULL;
 		*tail = c;
 		tail = &c->dn_next;
@@ -265,7 +265,7 @@ static dt_type_t *scoped_type(dt_pcb_t *pcb, dt_token_t *tok)
 
 	if (bq == NULL || bq == tok->tk_str)
 		return dt_type_lookup(dtp, tok->tk_str);
-	scope = dt_strndup(tok->tk_str, (size_t)(bq - tok->tk_str));
+	scope = dt_arena_strndup(pcb->pcb_arena, tok->tk_str, (size_t)(bq - tok->tk_str));
 	if (!strcmp(bq + 1, "struct") || !strcmp(bq + 1, "union") || !strcmp(bq + 1, "enum")) {
 		dt_token_t *name = dt_lex_next(pcb);
 
@@ -429,7 +429,7 @@ static dt_node_t *primary(dt_pcb_t *pcb)
 		/* adjacent string literals concatenate */
 		while (peek(pcb)->tk_kind == TK_STR) {
 			dt_token_t *t2 = dt_lex_next(pcb);
-			char *s = dt_zalloc(dnp->dn_strlen + t2->tk_strlen + 1);
+			char *s = dt_arena_zalloc(pcb->pcb_arena, dnp->dn_strlen + t2->tk_strlen + 1);
 
 			memcpy(s, dnp->dn_str, dnp->dn_strlen);
 			memcpy(s + dnp->dn_strlen, t2->tk_str, t2->tk_strlen);
@@ -880,10 +880,10 @@ static dt_node_t *stmt(dt_pcb_t *pcb)
 /* Split "p:m:f:n" into its fields, filling omitted fields from the left. */
 static dt_pdesc_t *pdesc_parse(dt_pcb_t *pcb, const dt_token_t *tok, dtrace_probespec_t spec)
 {
-	dt_pdesc_t *pd = dt_zalloc(sizeof(*pd));
+	dt_pdesc_t *pd = dt_arena_zalloc(pcb->pcb_arena, sizeof(*pd));
 	char *out[4];
 
-	if (dt_pdesc_split(dt_strdup(tok->tk_str), spec, out) != 0)
+	if (dt_pdesc_split(dt_arena_strdup(pcb->pcb_arena, tok->tk_str), spec, out) != 0)
 		dt_cc_error(pcb, D_PDESC_INVAL, tok->tk_line, "invalid probe description \"%s\": "
 			    "too many ':' separators", tok->tk_str);
 	pd->pd_prov = out[0];
@@ -912,7 +912,7 @@ static _Noreturn void pragma_error(dt_pcb_t *pcb, char **save)
 static void pragma(dt_pcb_t *pcb)
 {
 	const char *p = pcb->pcb_cur, *e = strchr(p, '\n');
-	char *line = dt_strndup(p, e ? (size_t)(e - p) : strlen(p));
+	char *line = dt_arena_strndup(pcb->pcb_arena, p, e ? (size_t)(e - p) : strlen(p));
 	char *save = NULL, *w1, *w2, *w3;
 
 	pcb->pcb_cur = e ? e : p + strlen(p);
@@ -1005,7 +1005,7 @@ static void tree_depth(dt_pcb_t *pcb, dt_node_t *list)
 
 static dt_clause_t *clause(dt_pcb_t *pcb)
 {
-	dt_clause_t *clp = dt_zalloc(sizeof(*clp));
+	dt_clause_t *clp = dt_arena_zalloc(pcb->pcb_arena, sizeof(*clp));
 	dt_pdesc_t **tail = &clp->dc_descs;
 
 	clp->dc_line = pcb->pcb_line;
@@ -1060,7 +1060,9 @@ static bool at_declaration(dt_pcb_t *pcb)
 /* program = (pragma | decl | clause)* */
 struct dtrace_prog *dt_parse_program(dt_pcb_t *pcb)
 {
-	struct dtrace_prog *pgp = dt_zalloc(sizeof(*pgp));
+	/* a compile's program is made first, its arena holding all this; a library file's is the handle's */
+	struct dtrace_prog *pgp = pcb->pcb_prog != NULL ? pcb->pcb_prog
+			       : dt_arena_zalloc(pcb->pcb_arena, sizeof(*pgp));
 	dt_clause_t **tail = &pgp->dp_clauses;
 
 	pcb->pcb_prog = pgp;

@@ -69,7 +69,7 @@ dt_type_t *dt_stackfn_type(dtrace_hdl_t *dtp, int fnid, int nframes)
 		break;
 	}
 	/* a copy of uint64_t [n], not interned: one per call, a few per program */
-	t = dt_zalloc(sizeof(*t));
+	t = dt_arena_zalloc(&dtp->dt_arena, sizeof(*t)); /* the handle's, as types are */
 	*t = *dt_type_array(dtp, u64, n);
 	t->dt_anext = t->dt_arrays = t->dt_ptrto = t->dt_uptrto = NULL;
 	t->dt_canon = t;

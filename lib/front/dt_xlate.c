@@ -58,7 +58,7 @@ static void parse_rest(dt_pcb_t *pcb, dt_xlator_t *dx, bool *typed)
 				dt_cc_error(pcb, D_XLATE_MEMB, name->tk_line, "translator member %s is "
 					    "defined more than once", name->tk_str);
 		dt_parse_expect(pcb, "=");
-		xm = dt_zalloc(sizeof(*xm));
+		xm = dt_arena_zalloc(pcb->pcb_arena, sizeof(*xm));
 		xm->xm_name = name->tk_str;
 		xm->xm_expr = dt_parse_cond(pcb);
 		dt_parse_expect(pcb, ";");
@@ -73,7 +73,7 @@ void dt_xlate_decl(dt_pcb_t *pcb)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	int line = pcb->pcb_last->tk_line;
-	dt_xlator_t *dx = dt_zalloc(sizeof(*dx)), **tail;
+	dt_xlator_t *dx = dt_arena_zalloc(pcb->pcb_arena, sizeof(*dx)), **tail;
 	bool typed = false;
 
 	dx->dx_otype = dt_parse_type(pcb);
@@ -95,7 +95,7 @@ void dt_xlate_decl(dt_pcb_t *pcb)
 			else if (dt_tok_is(tok, "}"))
 				depth--;
 		} while (!(dt_tok_is(tok, "}") && depth == 0));
-		dx->dx_src = dt_strndup(lt->tk_loc, (size_t)(tok->tk_loc + tok->tk_len - lt->tk_loc));
+		dx->dx_src = dt_arena_strndup(pcb->pcb_arena, lt->tk_loc, (size_t)(tok->tk_loc + tok->tk_len - lt->tk_loc));
 	} else {
 		parse_rest(pcb, dx, &typed);
 		dx->dx_state = 1;
@@ -113,6 +113,7 @@ static void parse_lazy(dt_pcb_t *outer, dt_xlator_t *dx)
 	bool typed = false;
 
 	pcb->pcb_hdl = outer->pcb_hdl;
+	pcb->pcb_arena = &outer->pcb_hdl->dt_arena; /* the translator is the handle's */
 	pcb->pcb_src = pcb->pcb_cur = dx->dx_src;
 	pcb->pcb_line = dx->dx_line;
 	pcb->pcb_filename = dx->dx_file;
@@ -179,7 +180,7 @@ static void subst(dt_pcb_t *pcb, dt_node_t *dnp, const dt_xlator_t *dx, const dt
 {
 	for (; dnp != NULL; dnp = dnp->dn_next) {
 		if (dnp->dn_kind == N_VAR && dnp->dn_op == 0 && !strcmp(dnp->dn_name, dx->dx_iname)) {
-			dt_node_t *in = dt_node_clone(input), *next = dnp->dn_next;
+			dt_node_t *in = dt_node_clone(pcb, input), *next = dnp->dn_next;
 
 			if (dx->dx_itype == NULL) { /* the input itself */
 				*dnp = *in;
@@ -225,7 +226,7 @@ dt_node_t *dt_xlate_member(dt_pcb_t *pcb, const dt_node_t *xl, const dt_node_t *
 	for (const dt_xmember_t *xm = dx->dx_members; xm != NULL; xm = xm->xm_next) {
 		if (strcmp(xm->xm_name, memb->dn_name) != 0)
 			continue;
-		e = dt_node_clone(xm->xm_expr);
+		e = dt_node_clone(pcb, xm->xm_expr);
 		subst(pcb, e, dx, xl->dn_right);
 		return e;
 	}
@@ -265,6 +266,7 @@ dt_node_t *dt_xlate_argexpr(dt_pcb_t *outer, const char *text, const dt_node_t *
 	dt_node_t *e;
 
 	pcb->pcb_hdl = outer->pcb_hdl;
+	pcb->pcb_arena = outer->pcb_arena;
 	pcb->pcb_src = pcb->pcb_cur = text;
 	pcb->pcb_line = outer->pcb_line;
 	if (setjmp(pcb->pcb_jmp) != 0) {

@@ -153,6 +153,8 @@ typedef struct dt_provider {
 	/* whether a probe populate() listed unchecked (costly to check) exists;
 	   asked only when a description matches it, once */
 	bool (*pv_exists)(dtrace_hdl_t *, dt_probe_t *);
+	/* at dtrace_close(): free pv_data and the probes' pr_data (NULL: nothing to free) */
+	void (*pv_fini)(dtrace_hdl_t *, struct dt_provider *);
 	bool pv_anyname;   /* provide() sees every description (per-process providers:
 			      pid123, myprov123), whatever its provider field */
 	bool pv_populated;
@@ -166,7 +168,7 @@ DT_INTERNAL int dt_provider_populate_all(dtrace_hdl_t *);
 /* prov/dt_prov_usdt.c: one SDT operand description ("-4@%eax") as an argument source */
 DT_INTERNAL void dt_usdt_operand(const char *, dt_argsrc_t *, int64_t *val);
 DT_INTERNAL dt_provider_t *dt_provider_lookup(dtrace_hdl_t *, const char *);
-DT_INTERNAL void dt_probe_fini(dtrace_hdl_t *);
+DT_INTERNAL void dt_probe_fini(dtrace_hdl_t *); /* the providers and probes */
 DT_INTERNAL dt_probe_t *dt_probe_create(dtrace_hdl_t *, dt_provider_t *, const char *mod,
 					const char *func, const char *name);
 DT_INTERNAL int dt_probe_match(dtrace_hdl_t *, const dt_pdesc_t *, dt_probe_t ***out);

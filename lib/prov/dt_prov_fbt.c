@@ -427,7 +427,7 @@ static int fbt_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 	int id = strcmp(pr->pr_desc.dtpd_mod, "vmlinux") ? 0 : btf_func(dtp, fi, pr->pr_desc.dtpd_func);
 	bool typed = id > 0 && btf_proto(dt_type_kbtf(dtp), id, &fp) == 0;
 
-	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
+	pr->pr_argtypes = dt_arena_zalloc(&dtp->dt_arena, sizeof(dt_type_t *) * DT_NARGS);
 	kprobe_args(pr, typed ? &fp : NULL);
 	if (pr->pr_return) {
 		pr->pr_argtypes[0] = dt_type_int(dtp, 4, true);
@@ -676,6 +676,24 @@ static int fbt_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_bpfprog_t *bp, uint6
 	}
 }
 
+static void fbt_fini(dtrace_hdl_t *dtp, dt_provider_t *pv)
+{
+	fbt_t *fi = pv->pv_data;
+
+	(void)dtp;
+	if (fi == NULL)
+		return;
+	free(fi->fi_ids);
+	for (int i = 0; i < fi->fi_nsyms; i++)
+		free(fi->fi_syms[i].fs_addrs);
+	free(fi->fi_syms);
+	for (int r = 0; r < 2; r++) {
+		free(fi->fi_batch[r].fb_funcs);
+		free(fi->fi_batch[r].fb_cookies);
+	}
+	free(fi);
+}
+
 dt_provider_t dt_prov_fbt = {
 	.pv_name = "fbt",
 	.pv_populate = fbt_populate,
@@ -683,4 +701,5 @@ dt_provider_t dt_prov_fbt = {
 	.pv_probe_args = fbt_probe_args,
 	.pv_prepare = fbt_prepare,
 	.pv_attach = fbt_attach,
+	.pv_fini = fbt_fini,
 };

@@ -242,7 +242,7 @@ static int pid_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 				&ret);
 	if (n < 0 || (strcmp(pr->pr_desc.dtpd_name, "entry") != 0 && !pr->pr_return))
 		return 0; /* no DWARF, or an offset (the registers hold what they hold) */
-	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
+	pr->pr_argtypes = dt_arena_zalloc(&dtp->dt_arena, sizeof(dt_type_t *) * DT_NARGS);
 	if (pr->pr_return) {
 		if (ret == NULL || ret->dt_canon->dt_kind == DT_TK_VOID)
 			return 0;
@@ -264,4 +264,5 @@ dt_provider_t dt_prov_pid = {
 	.pv_probe_args = pid_probe_args,
 	.pv_prepare = dt_uprobe_prepare,
 	.pv_attach = dt_uprobe_attach,
+	.pv_fini = dt_uprobe_fini,
 };

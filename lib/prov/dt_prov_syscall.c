@@ -125,7 +125,7 @@ static int syscall_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 	FILE *fp;
 	int n = 0;
 
-	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
+	pr->pr_argtypes = dt_arena_zalloc(&dtp->dt_arena, sizeof(dt_type_t *) * DT_NARGS);
 	if (pr->pr_return) {
 		for (int i = 0; i < 2; i++) {
 			pr->pr_argtypes[i] = dt_type_int(dtp, 8, true);

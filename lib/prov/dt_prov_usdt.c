@@ -233,4 +233,5 @@ dt_provider_t dt_prov_usdt = {
 	.pv_probe_args = usdt_probe_args,
 	.pv_prepare = dt_uprobe_prepare,
 	.pv_attach = dt_uprobe_attach,
+	.pv_fini = dt_uprobe_fini,
 };

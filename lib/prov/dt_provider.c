@@ -45,9 +45,17 @@ dt_provider_t *dt_provider_lookup(dtrace_hdl_t *dtp, const char *name)
 	return NULL;
 }
 
-/* At dtrace_close(): the probes' slabs. */
+/* At dtrace_close(): the providers' own state, the probes' slabs, the tables. */
 void dt_probe_fini(dtrace_hdl_t *dtp)
 {
+	for (int i = 0; i < dtp->dt_nprovs; i++) {
+		dt_provider_t *pv = dtp->dt_provs[i];
+
+		if (pv->pv_fini != NULL)
+			pv->pv_fini(dtp, pv);
+		free(pv);
+	}
+	free(dtp->dt_provs);
 	for (int i = 0; i < dtp->dt_nprobeslabs; i++)
 		munmap(dtp->dt_probeslabs[i], sizeof(dt_probe_t) * DT_PROBE_SLAB);
 	free(dtp->dt_probeslabs);
@@ -70,7 +78,7 @@ dt_probe_t *dt_probe_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *mo
 							sizeof(void *) * (dtp->dt_nprobeslabs + 1));
 			dtp->dt_probeslabs[dtp->dt_nprobeslabs++] = p;
 		} else {
-			p = dt_zalloc(sizeof(dt_probe_t) * DT_PROBE_SLAB); /* kept to exit */
+			p = dt_arena_zalloc(&dtp->dt_arena, sizeof(dt_probe_t) * DT_PROBE_SLAB);
 		}
 		dtp->dt_probeslab = p;
 		dtp->dt_probeslabn = 0;

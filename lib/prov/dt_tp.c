@@ -225,7 +225,7 @@ int dt_tp_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr, const char *event)
 {
 	int n;
 
-	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
+	pr->pr_argtypes = dt_arena_zalloc(&dtp->dt_arena, sizeof(dt_type_t *) * DT_NARGS);
 	n = dt_tp_args(dtp, event, pr->pr_argtypes, DT_NARGS);
 	pr->pr_nargs = n < 0 ? 0 : n < DT_NARGS ? n : DT_NARGS;
 	for (int i = 0; i < pr->pr_nargs; i++)

@@ -107,11 +107,11 @@ static void xlated(dtrace_hdl_t *dtp, dt_probe_t *pr, int i, const char *xtype, 
 	if (xexpr == NULL && (t->dt_kind != DT_TK_PTR || !dt_xlate_exists(dtp, t->dt_base)))
 		return;
 	if (pr->pr_xargtypes == NULL)
-		pr->pr_xargtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
+		pr->pr_xargtypes = dt_arena_zalloc(&dtp->dt_arena, sizeof(dt_type_t *) * DT_NARGS);
 	pr->pr_xargtypes[i] = t;
 	if (xexpr != NULL) {
 		if (pr->pr_xargexprs == NULL)
-			pr->pr_xargexprs = dt_zalloc(sizeof(char *) * DT_NARGS);
+			pr->pr_xargexprs = dt_arena_zalloc(&dtp->dt_arena, sizeof(char *) * DT_NARGS);
 		pr->pr_xargexprs[i] = xexpr;
 	}
 }
@@ -129,7 +129,7 @@ int dt_tpprov_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 
 	if (!tp->tp_syscall)
 		n = dt_tp_args(dtp, tp->tp_events[0], types, DT_NARGS);
-	pr->pr_argtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);
+	pr->pr_argtypes = dt_arena_zalloc(&dtp->dt_arena, sizeof(dt_type_t *) * DT_NARGS);
 	for (int i = 0; i < tp->tp_nargs; i++) {
 		const dt_tparg_t *ta = &tp->tp_args[i];
 		dt_type_t *t = tp->tp_syscall ? dt_type_int(dtp, 8, true)

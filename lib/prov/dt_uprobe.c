@@ -187,6 +187,31 @@ dt_probe_t *dt_uprobe_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *p
 	return pr;
 }
 
+/* At dtrace_close(): the processes' mappings, the probes' sites, the names. */
+void dt_uprobe_fini(dtrace_hdl_t *dtp, dt_provider_t *pv)
+{
+	dt_uprov_t *uv = pv->pv_data;
+
+	(void)dtp;
+	if (uv == NULL)
+		return;
+	for (int i = 0; i < uv->uv_nprocs; i++)
+		dt_umap_free(uv->uv_procs[i].uc_pmap);
+	free(uv->uv_procs);
+	for (size_t i = 0; i < uv->uv_cap; i++) {
+		dt_uname_t *un = &uv->uv_names[i];
+
+		if (un->un_key == NULL)
+			continue;
+		free(((dt_uprobe_t *)un->un_probe->pr_data)->up_sites);
+		free(un->un_probe->pr_data);
+		free(un->un_key);
+	}
+	free(uv->uv_names);
+	free(uv->uv_pend);
+	free(uv);
+}
+
 int dt_uprobe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
 {
 	(void)dtp;

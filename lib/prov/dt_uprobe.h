@@ -42,5 +42,6 @@ DT_INTERNAL bool dt_uprobe_field(const char *s, const char *pat); /* NULL/"" mat
 DT_INTERNAL int dt_uprobe_info(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_uprobe_prepare(dtrace_hdl_t *, dt_provider_t *, dt_probe_t **, int);
 DT_INTERNAL int dt_uprobe_attach(dtrace_hdl_t *, dt_probe_t *, dt_bpfprog_t *, uint64_t cookie);
+DT_INTERNAL void dt_uprobe_fini(dtrace_hdl_t *, dt_provider_t *);
 
 #endif /* DT_UPROBE_H */

@@ -213,13 +213,13 @@ static dt_type_t *convert(dtrace_hdl_t *dtp, dt_btfobj_t *bo, int id, int depth)
 		snprintf(buf, sizeof(buf), "enum %s", *n ? n : "(anon)");
 		if (*n && (t = dt_type_named(dtp, buf)) != NULL && t->dt_btfobj != NULL)
 			break; /* the same enum through another id */
-		t = dt_zalloc(sizeof(*t));
+		t = dt_arena_zalloc(&dtp->dt_arena, sizeof(*t));
 		t->dt_kind = DT_TK_INT;
 		t->dt_isenum = true;
 		t->dt_size = bt->size ? (int)bt->size : 4;
 		t->dt_align = t->dt_size;
 		t->dt_signed = sgn || btf_kind(bt) == BTF_KIND_ENUM;
-		t->dt_name = dt_strdup(buf);
+		t->dt_name = dt_arena_strdup(&dtp->dt_arena, buf);
 		t->dt_canon = t;
 		t->dt_resolved = true;
 		t->dt_btfobj = bo;
@@ -228,7 +228,7 @@ static dt_type_t *convert(dtrace_hdl_t *dtp, dt_btfobj_t *bo, int id, int depth)
 			dt_enumer_t **tail = &t->dt_enums;
 
 			for (int i = 0; i < btf_vlen(bt); i++) {
-				dt_enumer_t *de = dt_zalloc(sizeof(*de));
+				dt_enumer_t *de = dt_arena_zalloc(&dtp->dt_arena, sizeof(*de));
 
 				if (btf_kind(bt) == BTF_KIND_ENUM) {
 					const struct btf_enum *e = btf_enum(bt) + i;
@@ -275,9 +275,9 @@ static dt_type_t *convert(dtrace_hdl_t *dtp, dt_btfobj_t *bo, int id, int depth)
 				break;
 			}
 		}
-		t = dt_zalloc(sizeof(*t));
+		t = dt_arena_zalloc(&dtp->dt_arena, sizeof(*t));
 		t->dt_kind = is_union ? DT_TK_UNION : DT_TK_STRUCT;
-		t->dt_name = dt_strdup(buf);
+		t->dt_name = dt_arena_strdup(&dtp->dt_arena, buf);
 		t->dt_canon = t;
 		if (btf_kind(bt) == BTF_KIND_FWD) {
 			t->dt_fwd = true;
@@ -312,7 +312,7 @@ static dt_type_t *convert(dtrace_hdl_t *dtp, dt_btfobj_t *bo, int id, int depth)
 		/* only pointers to functions are values: opaque, printed as addresses */
 		t = dt_type_named(dtp, "int (*)()");
 		if (t == NULL) {
-			t = dt_zalloc(sizeof(*t));
+			t = dt_arena_zalloc(&dtp->dt_arena, sizeof(*t));
 			t->dt_kind = DT_TK_FUNC;
 			t->dt_size = 1;
 			t->dt_align = 1;
@@ -370,7 +370,7 @@ int dt_btf_members(dtrace_hdl_t *dtp, dt_type_t *t)
 	bt = btf__type_by_id(bo->bo_btf, t->dt_btfid);
 	m = btf_members(bt);
 	for (int i = 0; i < btf_vlen(bt); i++, m++) {
-		dt_member_t *dm = dt_zalloc(sizeof(*dm));
+		dt_member_t *dm = dt_arena_zalloc(&dtp->dt_arena, sizeof(*dm));
 		uint32_t bitoff = btf_member_bit_offset(bt, i);
 
 		dm->dm_name = btf__name_by_offset(bo->bo_btf, m->name_off);

@@ -24,9 +24,9 @@ dt_type_t *dt_decl_sou(dtrace_hdl_t *dtp, const char *tag, bool is_union)
 	snprintf(key, sizeof(key), "%s %s", is_union ? "union" : "struct", tag ? tag : "(anon)");
 	if (tag != NULL && (t = dt_type_named(dtp, key)) != NULL)
 		return t;
-	t = dt_zalloc(sizeof(*t));
+	t = dt_arena_zalloc(&dtp->dt_arena, sizeof(*t));
 	t->dt_kind = is_union ? DT_TK_UNION : DT_TK_STRUCT;
-	t->dt_name = dt_strdup(key);
+	t->dt_name = dt_arena_strdup(&dtp->dt_arena, key);
 	t->dt_canon = t;
 	t->dt_fwd = true;
 	t->dt_resolved = true;
@@ -60,8 +60,8 @@ int dt_decl_member(dtrace_hdl_t *dtp, dt_type_t *t, const char *name, dt_type_t 
 			return -1;
 	if (name != NULL && dt_type_member(dtp, t, name) != NULL)
 		return -1;
-	dm = dt_zalloc(sizeof(*dm));
-	dm->dm_name = name ? dt_strdup(name) : "";
+	dm = dt_arena_zalloc(&dtp->dt_arena, sizeof(*dm));
+	dm->dm_name = name ? dt_arena_strdup(&dtp->dt_arena, name) : "";
 	dm->dm_type = mt;
 	if (t->dt_kind == DT_TK_UNION) {
 		off = 0;
@@ -118,13 +118,13 @@ dt_type_t *dt_decl_enum(dtrace_hdl_t *dtp, const char *tag)
 	snprintf(key, sizeof(key), "enum %s", tag ? tag : "(anon)");
 	if (tag != NULL && (t = dt_type_named(dtp, key)) != NULL)
 		return t;
-	t = dt_zalloc(sizeof(*t));
+	t = dt_arena_zalloc(&dtp->dt_arena, sizeof(*t));
 	t->dt_kind = DT_TK_INT;
 	t->dt_isenum = true;
 	t->dt_size = 4;
 	t->dt_align = 4;
 	t->dt_signed = true;
-	t->dt_name = dt_strdup(key);
+	t->dt_name = dt_arena_strdup(&dtp->dt_arena, key);
 	t->dt_canon = t;
 	t->dt_resolved = true;
 	t->dt_fwd = true;

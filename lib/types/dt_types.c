@@ -43,7 +43,7 @@ struct dt_typestate {
 static struct dt_typestate *ts(dtrace_hdl_t *dtp)
 {
 	if (dtp->dt_typestate == NULL)
-		dtp->dt_typestate = dt_zalloc(sizeof(struct dt_typestate));
+		dtp->dt_typestate = dt_arena_zalloc(&dtp->dt_arena, sizeof(struct dt_typestate));
 	return dtp->dt_typestate;
 }
 
@@ -74,18 +74,18 @@ dt_type_t *dt_type_named(dtrace_hdl_t *dtp, const char *name)
 
 void dt_type_name_add(dtrace_hdl_t *dtp, const char *name, dt_type_t *t)
 {
-	dt_tname_t *tn = dt_zalloc(sizeof(*tn));
+	dt_tname_t *tn = dt_arena_zalloc(&dtp->dt_arena, sizeof(*tn));
 	unsigned h = name_hash(name);
 
-	tn->tn_name = dt_strdup(name);
+	tn->tn_name = dt_arena_strdup(&dtp->dt_arena, name);
 	tn->tn_type = t;
 	tn->tn_next = ts(dtp)->ts_hash[h];
 	ts(dtp)->ts_hash[h] = tn;
 }
 
-static dt_type_t *type_new(dt_tkind_t kind, int size, const char *name)
+static dt_type_t *type_new(dtrace_hdl_t *dtp, dt_tkind_t kind, int size, const char *name)
 {
-	dt_type_t *t = dt_zalloc(sizeof(*t));
+	dt_type_t *t = dt_arena_zalloc(&dtp->dt_arena, sizeof(*t));
 
 	t->dt_kind = kind;
 	t->dt_size = size;
@@ -104,7 +104,7 @@ static dt_type_t *type_cached(dtrace_hdl_t *dtp, dt_tkind_t kind, int size, bool
 
 	if (t != NULL)
 		return t;
-	t = type_new(kind, size, dt_strdup(name));
+	t = type_new(dtp, kind, size, dt_arena_strdup(&dtp->dt_arena, name));
 	t->dt_signed = sgn;
 	dt_type_name_add(dtp, name, t);
 	return t;
@@ -146,7 +146,7 @@ dt_type_t *dt_type_void(dtrace_hdl_t *dtp)
 	return type_cached(dtp, DT_TK_VOID, 0, false, "void");
 }
 
-static dt_type_t *ptr_new(dt_type_t *base, bool user)
+static dt_type_t *ptr_new(dtrace_hdl_t *dtp, dt_type_t *base, bool user)
 {
 	char buf[256];
 	dt_type_t *t;
@@ -156,7 +156,7 @@ static dt_type_t *ptr_new(dt_type_t *base, bool user)
 	else
 		snprintf(buf, sizeof(buf), "%s%s*", base->dt_name,
 			 base->dt_kind == DT_TK_PTR ? "" : " ");
-	t = type_new(DT_TK_PTR, 8, dt_strdup(buf));
+	t = type_new(dtp, DT_TK_PTR, 8, dt_arena_strdup(&dtp->dt_arena, buf));
 	t->dt_base = base;
 	t->dt_user = user;
 	return t;
@@ -164,18 +164,16 @@ static dt_type_t *ptr_new(dt_type_t *base, bool user)
 
 dt_type_t *dt_type_ptr(dtrace_hdl_t *dtp, dt_type_t *base)
 {
-	(void)dtp;
 	if (base->dt_ptrto == NULL)
-		base->dt_ptrto = ptr_new(base, false);
+		base->dt_ptrto = ptr_new(dtp, base, false);
 	return base->dt_ptrto;
 }
 
 /* A pointer the kernel gives as a user-space address: read with copyin(). */
 dt_type_t *dt_type_userptr(dtrace_hdl_t *dtp, dt_type_t *base)
 {
-	(void)dtp;
 	if (base->dt_uptrto == NULL)
-		base->dt_uptrto = ptr_new(base, true);
+		base->dt_uptrto = ptr_new(dtp, base, true);
 	return base->dt_uptrto;
 }
 
@@ -184,12 +182,11 @@ dt_type_t *dt_type_array(dtrace_hdl_t *dtp, dt_type_t *base, int n)
 	char buf[256];
 	dt_type_t *t;
 
-	(void)dtp;
 	for (t = base->dt_arrays; t; t = t->dt_anext)
 		if (t->dt_nelems == n)
 			return t;
 	snprintf(buf, sizeof(buf), "%s [%d]", base->dt_name, n);
-	t = type_new(DT_TK_ARRAY, base->dt_size * n, dt_strdup(buf));
+	t = type_new(dtp, DT_TK_ARRAY, base->dt_size * n, dt_arena_strdup(&dtp->dt_arena, buf));
 	t->dt_base = base;
 	t->dt_nelems = n;
 	t->dt_align = base->dt_align;
@@ -204,11 +201,10 @@ dt_type_t *dt_type_array(dtrace_hdl_t *dtp, dt_type_t *base, int n)
  */
 dt_type_t *dt_type_typedef(dtrace_hdl_t *dtp, const char *name, dt_type_t *of)
 {
-	dt_type_t *t = dt_zalloc(sizeof(*t));
+	dt_type_t *t = dt_arena_zalloc(&dtp->dt_arena, sizeof(*t));
 
-	(void)dtp;
 	*t = *of->dt_canon;
-	t->dt_name = dt_strdup(name);
+	t->dt_name = dt_arena_strdup(&dtp->dt_arena, name);
 	t->dt_canon = of->dt_canon;
 	t->dt_ptrto = t->dt_uptrto = t->dt_arrays = t->dt_anext = NULL;
 	return t;
@@ -397,13 +393,13 @@ int dt_decl_enumer(dtrace_hdl_t *dtp, dt_type_t *t, const char *name, int64_t v)
 	for (dd = ts(dtp)->ts_enums; dd; dd = dd->dd_next)
 		if (!strcmp(dd->dd_name, name))
 			return -1;
-	dd = dt_zalloc(sizeof(*dd));
-	dd->dd_name = dt_strdup(name);
+	dd = dt_arena_zalloc(&dtp->dt_arena, sizeof(*dd));
+	dd->dd_name = dt_arena_strdup(&dtp->dt_arena, name);
 	dd->dd_val = v;
 	dd->dd_type = t;
 	dd->dd_next = ts(dtp)->ts_enums;
 	ts(dtp)->ts_enums = dd;
-	de = dt_zalloc(sizeof(*de));
+	de = dt_arena_zalloc(&dtp->dt_arena, sizeof(*de));
 	de->de_name = dd->dd_name;
 	de->de_val = v;
 	for (tail = &t->dt_enums; *tail; tail = &(*tail)->de_next)
@@ -435,7 +431,7 @@ dt_member_t *dt_type_member(dtrace_hdl_t *dtp, dt_type_t *t, const char *name)
 			dt_member_t *in = dt_type_member(dtp, dm->dm_type, name);
 
 			if (in != NULL) {
-				dt_member_t *copy = dt_zalloc(sizeof(*copy));
+				dt_member_t *copy = dt_arena_zalloc(&dtp->dt_arena, sizeof(*copy));
 
 				*copy = *in;
 				copy->dm_off += dm->dm_off;

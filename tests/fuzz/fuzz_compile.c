@@ -25,15 +25,9 @@
  * BPF is ever created, so the harness needs no privileges beyond reading
  * tracefs and vmlinux BTF for probe and type information.
  *
- * Memory: libdtrace frees compile-time memory (AST, tokens, identifiers,
- * types, generated programs) only when the process exits, which suits
- * dtrace(1) -- it compiles once.  A fuzzer opens a handle per input, so
- * the harness keeps the library's allocations in a table (the objects of
- * the library are built with malloc, calloc, realloc and free renamed to
- * fz_lib_malloc and so on, see Makefile.frag) and frees
- * whatever is left after dtrace_close(), like an arena per handle.  Memory
- * allocated outside the library (libbpf's BTF) is not reclaimed, so leak
- * detection still applies to it.
+ * Memory: every input opens a handle and closes it, which frees all the
+ * library allocated (lib/core/dt_arena.c): LeakSanitizer reports anything
+ * left as a crash, as it would any other memory error.
  */
 #include <dtrace.h>
 #include "dt_impl.h"
@@ -42,125 +36,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------------------ arena */
-
-void *fz_lib_malloc(size_t);
-void *fz_lib_calloc(size_t, size_t);
-void *fz_lib_realloc(void *, size_t);
-void fz_lib_free(void *);
-
-static void **fz_tab;	/* open addressing; NULL empty, FZ_DEAD removed */
-static size_t fz_cap, fz_used, fz_live;
-static int fz_on;
-#define FZ_DEAD ((void *)1)
-
-static size_t fz_hash(const void *p)
-{
-	uint64_t h = (uint64_t)(uintptr_t)p;
-
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return (size_t)h;
-}
-
-static void fz_grow(void);
-
-static void fz_add(void *p)
-{
-	size_t i;
-
-	if (p == NULL)
-		return;
-	if ((fz_used + 1) * 2 > fz_cap)
-		fz_grow();
-	for (i = fz_hash(p) & (fz_cap - 1); fz_tab[i] != NULL && fz_tab[i] != FZ_DEAD;
-	     i = (i + 1) & (fz_cap - 1))
-		;
-	if (fz_tab[i] == NULL)
-		fz_used++;
-	fz_tab[i] = p;
-	fz_live++;
-}
-
-static void fz_del(void *p)
-{
-	if (p == NULL || fz_cap == 0)
-		return;
-	for (size_t i = fz_hash(p) & (fz_cap - 1); fz_tab[i] != NULL; i = (i + 1) & (fz_cap - 1))
-		if (fz_tab[i] == p) {
-			fz_tab[i] = FZ_DEAD;
-			fz_live--;
-			return;
-		}
-}
-
-static void fz_grow(void)
-{
-	void **old = fz_tab;
-	size_t ocap = fz_cap;
-
-	fz_cap = fz_cap ? fz_cap * 2 : 4096;
-	while (fz_live * 4 > fz_cap)
-		fz_cap *= 2;
-	fz_tab = calloc(fz_cap, sizeof(void *));
-	if (fz_tab == NULL)
-		abort();
-	fz_used = fz_live = 0;
-	for (size_t i = 0; i < ocap; i++)
-		if (old[i] != NULL && old[i] != FZ_DEAD)
-			fz_add(old[i]);
-	free(old);
-}
-
-void *fz_lib_malloc(size_t n)
-{
-	void *p = malloc(n);
-
-	if (fz_on)
-		fz_add(p);
-	return p;
-}
-
-void *fz_lib_calloc(size_t n, size_t m)
-{
-	void *p = calloc(n, m);
-
-	if (fz_on)
-		fz_add(p);
-	return p;
-}
-
-void *fz_lib_realloc(void *old, size_t n)
-{
-	void *p;
-
-	if (fz_on)
-		fz_del(old);
-	p = realloc(old, n);
-	if (fz_on)
-		fz_add(p != NULL ? p : old);
-	return p;
-}
-
-void fz_lib_free(void *p)
-{
-	if (fz_on)
-		fz_del(p);
-	free(p);
-}
-
-static void fz_reclaim(void)
-{
-	fz_on = 0;
-	for (size_t i = 0; i < fz_cap; i++) {
-		if (fz_tab[i] != NULL && fz_tab[i] != FZ_DEAD)
-			free(fz_tab[i]);
-		fz_tab[i] = NULL;
-	}
-	fz_used = fz_live = 0;
-}
 
 /* ------------------------------------------------------------ checks */
 
@@ -247,7 +122,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(str, data, size);
 	str[size] = '\0';
 
-	fz_on = 1;
 	dtp = dtrace_open(DTRACE_VERSION, 0, &err);
 	if (dtp == NULL)
 		abort();
@@ -275,7 +149,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				rv == 0 ? "ok" : dtrace_errmsg(dtp, dtrace_errno(dtp)));
 	}
 	dtrace_close(dtp);
-	fz_reclaim();
 	free(str);
 	return 0;
 }

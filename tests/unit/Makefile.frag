@@ -32,3 +32,8 @@ UNIT_TESTS += build/unit/insnlen_test
 build/unit/insnlen_test: tests/unit/insnlen_test.c tests/unit/unit.h build/libdtrace.a lib/prov/dt_arch.h
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/insnlen_test.c build/libdtrace.a $(LDLIBS)
+
+UNIT_TESTS += build/unit/leak_test
+build/unit/leak_test: tests/unit/leak_test.c tests/unit/unit.h build/libdtrace.a lib/dt_impl.h include/dtrace.h
+	@mkdir -p build/unit
+	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/leak_test.c build/libdtrace.a $(LDLIBS)

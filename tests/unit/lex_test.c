@@ -26,6 +26,7 @@ static dt_pcb_t *pcb_new(const char *src)
 	dt_pcb_t *pcb = dt_zalloc(sizeof(*pcb));
 
 	pcb->pcb_hdl = g_dtp;
+	pcb->pcb_arena = &g_dtp->dt_arena; /* freed by dtrace_close() */
 	pcb->pcb_src = pcb->pcb_cur = src;
 	pcb->pcb_line = 1;
 	pcb->pcb_pspec = DTRACE_PROBESPEC_NAME;

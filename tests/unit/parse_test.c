@@ -173,6 +173,7 @@ static struct dtrace_prog *parse(const char *src, dtrace_probespec_t spec, const
 	struct dtrace_prog *pgp;
 
 	pcb->pcb_hdl = g_dtp;
+	pcb->pcb_arena = &g_dtp->dt_arena; /* freed by dtrace_close() */
 	pcb->pcb_src = pcb->pcb_cur = src;
 	pcb->pcb_line = 1;
 	pcb->pcb_pspec = spec;
