@@ -32,7 +32,7 @@
  * a chunk of one), so that overflows and uses after the owner freed it are
  * still reported object by object.
  */
-#include "../dt_impl.h"
+#include "dt_core.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -20,7 +20,7 @@
  * NULL in it if the key was not there, and the caller stores the new value
  * (which must not be NULL).
  */
-#include "../dt_impl.h"
+#include "dt_core.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -30,7 +30,7 @@
  * left as a crash, as it would any other memory error.
  */
 #include <dtrace.h>
-#include "dt_impl.h"
+#include "driver/dt_driver.h"
 
 #include <stdint.h>
 #include <stdio.h>

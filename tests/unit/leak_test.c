@@ -18,7 +18,7 @@
  * Each case prints "ok - <name>" or "not ok - <name>: ..."; the last line
  * is "leak: N passed, M failed".
  */
-#include "dt_impl.h"
+#include "driver/dt_driver.h"
 #include "unit.h"
 
 #include <libgen.h>
