@@ -239,7 +239,6 @@ DT_INTERNAL void *dt_hash_next(const dt_hash_t *, size_t *iter);
 DT_INTERNAL void dt_hash_clear(dt_hash_t *);
 DT_INTERNAL void dt_hash_fini(dt_hash_t *);
 
-#define DT_IDENTHASH 509 /* buckets of dt_identhash */
 
 /* ---------------------------------------------------------------- upper floors' types */
 
@@ -322,7 +321,7 @@ struct dtrace_hdl {
 	int dt_nlibnames;
 	struct dt_xlator *dt_xlators;
 	dt_ident_t **dt_globtail;  /* where dt_ident_create() appends */
-	dt_ident_t *dt_identhash[DT_IDENTHASH]; /* dt_globals by name (front/dt_cook.c) */
+	dt_hash_t dt_idents;	  /* dt_globals by name (front/dt_cook.c) */
 
 	/* compiled programs */
 	struct dtrace_prog *dt_progs;
@@ -376,8 +375,7 @@ struct dtrace_hdl {
 	int dt_probetabfd;	  /* dt_probetab: ARRAY[dt_nprobetab] */
 	char *dt_strtab;
 	int dt_strtablen, dt_strtabcap;
-	int *dt_strhash;	  /* dt_strtab offsets by hash of the string (0: free) */
-	int dt_strhashcap;
+	dt_hash_t dt_strhash;	  /* dt_strtab offsets by string (layout/dt_strtab.c) */
 
 	/* consumer state */
 	dtrace_status_t dt_status;

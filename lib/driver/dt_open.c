@@ -91,6 +91,8 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->dt_argused);
 	dt_program_fini(dtp); /* driver/dt_cc.c */
 	dt_dlib_fini(dtp);    /* front/dt_dlib.c */
+	dt_strtab_fini(dtp);  /* layout/dt_strtab.c */
+	dt_hash_fini(&dtp->dt_idents);
 	dt_arena_free(&dtp->dt_arena); /* last: the D library, identifiers, types */
 	free(dtp);
 }

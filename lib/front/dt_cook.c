@@ -65,23 +65,15 @@ static bool same_space(dt_idkind_t a, dt_idkind_t b)
 }
 
 /*
- * Identifiers are kept in creation order (dt_globals) and hashed by name
- * (dt_identhash, chained by di_hnext in creation order): the D library
- * makes hundreds of inlines before the first program.
+ * Identifiers are kept in creation order (dt_globals) and found by name
+ * (dt_idents: the first of that name, the others chained by di_hnext in
+ * creation order, one per space): the D library makes hundreds of inlines
+ * before the first program.
  */
-static unsigned ident_hash(const char *name)
-{
-	unsigned h = 5381;
-
-	while (*name)
-		h = h * 33 + (unsigned char)*name++;
-	return h % DT_IDENTHASH;
-}
-
 dt_ident_t *dt_ident_lookup(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
 {
-	for (dt_ident_t *idp = dtp->dt_identhash[ident_hash(name)]; idp; idp = idp->di_hnext)
-		if (same_space(idp->di_kind, kind) && !strcmp(idp->di_name, name))
+	for (dt_ident_t *idp = dt_hash_findstr(&dtp->dt_idents, name); idp; idp = idp->di_hnext)
+		if (same_space(idp->di_kind, kind))
 			return idp;
 	return NULL;
 }
@@ -91,6 +83,7 @@ dt_ident_t *dt_ident_create(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kin
 	dt_ident_t *idp = dt_arena_zalloc(&dtp->dt_arena, sizeof(*idp)), **tail; /* the handle's */
 
 	idp->di_name = dt_arena_strdup(&dtp->dt_arena, name);
+	tail = (dt_ident_t **)dt_hash_slotstr(&dtp->dt_idents, idp->di_name); /* the key: its name */
 	idp->di_kind = kind;
 	idp->di_id = kind == DT_ID_INLINE ? 0 : ++dtp->dt_nvars; /* inlines are no variables */
 	idp->di_nkeys = -1;
@@ -99,8 +92,8 @@ dt_ident_t *dt_ident_create(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kin
 		dtp->dt_globtail = &dtp->dt_globals;
 	*dtp->dt_globtail = idp;
 	dtp->dt_globtail = &idp->di_next;
-	for (tail = &dtp->dt_identhash[ident_hash(name)]; *tail; tail = &(*tail)->di_hnext)
-		;
+	while (*tail != NULL) /* after those of the name in other spaces */
+		tail = &(*tail)->di_hnext;
 	*tail = idp;
 	return idp;
 }

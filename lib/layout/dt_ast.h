@@ -99,7 +99,7 @@ struct dt_ident {
 	int di_busy;	       /* inline: being expanded (recursion) */
 	bool di_lib;	       /* inline: the D library's */
 	struct dt_ident *di_next;
-	struct dt_ident *di_hnext; /* next in its dt_identhash bucket */
+	struct dt_ident *di_hnext; /* next of the same name (dt_idents) */
 };
 
 #define DT_INLINE_MAXPARAMS 8 /* inline T name[T1 p1, ...] = e; */

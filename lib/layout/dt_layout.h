@@ -330,6 +330,7 @@ typedef struct dt_format {
 /* layout/: what is laid out before code generation */
 DT_INTERNAL int dt_format_add(dtrace_hdl_t *, const char *);
 DT_INTERNAL int dt_strtab_add(dtrace_hdl_t *, const char *);
+DT_INTERNAL void dt_strtab_fini(dtrace_hdl_t *);
 
 /*
  * layout/dt_agg_arith.c: what an aggregation's value takes and where a value

@@ -17,25 +17,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DT_TYPEHASH 1024
-
-typedef struct dt_tname {
-	const char *tn_name;
-	dt_type_t *tn_type;
-	struct dt_tname *tn_next;
-} dt_tname_t;
-
 /* Enumerators declared in D: name to value and enum type. */
 typedef struct dt_denum {
 	const char *dd_name;
 	int64_t dd_val;
 	dt_type_t *dd_type;
-	struct dt_denum *dd_next;
 } dt_denum_t;
 
+/* The handle's (dt_typestate); it and all types are in the handle's arena. */
 struct dt_typestate {
-	dt_tname_t *ts_hash[DT_TYPEHASH];
-	dt_denum_t *ts_enums;
+	dt_hash_t ts_names;		/* named types by name (a later one shadows) */
+	dt_hash_t ts_enums;		/* D enumerators by name (dt_denum_t) */
 	struct dt_btfobj *ts_btf;	/* BTF objects opened, vmlinux first (types/dt_btf.c) */
 	bool ts_allmods;		/* every module's BTF opened */
 };
@@ -45,15 +37,6 @@ static struct dt_typestate *ts(dtrace_hdl_t *dtp)
 	if (dtp->dt_typestate == NULL)
 		dtp->dt_typestate = dt_arena_zalloc(&dtp->dt_arena, sizeof(struct dt_typestate));
 	return dtp->dt_typestate;
-}
-
-static unsigned name_hash(const char *s)
-{
-	unsigned h = 5381;
-
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h % DT_TYPEHASH;
 }
 
 /* The list of opened BTF objects, and whether all modules are among them. */
@@ -66,21 +49,14 @@ struct dt_btfobj **dt_type_btfobjs(dtrace_hdl_t *dtp, bool **allmods)
 
 dt_type_t *dt_type_named(dtrace_hdl_t *dtp, const char *name)
 {
-	for (dt_tname_t *tn = ts(dtp)->ts_hash[name_hash(name)]; tn; tn = tn->tn_next)
-		if (!strcmp(tn->tn_name, name))
-			return tn->tn_type;
-	return NULL;
+	return dt_hash_findstr(&ts(dtp)->ts_names, name);
 }
 
 void dt_type_name_add(dtrace_hdl_t *dtp, const char *name, dt_type_t *t)
 {
-	dt_tname_t *tn = dt_arena_zalloc(&dtp->dt_arena, sizeof(*tn));
-	unsigned h = name_hash(name);
+	void **slot = dt_hash_slotstr(&ts(dtp)->ts_names, dt_arena_strdup(&dtp->dt_arena, name));
 
-	tn->tn_name = dt_arena_strdup(&dtp->dt_arena, name);
-	tn->tn_type = t;
-	tn->tn_next = ts(dtp)->ts_hash[h];
-	ts(dtp)->ts_hash[h] = tn;
+	*slot = t;
 }
 
 static dt_type_t *type_new(dtrace_hdl_t *dtp, dt_tkind_t kind, int size, const char *name)
@@ -375,12 +351,13 @@ dt_type_t *dt_type_struct(dtrace_hdl_t *dtp, const char *tag, bool is_union)
 /* An enumerator usable as a constant: D's enums, then the kernel's. */
 bool dt_type_enumer(dtrace_hdl_t *dtp, const char *name, int64_t *vp, dt_type_t **tp)
 {
-	for (dt_denum_t *dd = ts(dtp)->ts_enums; dd; dd = dd->dd_next)
-		if (!strcmp(dd->dd_name, name)) {
-			*vp = dd->dd_val;
-			*tp = dd->dd_type;
-			return true;
-		}
+	dt_denum_t *dd = dt_hash_findstr(&ts(dtp)->ts_enums, name);
+
+	if (dd != NULL) {
+		*vp = dd->dd_val;
+		*tp = dd->dd_type;
+		return true;
+	}
 	return dt_btf_enumer(dtp, name, vp, tp);
 }
 
@@ -389,16 +366,16 @@ int dt_decl_enumer(dtrace_hdl_t *dtp, dt_type_t *t, const char *name, int64_t v)
 {
 	dt_denum_t *dd;
 	dt_enumer_t *de, **tail;
+	void **slot;
 
-	for (dd = ts(dtp)->ts_enums; dd; dd = dd->dd_next)
-		if (!strcmp(dd->dd_name, name))
-			return -1;
+	if (dt_hash_findstr(&ts(dtp)->ts_enums, name) != NULL)
+		return -1;
 	dd = dt_arena_zalloc(&dtp->dt_arena, sizeof(*dd));
 	dd->dd_name = dt_arena_strdup(&dtp->dt_arena, name);
 	dd->dd_val = v;
 	dd->dd_type = t;
-	dd->dd_next = ts(dtp)->ts_enums;
-	ts(dtp)->ts_enums = dd;
+	slot = dt_hash_slotstr(&ts(dtp)->ts_enums, dd->dd_name);
+	*slot = dd;
 	de = dt_arena_zalloc(&dtp->dt_arena, sizeof(*de));
 	de->de_name = dd->dd_name;
 	de->de_val = v;
@@ -529,4 +506,8 @@ bool dt_type_is_string(const dt_type_t *t)
 void dt_type_fini(dtrace_hdl_t *dtp)
 {
 	dt_btf_fini(dtp);
+	if (dtp->dt_typestate != NULL) { /* the rest is in the handle's arena */
+		dt_hash_fini(&dtp->dt_typestate->ts_names);
+		dt_hash_fini(&dtp->dt_typestate->ts_enums);
+	}
 }
