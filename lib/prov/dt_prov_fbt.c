@@ -73,63 +73,23 @@ typedef struct fbt_sym { /* single kprobes: a name kallsyms has more than once *
 } fbt_sym_t;
 
 typedef struct fbt {
-	/* vmlinux BTF functions by name: open addressing, ids (0: empty) */
-	int *fi_ids;
-	size_t fi_size;
+	dt_hash_t fi_ids;	 /* vmlinux BTF functions by name: their ids */
+	bool fi_idsmade;
 	fbt_batch_t fi_batch[2]; /* entry, return */
 	fbt_sym_t *fi_syms;	 /* the enabled functions, by module and name */
 	int fi_nsyms;
 } fbt_t;
 
-/* Functions kprobes may not probe, by name (the kernel's blacklist). */
-typedef struct fbt_names {
-	char **nm_v;
-	size_t nm_n, nm_size;
-} fbt_names_t;
-
-static uint64_t hash_str(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
-static void names_add(fbt_names_t *nm, const char *s)
-{
-	if (nm->nm_n * 2 >= nm->nm_size) {
-		fbt_names_t bigger = { NULL, 0, nm->nm_size ? nm->nm_size * 2 : 1024 };
-
-		bigger.nm_v = dt_zalloc(sizeof(char *) * bigger.nm_size);
-		for (size_t i = 0; i < nm->nm_size; i++)
-			if (nm->nm_v[i] != NULL)
-				names_add(&bigger, nm->nm_v[i]);
-		free(nm->nm_v);
-		*nm = bigger;
-	}
-	for (size_t i = hash_str(s) & (nm->nm_size - 1);; i = (i + 1) & (nm->nm_size - 1)) {
-		if (nm->nm_v[i] == NULL) {
-			nm->nm_v[i] = (char *)s;
-			nm->nm_n++;
-			return;
-		}
-		if (!strcmp(nm->nm_v[i], s))
-			return;
-	}
-}
-
-/* Is s in the set? */
-static bool names_has(const fbt_names_t *nm, const char *s)
-{
-	if (nm->nm_size == 0)
-		return false;
-	for (size_t i = hash_str(s) & (nm->nm_size - 1); nm->nm_v[i] != NULL;
-	     i = (i + 1) & (nm->nm_size - 1))
-		if (!strcmp(nm->nm_v[i], s))
-			return true;
-	return false;
-}
+/*
+ * While populating: functions kprobes may not probe (the kernel's
+ * blacklist), and the entry probes made, by "mod`func"; keys and names
+ * are in the arena, freed when the probes are listed.
+ */
+typedef struct fbt_pop {
+	dt_arena_t fp_arena;
+	dt_hash_t fp_blacklist; /* name: itself */
+	dt_hash_t fp_seen;	/* "mod`func": its entry probe */
+} fbt_pop_t;
 
 /*
  * Functions of the path from a probe's site to its program (tracepoint,
@@ -167,7 +127,7 @@ static bool machinery(const char *func)
 }
 
 /* debugfs kprobes/blacklist: "0xstart-0xend\tname" per line. */
-static void read_blacklist(fbt_names_t *bl)
+static void read_blacklist(fbt_pop_t *pop)
 {
 	FILE *fp = fopen("/sys/kernel/debug/kprobes/blacklist", "r");
 	char line[512];
@@ -182,36 +142,21 @@ static void read_blacklist(fbt_names_t *bl)
 		name++;
 		if ((end = strpbrk(name, " \t\n[")) != NULL)
 			*end = '\0';
-		if (*name != '\0' && !names_has(bl, name))
-			names_add(bl, dt_strdup(name));
+		if (*name != '\0' && dt_hash_findstr(&pop->fp_blacklist, name) == NULL) {
+			char *s = dt_arena_strdup(&pop->fp_arena, name);
+
+			*dt_hash_slotstr(&pop->fp_blacklist, s) = s;
+		}
 	}
 	fclose(fp);
 }
 
-static void names_free(fbt_names_t *nm)
-{
-	for (size_t i = 0; i < nm->nm_size; i++)
-		free(nm->nm_v[i]);
-	free(nm->nm_v);
-}
-
-/* The entry probe already made for mod:func (seen: open addressing, 2^k). */
-static dt_probe_t **seen_slot(dt_probe_t **seen, size_t size, const char *mod, const char *func)
-{
-	size_t i = (hash_str(func) ^ hash_str(mod)) & (size - 1);
-
-	for (; seen[i] != NULL; i = (i + 1) & (size - 1))
-		if (!strcmp(seen[i]->pr_desc.dtpd_func, func) && !strcmp(seen[i]->pr_desc.dtpd_mod, mod))
-			break;
-	return &seen[i];
-}
-
 static int fbt_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 {
-	fbt_names_t bl = { 0 };
-	char path[160], *line = NULL;
-	size_t cap = 0, size = 1 << 16, n = 0;
-	dt_probe_t **seen;
+	fbt_pop_t pop = { 0 };
+	char path[160], key[DTRACE_MODNAMELEN + DTRACE_FUNCNAMELEN + 1], *line = NULL;
+	size_t cap = 0, klen;
+	uint64_t h;
 	ssize_t len;
 	FILE *fp;
 
@@ -221,11 +166,10 @@ static int fbt_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 	snprintf(path, sizeof(path), "%s/available_filter_functions", dtp->dt_tracefs);
 	if ((fp = fopen(path, "r")) == NULL)
 		return 0;
-	read_blacklist(&bl);
-	seen = dt_zalloc(sizeof(dt_probe_t *) * size);
+	read_blacklist(&pop);
 	while ((len = getline(&line, &cap, fp)) > 0) {
 		char *mod = "vmlinux", *sp;
-		dt_probe_t **slot;
+		void **slot;
 
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
@@ -241,23 +185,14 @@ static int fbt_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 		/* placeholders of functions the kernel dropped from ftrace (6.1) */
 		if (!strncmp(line, "__ftrace_invalid_address__", 26) || machinery(line))
 			continue;
-		if (line[0] == '\0' || names_has(&bl, line) ||
+		if (line[0] == '\0' || dt_hash_findstr(&pop.fp_blacklist, line) != NULL ||
 		    strlen(line) >= DTRACE_FUNCNAMELEN || strlen(mod) >= DTRACE_MODNAMELEN)
 			continue;
-		if (*(slot = seen_slot(seen, size, mod, line)) != NULL)
+		klen = (size_t)snprintf(key, sizeof(key), "%s`%s", mod, line);
+		h = dt_hash_bytes(key, klen);
+		if (dt_hash_find_h(&pop.fp_seen, h, key, klen) != NULL)
 			continue;
-		if (++n * 2 > size) { /* grow the set */
-			dt_probe_t **old = seen;
-
-			seen = dt_zalloc(sizeof(dt_probe_t *) * size * 2);
-			for (size_t i = 0; i < size; i++)
-				if (old[i] != NULL)
-					*seen_slot(seen, size * 2, old[i]->pr_desc.dtpd_mod,
-						   old[i]->pr_desc.dtpd_func) = old[i];
-			free(old);
-			size *= 2;
-			slot = seen_slot(seen, size, mod, line);
-		}
+		slot = dt_hash_slot_h(&pop.fp_seen, h, dt_arena_strndup(&pop.fp_arena, key, klen), klen);
 		for (int ret = 0; ret < 2; ret++) {
 			dt_probe_t *pr = dt_probe_create(dtp, pv, mod, line, ret ? "return" : "entry");
 
@@ -268,9 +203,10 @@ static int fbt_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 		}
 	}
 	free(line);
-	free(seen);
 	fclose(fp);
-	names_free(&bl);
+	dt_hash_fini(&pop.fp_blacklist);
+	dt_hash_fini(&pop.fp_seen);
+	dt_arena_free(&pop.fp_arena);
 	return 0;
 }
 
@@ -283,38 +219,20 @@ static int btf_func(dtrace_hdl_t *dtp, fbt_t *fi, const char *name)
 
 	if (btf == NULL)
 		return 0;
-	if (fi->fi_ids == NULL) {
-		int n = (int)btf__type_cnt(btf), nfunc = 0;
+	if (!fi->fi_idsmade) { /* the first of a name; keys are the BTF's names */
+		int n = (int)btf__type_cnt(btf);
 
-		for (int id = 1; id < n; id++)
-			nfunc += btf_is_func(btf__type_by_id(btf, id));
-		for (fi->fi_size = 1024; fi->fi_size < (size_t)nfunc * 2; fi->fi_size *= 2)
-			;
-		fi->fi_ids = dt_zalloc(sizeof(int) * fi->fi_size);
+		fi->fi_idsmade = true;
 		for (int id = 1; id < n; id++) {
 			const struct btf_type *t = btf__type_by_id(btf, id);
-			const char *s;
-			size_t i;
+			void **slot;
 
-			if (!btf_is_func(t))
-				continue;
-			s = btf__name_by_offset(btf, t->name_off);
-			for (i = hash_str(s) & (fi->fi_size - 1); fi->fi_ids[i] != 0;
-			     i = (i + 1) & (fi->fi_size - 1))
-				if (!strcmp(btf__name_by_offset(btf, btf__type_by_id(btf, fi->fi_ids[i])->name_off), s))
-					break;
-			if (fi->fi_ids[i] == 0)
-				fi->fi_ids[i] = id;
+			if (btf_is_func(t) &&
+			    *(slot = dt_hash_slotstr(&fi->fi_ids, btf__name_by_offset(btf, t->name_off))) == NULL)
+				*slot = (void *)(intptr_t)id;
 		}
 	}
-	for (size_t i = hash_str(name) & (fi->fi_size - 1); fi->fi_ids[i] != 0;
-	     i = (i + 1) & (fi->fi_size - 1)) {
-		const struct btf_type *t = btf__type_by_id(btf, fi->fi_ids[i]);
-
-		if (!strcmp(btf__name_by_offset(btf, t->name_off), name))
-			return fi->fi_ids[i];
-	}
-	return 0;
+	return (int)(intptr_t)dt_hash_findstr(&fi->fi_ids, name);
 }
 
 /* Skip modifiers and (if all) typedefs. */
@@ -682,7 +600,7 @@ static void fbt_fini(dtrace_hdl_t *dtp, dt_provider_t *pv)
 	(void)dtp;
 	if (fi == NULL)
 		return;
-	free(fi->fi_ids);
+	dt_hash_fini(&fi->fi_ids);
 	for (int i = 0; i < fi->fi_nsyms; i++)
 		free(fi->fi_syms[i].fs_addrs);
 	free(fi->fi_syms);

@@ -42,16 +42,11 @@ typedef struct dt_upend {
 	uint64_t pe_cookie;
 } dt_upend_t;
 
-typedef struct dt_uname {
-	char *un_key;	 /* "prov:mod:func:name:key" */
-	dt_probe_t *un_probe;
-} dt_uname_t;
-
 typedef struct dt_uprov {
 	dt_uproc_t *uv_procs;
 	int uv_nprocs;
-	dt_uname_t *uv_names; /* hash of the probes made, by name and key */
-	size_t uv_cap, uv_n;
+	dt_hash_t uv_names;   /* the probes made, by "prov:mod:func:name:key" (in uv_keys) */
+	dt_arena_t uv_keys;
 	dt_upend_t *uv_pend;  /* collected for the program being attached */
 	int uv_npend;
 } dt_uprov_t;
@@ -107,64 +102,28 @@ dt_umap_t *dt_uprobe_pmap(dtrace_hdl_t *dtp, dt_provider_t *pv, int pid)
 	return pm;
 }
 
-static size_t hash_str(const char *s)
-{
-	size_t h = 5381;
-
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
-}
-
-/* The entry for key: the probe made under it, or a free one to fill. */
-static dt_uname_t *names_find(dt_uprov_t *uv, const char *key)
-{
-	size_t i;
-
-	if (uv->uv_n * 2 >= uv->uv_cap) {
-		dt_uname_t *old = uv->uv_names;
-		size_t ocap = uv->uv_cap;
-
-		uv->uv_cap = ocap ? ocap * 2 : 1024;
-		uv->uv_names = dt_zalloc(sizeof(dt_uname_t) * uv->uv_cap);
-		for (size_t j = 0; j < ocap; j++) {
-			if (old[j].un_key == NULL)
-				continue;
-			for (i = hash_str(old[j].un_key) % uv->uv_cap; uv->uv_names[i].un_key;
-			     i = (i + 1) % uv->uv_cap)
-				;
-			uv->uv_names[i] = old[j];
-		}
-		free(old);
-	}
-	for (i = hash_str(key) % uv->uv_cap; uv->uv_names[i].un_key; i = (i + 1) % uv->uv_cap)
-		if (!strcmp(uv->uv_names[i].un_key, key))
-			break;
-	return &uv->uv_names[i];
-}
-
 dt_probe_t *dt_uprobe_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *prov,
 			     const char *mod, const char *func, const char *name, const char *key,
 			     const dt_uprobe_t *up, dt_usite_t site)
 {
 	size_t len = strlen(prov) + strlen(mod) + strlen(func) + strlen(name) + strlen(key) + 5;
-	char *k = dt_zalloc(len);
 	dt_uprov_t *uv = uprov(pv);
-	dt_uname_t *un;
+	char *k = dt_zalloc(len);
 	dt_uprobe_t *copy;
 	dt_probe_t *pr;
+	uint64_t h;
 
 	snprintf(k, len, "%s:%s:%s:%s:%s", prov, mod, func, name, key);
-	un = names_find(uv, k);
-	if (un->un_key != NULL) {
+	h = dt_hash_bytes(k, strlen(k));
+	if ((pr = dt_hash_find_h(&uv->uv_names, h, k, strlen(k))) != NULL) {
 		free(k);
-		copy = un->un_probe->pr_data;
+		copy = pr->pr_data;
 		for (int i = 0; i < copy->up_nsites; i++)
 			if (copy->up_sites[i].us_off == site.us_off)
-				return un->un_probe;
+				return pr;
 		copy->up_sites = dt_realloc(copy->up_sites, sizeof(dt_usite_t) * (copy->up_nsites + 1));
 		copy->up_sites[copy->up_nsites++] = site;
-		return un->un_probe;
+		return pr;
 	}
 	pr = dt_probe_create(dtp, pv, mod, func, name);
 	snprintf(pr->pr_desc.dtpd_provider, DTRACE_PROVNAMELEN, "%s", prov);
@@ -176,9 +135,8 @@ dt_probe_t *dt_uprobe_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *p
 	pr->pr_data = copy;
 	pr->pr_entry = !up->up_ret && !strcmp(name, "entry");
 	pr->pr_return = up->up_ret;
-	un->un_key = k;
-	un->un_probe = pr;
-	uv->uv_n++;
+	*dt_hash_slot_h(&uv->uv_names, h, dt_arena_strdup(&uv->uv_keys, k), strlen(k)) = pr;
+	free(k);
 	return pr;
 }
 
@@ -186,6 +144,7 @@ dt_probe_t *dt_uprobe_create(dtrace_hdl_t *dtp, dt_provider_t *pv, const char *p
 void dt_uprobe_fini(dtrace_hdl_t *dtp, dt_provider_t *pv)
 {
 	dt_uprov_t *uv = pv->pv_data;
+	dt_probe_t *pr;
 
 	(void)dtp;
 	if (uv == NULL)
@@ -193,16 +152,12 @@ void dt_uprobe_fini(dtrace_hdl_t *dtp, dt_provider_t *pv)
 	for (int i = 0; i < uv->uv_nprocs; i++)
 		dt_umap_free(uv->uv_procs[i].uc_pmap);
 	free(uv->uv_procs);
-	for (size_t i = 0; i < uv->uv_cap; i++) {
-		dt_uname_t *un = &uv->uv_names[i];
-
-		if (un->un_key == NULL)
-			continue;
-		free(((dt_uprobe_t *)un->un_probe->pr_data)->up_sites);
-		free(un->un_probe->pr_data);
-		free(un->un_key);
+	for (size_t i = 0; (pr = dt_hash_next(&uv->uv_names, &i)) != NULL;) {
+		free(((dt_uprobe_t *)pr->pr_data)->up_sites);
+		free(pr->pr_data);
 	}
-	free(uv->uv_names);
+	dt_hash_fini(&uv->uv_names);
+	dt_arena_free(&uv->uv_keys);
 	free(uv->uv_pend);
 	free(uv);
 }
