@@ -61,11 +61,12 @@ install: build/dtrace
 	install -d /usr/lib/dtrace
 	install -m 644 dlib/*.d /usr/lib/dtrace
 
-# The whole suite again with AddressSanitizer and UBSan in the library and
-# the command (any report shows up as a failed test: outputs are compared).
+# The whole suite again with AddressSanitizer, LeakSanitizer and UBSan in
+# the library and the command (any report shows up as a failed test:
+# outputs are compared; a leak is reported when dtrace exits).
 asan:
 	$(MAKE) clean
-	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		$(MAKE) check SAN="-fsanitize=address,undefined -fno-omit-frame-pointer"
 
 clean:

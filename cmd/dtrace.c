@@ -35,6 +35,8 @@ typedef struct dtrace_cmd {
 	const char *dc_name;  /* name used in messages */
 	dtrace_prog_t *dc_prog;
 	dtrace_proginfo_t dc_info;
+	char *dc_namecopy;    /* dc_name when it is a copy, freed at the end */
+	char *dc_desccopy;    /* dc_arg when it is -i's description, freed at the end */
 } dtrace_cmd_t;
 
 typedef struct dtrace_state {
@@ -154,7 +156,7 @@ static void compile_str(dtrace_state_t *st, dtrace_cmd_t *dcp)
 		fatal(st, "invalid probe specifier %s: %s", dcp->dc_name ? dcp->dc_name : dcp->dc_arg,
 		      dtrace_errmsg(st->g_dtp, dtrace_errno(st->g_dtp)));
 	if (dcp->dc_name == NULL)
-		dcp->dc_name = strdup(dcp->dc_arg);
+		dcp->dc_name = dcp->dc_namecopy = strdup(dcp->dc_arg);
 	if ((p = strpbrk((char *)dcp->dc_name, "{/;")) != NULL)
 		*p = '\0'; /* crop the name for reporting, as DTrace does */
 	dcp->dc_desc = "description";
@@ -544,9 +546,9 @@ static void resolve_id(dtrace_state_t *st, dtrace_cmd_t *dcp)
 	if (n > 0 && strcmp(desc, dcp->dc_arg) == 0)
 		fatal(st, "invalid probe specifier %s: invalid probe identifier %.*s", dcp->dc_arg,
 		      (int)n, dcp->dc_arg);
-	dcp->dc_name = strdup(dcp->dc_arg);
+	dcp->dc_name = dcp->dc_namecopy = strdup(dcp->dc_arg);
 	dcp->dc_spec = DTRACE_PROBESPEC_NAME;
-	dcp->dc_arg = desc;
+	dcp->dc_arg = dcp->dc_desccopy = desc;
 }
 
 static void setopt(dtrace_state_t *st, const char *arg)
@@ -564,6 +566,19 @@ static void setopt(dtrace_state_t *st, const char *arg)
 	if (!strcmp(opt, "flowindent") && dtrace_getopt(st->g_dtp, opt, &v) == 0)
 		st->g_flowindent = v != 0;
 	free(opt);
+}
+
+/* The end of a run: the handle closed (and the -c command killed), all freed. */
+static int leave(dtrace_state_t *st, char **margv, int status)
+{
+	dtrace_close(st->g_dtp);
+	for (int i = 0; i < st->g_cmdc; i++) {
+		free(st->g_cmdv[i].dc_namecopy);
+		free(st->g_cmdv[i].dc_desccopy);
+	}
+	free(st->g_cmdv);
+	free(margv);
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -631,7 +646,7 @@ int main(int argc, char **argv)
 		case 'v': g_verbose = true; break;
 		case 'V':
 			printf("%s: Sun D 1.13 (Linux eBPF)\n", g_pname);
-			return 0;
+			return leave(&st, margv, 0);
 		case 'w': dtrace_setopt(st.g_dtp, "destructive", NULL); break;
 		case 'x': setopt(&st, optarg); break;
 		case 'Z': st.g_cflags |= DTRACE_C_ZDEFS; break;
@@ -640,7 +655,7 @@ int main(int argc, char **argv)
 				warnx("option requires an argument -- %c", optopt);
 			else
 				warnx("illegal option -- %c", optopt);
-			return usage(stderr);
+			return leave(&st, margv, usage(stderr));
 		}
 	}
 	/* -i ids are resolved into probe descriptions */
@@ -649,9 +664,9 @@ int main(int argc, char **argv)
 			resolve_id(&st, &st.g_cmdv[i]);
 
 	if (st.g_cmdc == 0 && st.g_mode != DMODE_LIST)
-		return usage(stderr);
+		return leave(&st, margv, usage(stderr));
 	if (st.g_mode == DMODE_HEADER || st.g_mode == DMODE_LINK)
-		return header_mode(&st);
+		return leave(&st, margv, header_mode(&st));
 	if (st.g_ofile != NULL && (st.g_ofp = fopen(st.g_ofile, "a")) == NULL)
 		fatal(&st, "failed to open output file '%s': %s", st.g_ofile, strerror(errno));
 	if (geteuid() != 0)
@@ -665,7 +680,7 @@ int main(int argc, char **argv)
 		child = create_child(&st, cmd);
 
 	if (st.g_mode == DMODE_LIST)
-		return list_mode(&st);
+		return leave(&st, margv, list_mode(&st));
 
 	compile_all(&st);
 	if (dtrace_getopt(st.g_dtp, "quiet", &v) == 0 && v)
@@ -689,7 +704,7 @@ int main(int argc, char **argv)
 		if ((st.g_cflags & DTRACE_C_DIFV) && dtrace_program_dump(st.g_dtp, NULL, stderr) != 0)
 			fatal(&st, "failed to generate code: %s",
 			      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
-		return 0;
+		return leave(&st, margv, 0);
 	}
 
 	dtrace_handle_err(st.g_dtp, errhandler, &st);
@@ -750,6 +765,5 @@ int main(int argc, char **argv)
 	dtrace_aggregate_print(st.g_dtp, st.g_ofp);
 	fflush(st.g_ofp);
 	st.g_status = dtrace_exit_status(st.g_dtp);
-	dtrace_close(st.g_dtp); /* kills the -c command if it still runs */
-	return st.g_status;
+	return leave(&st, margv, st.g_status); /* kills the -c command if it still runs */
 }
