@@ -807,3 +807,52 @@ int dt_bpf_spec_create(dtrace_hdl_t *dtp)
 	dtp->dt_specbuf = spec_mmap(dtp, dtp->dt_specbuffd, dtp->dt_specbuflen, "dt_specbuf");
 	return dtp->dt_specbuf == NULL ? -1 : 0;
 }
+
+static void close_fd(int *fdp)
+{
+	if (*fdp >= 0)
+		close(*fdp);
+	*fdp = -1;
+}
+
+static void unmap(void *p, size_t len)
+{
+	if (p != NULL && p != MAP_FAILED)
+		munmap(p, (len + 4095) & ~4095ul);
+}
+
+/* dtrace_close(): every map dt_bpf_maps_create() and dt_bpf_spec_create() made, and the links' table. */
+void dt_bpf_maps_destroy(dtrace_hdl_t *dtp)
+{
+	unmap(dtp->dt_globmap, (size_t)dtp->dt_globsize + DT_G_VARS);
+	unmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
+	unmap(dtp->dt_bufstate, sizeof(dt_bufstate_t) * (size_t)dtp->dt_ncpus);
+	unmap((void *)dtp->dt_specstate,
+	      (size_t)(dtp->dt_options[DTOPT_NSPEC] > 0 ? dtp->dt_options[DTOPT_NSPEC] : 1) * 8);
+	unmap(dtp->dt_specbuf, dtp->dt_specbuflen);
+	dtp->dt_globmap = dtp->dt_scratchmap = NULL;
+	dtp->dt_bufstate = NULL;
+	dtp->dt_specstate = NULL;
+	dtp->dt_specbuf = NULL;
+	close_fd(&dtp->dt_globfd);
+	close_fd(&dtp->dt_scratchfd);
+	close_fd(&dtp->dt_dvarfd);
+	close_fd(&dtp->dt_buffd);
+	close_fd(&dtp->dt_bufstatefd);
+	close_fd(&dtp->dt_strtabfd);
+	close_fd(&dtp->dt_probetabfd);
+	close_fd(&dtp->dt_specfd);
+	close_fd(&dtp->dt_specbuffd);
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next) {
+		unmap(bp->bp_bind, 8 * (size_t)DT_BIND_KEYS);
+		bp->bp_bind = NULL;
+		close_fd(&bp->bp_bindfd);
+	}
+	for (int i = 0; dtp->dt_aggmaps != NULL && i < dtp->dt_naggs; i++)
+		close_fd(&dtp->dt_aggmaps[i].am_fd);
+	for (int i = 0; dtp->dt_aggouter != NULL && i < dtp->dt_naggouter; i++)
+		close_fd(&dtp->dt_aggouter[i].ao_fd);
+	free(dtp->dt_linkfds);
+	dtp->dt_linkfds = NULL;
+	dtp->dt_linkcap = 0;
+}

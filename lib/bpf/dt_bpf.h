@@ -47,6 +47,7 @@ DT_INTERNAL void dt_bpf_link_add(dtrace_hdl_t *, int fd);
 DT_INTERNAL int dt_bpf_perfbuf_set(dtrace_hdl_t *, int cpu, int fd);
 DT_INTERNAL int dt_bpf_spec_create(dtrace_hdl_t *); /* dt_spec, dt_specbuf */
 DT_INTERNAL void dt_bpf_detach_all(dtrace_hdl_t *);
+DT_INTERNAL void dt_bpf_maps_destroy(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_tracefs(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_tp_id(dtrace_hdl_t *, const char *category, const char *event);
 

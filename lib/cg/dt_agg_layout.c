@@ -13,6 +13,7 @@
  */
 #include "dt_cg.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define DT_TASK_COMM_LEN 16 /* bytes of execname (the kernel's TASK_COMM_LEN) */
@@ -175,3 +176,14 @@ dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *dtp)
 	return maps;
 }
 
+
+/* dtrace_close(): the layouts (their maps are closed by bpf/dt_bpf.c). */
+void dt_agg_layout_fini(dtrace_hdl_t *dtp)
+{
+	for (int i = 0; dtp->dt_aggmaps != NULL && i < dtp->dt_naggs; i++)
+		free(dtp->dt_aggmaps[i].am_keys);
+	free(dtp->dt_aggmaps);
+	free(dtp->dt_aggouter);
+	dtp->dt_aggmaps = NULL;
+	dtp->dt_aggouter = NULL;
+}

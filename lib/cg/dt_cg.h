@@ -15,6 +15,7 @@
 /* cg/dt_vars.c, cg/dt_agg_layout.c: where variables and aggregations live */
 DT_INTERNAL void dt_vars_layout(dtrace_hdl_t *);
 DT_INTERNAL dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *);
+DT_INTERNAL void dt_agg_layout_fini(dtrace_hdl_t *);
 /* cg/dt_cg_prefetch.c: a uprobe program's companion that faults in what it copies in */
 DT_INTERNAL int dt_cg_prefetch(dtrace_hdl_t *, dt_bpfprog_t *);
 /* cg/dt_cg.c */

@@ -479,6 +479,8 @@ typedef struct dt_aggvar {
 	size_t av_nbuckets;
 	dt_aggent_t **av_ents; /* every entry, in creation order */
 	size_t av_nents, av_cap;
+	char *av_block;		/* the first snapshot's entries (ents_new), one allocation */
+	size_t av_blocklen;
 	uint64_t av_normal;
 	bool av_printed;	/* printa() printed some of it */
 	bool av_fresh;		/* snapshot taken in this pass */
@@ -566,6 +568,8 @@ static void ents_new(dt_aggvar_t *av, const char *keys, int n)
 	size_t sz = ent_size(am), ksz = (size_t)am->am_keysize;
 	char *block = dt_zalloc(sz * (size_t)n);
 
+	av->av_block = block;
+	av->av_blocklen = sz * (size_t)n;
 	av->av_cap = (size_t)n;
 	av->av_ents = dt_realloc(av->av_ents, sizeof(*av->av_ents) * av->av_cap);
 	for (int i = 0; i < n; i++) {
@@ -1453,4 +1457,32 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
 	}
 	fflush(fp);
 	return 0;
+}
+
+/* dtrace_close(): the consumer's copy of every aggregation. */
+void dt_aggregate_fini(dtrace_hdl_t *dtp)
+{
+	struct dt_aggstate *as = dtp->dt_aggstate;
+
+	if (as == NULL)
+		return;
+	for (int i = 0; i < as->as_nvars; i++) {
+		dt_aggvar_t *av = &as->as_vars[i];
+
+		for (size_t j = 0; j < av->av_nents; j++) {
+			char *e = (char *)av->av_ents[j];
+
+			free(av->av_ents[j]->ae_base);
+			if (av->av_block == NULL || e < av->av_block ||
+			    e >= av->av_block + av->av_blocklen)
+				free(e);
+		}
+		free(av->av_block);
+		free(av->av_ents);
+		free(av->av_hash);
+	}
+	free(as->as_vars);
+	free(as->as_zero);
+	free(as);
+	dtp->dt_aggstate = NULL;
 }

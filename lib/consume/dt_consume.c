@@ -47,6 +47,10 @@ void dt_consume_fini(dtrace_hdl_t *dtp)
 {
 	free(dtp->dt_pfbuf);
 	dtp->dt_pfbuf = NULL;
+	free(dtp->dt_lastdrops);
+	dtp->dt_lastdrops = NULL;
+	dt_aggregate_fini(dtp);
+	dt_spec_fini(dtp);
 	if (dtp->dt_rings == NULL)
 		return;
 	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++)

@@ -47,6 +47,8 @@ DT_INTERNAL void dt_agg_print_value(FILE *, const dt_aggmap_t *, const int64_t *
 typedef void dt_spec_emit_f(void *arg, int cpu, const char *recs, uint32_t len);
 DT_INTERNAL int dt_spec_sizes(dtrace_hdl_t *); /* before code generation */
 DT_INTERNAL int dt_spec_init(dtrace_hdl_t *);
+DT_INTERNAL void dt_spec_fini(dtrace_hdl_t *);
+DT_INTERNAL void dt_aggregate_fini(dtrace_hdl_t *);
 DT_INTERNAL void dt_spec_chunk(dtrace_hdl_t *, int cpu, const void *rec, uint32_t size,
 			       dt_spec_emit_f *, void *);
 DT_INTERNAL uint64_t dt_spec_next(dtrace_hdl_t *);

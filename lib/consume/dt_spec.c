@@ -313,3 +313,19 @@ void dt_spec_status(dtrace_hdl_t *dtp)
 		sw->sw_reported[i] = n;
 	}
 }
+
+/* dtrace_close(): the cleaning state. */
+void dt_spec_fini(dtrace_hdl_t *dtp)
+{
+	dt_specwork_t *sw = dtp->dt_specwork;
+
+	if (sw == NULL)
+		return;
+	for (int cpu = 0; cpu < dtp->dt_ncpus; cpu++)
+		free(sw->sw_asm[cpu].sa_buf);
+	free(sw->sw_asm);
+	free(sw->sw_seen);
+	free(sw->sw_ready);
+	free(sw);
+	dtp->dt_specwork = NULL;
+}

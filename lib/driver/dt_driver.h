@@ -32,6 +32,7 @@ DT_INTERNAL int dt_enable_plan(dtrace_hdl_t *);
 DT_INTERNAL int dt_enable_gen(dtrace_hdl_t *);
 DT_INTERNAL int dt_enable_attach(dtrace_hdl_t *);
 DT_INTERNAL uint32_t dt_epid_alloc(dtrace_hdl_t *, dt_probe_t *, dt_clause_t **, int n);
+DT_INTERNAL void dt_enable_fini(dtrace_hdl_t *);
 
 /*
  * driver/dt_stab.c: stability attributes (-v, -x amin).  A clause's

@@ -365,3 +365,35 @@ int dt_enable_attach(dtrace_hdl_t *dtp)
 	pthread_condattr_destroy(&ca);
 	return rv != 0 ? -1 : 0;
 }
+
+/* dtrace_close(): the programs, their record layouts, EPIDs, dt_probetab. */
+void dt_enable_fini(dtrace_hdl_t *dtp)
+{
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs, *next; bp != NULL; bp = next) {
+		next = bp->bp_next;
+		for (int k = 0; bp->bp_stmts != NULL && k < bp->bp_nclauses; k++) {
+			free(bp->bp_stmts[k]->ep_recs); /* the EPIDs' share them */
+			free(bp->bp_stmts[k]);
+		}
+		free(bp->bp_stmts);
+		free(bp->bp_probes);
+		free(bp->bp_clauses);
+		free(bp->bp_insns);
+		free(bp->bp_lines);
+		free(bp->bp_insclauses);
+		free(bp->bp_pfinsns);
+		free(bp);
+	}
+	dtp->dt_bprogs = NULL;
+	for (int i = 0; i < dtp->dt_nerrclauses && dtp->dt_errstmts != NULL; i++) {
+		free(dtp->dt_errstmts[i]->ep_recs);
+		free(dtp->dt_errstmts[i]);
+	}
+	free(dtp->dt_errstmts);
+	free(dtp->dt_errclauses);
+	for (int i = 1; i < dtp->dt_nepids; i++)
+		free(dtp->dt_epids[i]);
+	free(dtp->dt_epids);
+	free(dtp->dt_probetab);
+	free(dtp->dt_aggs);
+}

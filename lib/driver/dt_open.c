@@ -52,6 +52,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dtp->dt_nonline = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	dtp->dt_globfd = dtp->dt_scratchfd = dtp->dt_dvarfd = -1;
 	dtp->dt_buffd = dtp->dt_strtabfd = dtp->dt_probetabfd = -1;
+	dtp->dt_bufstatefd = dtp->dt_specfd = dtp->dt_specbuffd = -1;
 	dt_provider_init(dtp);
 	return dtp;
 }
@@ -75,8 +76,9 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		if (bp->bp_pffd >= 0)
 			close(bp->bp_pffd);
 	}
-	if (dtp->dt_scratchmap != NULL && dtp->dt_scratchmap != MAP_FAILED)
-		munmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
+	dt_bpf_maps_destroy(dtp); /* bpf/dt_bpf.c */
+	dt_enable_fini(dtp);	  /* driver/dt_enable.c */
+	dt_agg_layout_fini(dtp);  /* cg/dt_agg_layout.c */
 	btf__free(dtp->dt_funcbtf); /* bpf/dt_funcinfo.c */
 	dt_type_fini(dtp); /* BTF, megabytes, and the types made from it */
 	free(dtp->dt_tpbtf);
