@@ -543,9 +543,11 @@ static void resolve_id(dtrace_state_t *st, dtrace_cmd_t *dcp)
 	char *desc = dtrace_id2desc(st->g_dtp, dcp->dc_arg);
 	size_t n = strspn(dcp->dc_arg, "0123456789");
 
-	if (n > 0 && strcmp(desc, dcp->dc_arg) == 0)
+	if (n > 0 && strcmp(desc, dcp->dc_arg) == 0) {
+		free(desc);
 		fatal(st, "invalid probe specifier %s: invalid probe identifier %.*s", dcp->dc_arg,
 		      (int)n, dcp->dc_arg);
+	}
 	dcp->dc_name = dcp->dc_namecopy = strdup(dcp->dc_arg);
 	dcp->dc_spec = DTRACE_PROBESPEC_NAME;
 	dcp->dc_arg = dcp->dc_desccopy = desc;

@@ -2371,6 +2371,22 @@ static int finalize(dt_cg_t *cg, int tmpbase)
  * Generate the code of program bp: its clauses, in order, for its probes'
  * signature.  bp_stmts[i] receives clause i's record layout.
  */
+/* The generator's state; with the program made (failed) or not (its instructions are the program's). */
+static void cg_free(dt_cg_t *cg, bool failed)
+{
+	if (failed) {
+		free(cg->cg_insns);
+		free(cg->cg_lines);
+		free(cg->cg_insclauses);
+	}
+	free(cg->cg_labels);
+	free(cg->cg_fixes);
+	free(cg->cg_tmpfix);
+	free(cg->cg_calls);
+	dt_cg_subr_free(cg);
+	free(cg);
+}
+
 int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 {
 	dt_cg_t *cg = dt_zalloc(sizeof(*cg));
@@ -2386,10 +2402,7 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	cg->cg_recbase = DT_SCR_THIS + dtp->dt_thissize;
 	if (setjmp(cg->cg_jmp) != 0) {
 		dt_set_errmsg(dtp, EDT_COMPILER, "%s", cg->cg_err);
-		free(cg->cg_insns);
-		free(cg->cg_lines);
-		free(cg->cg_insclauses);
-		free(cg);
+		cg_free(cg, true);
 		return -1;
 	}
 	cg->cg_nest = dtp->dt_rawnest && bp->bp_probe->pr_progtype == DT_PT_RAW_TP &&
@@ -2414,6 +2427,7 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	tmpbase = (cg->cg_recbase + cg->cg_recmax + 7) & ~7;
 	if (finalize(cg, tmpbase) != 0) {
 		dt_set_errmsg(dtp, EDT_COMPILER, "%s", cg->cg_err);
+		cg_free(cg, true);
 		return -1;
 	}
 	drop_scratch(cg);
@@ -2428,12 +2442,7 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	bp->bp_lines = cg->cg_lines;
 	bp->bp_insclauses = cg->cg_insclauses;
 	bp->bp_fd = -1;
-	free(cg->cg_labels);
-	free(cg->cg_fixes);
-	free(cg->cg_tmpfix);
-	free(cg->cg_calls);
-	dt_cg_subr_free(cg);
-	free(cg);
+	cg_free(cg, false);
 	return 0;
 }
 

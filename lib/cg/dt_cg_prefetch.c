@@ -101,7 +101,7 @@ int dt_cg_prefetch(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	}
 	if (pf.pf_n == 0)
 		return 0;
-	insns = dt_zalloc(sizeof(struct bpf_insn) * (pf.pf_n * 2 * 6 + 2));
+	insns = dt_zalloc(sizeof(struct bpf_insn) * (1 + pf.pf_n * 2 * 6 + 2));
 	insns[n++] = MOV64_REG(R6, R1);
 	for (int i = 0; i < pf.pf_n; i++) {
 		for (int last = 0; last < 2; last++) {

@@ -57,6 +57,17 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	return dtp;
 }
 
+static void free_macroargs(dtrace_hdl_t *dtp)
+{
+	for (int i = 0; i < dtp->dt_argc; i++)
+		free(dtp->dt_argv[i]);
+	free(dtp->dt_argv);
+	free(dtp->dt_argused);
+	dtp->dt_argv = NULL;
+	dtp->dt_argused = NULL;
+	dtp->dt_argc = 0;
+}
+
 void dtrace_close(dtrace_hdl_t *dtp)
 {
 	if (dtp == NULL)
@@ -87,10 +98,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->dt_tpsyms);
 	dt_probe_fini(dtp); /* prov/dt_provider.c */
 	dt_options_fini(dtp); /* core/dt_options.c */
-	for (int i = 0; i < dtp->dt_argc; i++)
-		free(dtp->dt_argv[i]);
-	free(dtp->dt_argv);
-	free(dtp->dt_argused);
+	free_macroargs(dtp);
 	dt_program_fini(dtp); /* driver/dt_cc.c */
 	dt_dlib_fini(dtp);    /* front/dt_dlib.c */
 	dt_strtab_fini(dtp);  /* layout/dt_strtab.c */
@@ -101,6 +109,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 
 int dtrace_set_macroargs(dtrace_hdl_t *dtp, int argc, char *const argv[])
 {
+	free_macroargs(dtp); /* those set before */
 	dtp->dt_argc = argc;
 	dtp->dt_argv = dt_zalloc(sizeof(char *) * (argc + 1));
 	dtp->dt_argused = dt_zalloc(sizeof(bool) * (argc + 1));
