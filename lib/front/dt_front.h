@@ -9,6 +9,7 @@
 #define DT_FRONT_H
 
 #include "dt_errtags.h"
+#include "../layout/dt_lang.h"
 
 /* ---------------------------------------------------------------- tokens */
 
@@ -124,7 +125,9 @@ typedef struct dt_node {
 	dt_ident_t *dn_ident;
 	dt_type_t *dn_ctype; /* cast target */
 	dt_type_t *dn_type;  /* type after cook */
-	int dn_builtin;	     /* N_VAR of builtin kind / N_CALL function id */
+	int dn_builtin;	     /* N_VAR of a built-in: DT_BV_*; N_CALL: DT_FN_* */
+	dt_index_t dn_index; /* N_ARRAY: what is indexed (cooked) */
+	dt_cmp_t dn_cmp;     /* N_BINARY comparison: how it compares (cooked) */
 	int dn_actidx;	     /* statement's action index in its clause (1-based) */
 	dt_member_t *dn_member; /* N_MEMBER: the member (bitfields) */
 	struct dt_xlator *dn_xlator; /* N_XLATE: the translator */
@@ -300,6 +303,7 @@ DT_INTERNAL dt_type_t *dt_decl_tagged(dt_pcb_t *);
 
 /* front/dt_cook.c */
 DT_INTERNAL void dt_cook_clause(dt_pcb_t *, dt_clause_t *, struct dt_probe *);
+/* front/dt_ident.c: the identifier table */
 DT_INTERNAL dt_ident_t *dt_ident_lookup(dtrace_hdl_t *, const char *, dt_idkind_t);
 DT_INTERNAL dt_ident_t *dt_ident_create(dtrace_hdl_t *, const char *, dt_idkind_t);
 
@@ -313,63 +317,18 @@ DT_INTERNAL dtrace_attribute_t dt_attr_min(dtrace_attribute_t, dtrace_attribute_
 DT_INTERNAL int dt_str2attr(const char *, dtrace_attribute_t *);
 DT_INTERNAL void dt_stab_init(dtrace_hdl_t *, struct dtrace_prog *);
 DT_INTERNAL void dt_stab_clause(dt_pcb_t *, struct dtrace_prog *, dt_clause_t *);
-/* front/dt_builtins.c: a built-in variable's or function's attributes */
-DT_INTERNAL dtrace_attribute_t dt_builtin_attr(const char *name);
-
-/* builtins (front/dt_builtins.c): one table for variables, one for functions */
+/*
+ * The built-in variables and functions (front/dt_builtins.c): one row each,
+ * made from the language's table (layout/dt_lang.h) with the columns the
+ * front end uses.  bv_id, bf_id index the tables.
+ */
 typedef struct dt_builtin_var {
 	const char *bv_name;
 	int bv_id;
-	const char *bv_type; /* C type name */
+	const char *bv_type;	    /* C type name; NULL: args[] */
+	dtrace_attribute_t bv_attr; /* stability (args[], probe*: the provider's) */
+	int64_t bv_since;	    /* the D version that introduced it */
 } dt_builtin_var_t;
-
-enum {
-	DT_BV_ARG0 = 0, /* ARG0..ARG9 = 0..9 */
-	DT_BV_ARGS = 10,
-	DT_BV_PID,
-	DT_BV_PPID,
-	DT_BV_TID,
-	DT_BV_UID,
-	DT_BV_GID,
-	DT_BV_EXECNAME,
-	DT_BV_CPU,
-	DT_BV_TIMESTAMP,
-	DT_BV_VTIMESTAMP,
-	DT_BV_WALLTIMESTAMP,
-	DT_BV_PROBEPROV,
-	DT_BV_PROBEMOD,
-	DT_BV_PROBEFUNC,
-	DT_BV_PROBENAME,
-	DT_BV_ID,
-	DT_BV_EPID,
-	DT_BV_ERRNO,
-	DT_BV_CURTHREAD,
-	DT_BV_CURCPU,
-	DT_BV_UREGS,
-	DT_BV_CWD,
-	DT_BV_ROOTDIR,
-	DT_BV_UCALLER,
-	DT_BV_CALLER,
-	DT_BV_STACKDEPTH,
-	DT_BV_IPL,
-	DT_BV_USTACKDEPTH,
-	DT_BV_ZONENAME,
-	DT_BV_MAX
-};
-
-/* uregs[]: the user thread's struct pt_regs (x86-64), in 8-byte words (regs.d's R_*) */
-#define DT_NUREGS 21
-
-typedef enum dt_fnkind {
-	DT_FN_ACTION,	  /* data-recording action: trace, printf, ... */
-	DT_FN_SUBR,	  /* subroutine with a value */
-	DT_FN_AGG,	  /* aggregating function */
-	DT_FN_DESTRUCTIVE,
-	DT_FN_SPEC,	  /* speculation control */
-} dt_fnkind_t;
-
-/* Functions named so are the D library's: "undefined" in other programs. */
-#define DT_LIBFN_PREFIX "__dt_"
 
 typedef struct dt_builtin_fn {
 	const char *bf_name;
@@ -377,106 +336,26 @@ typedef struct dt_builtin_fn {
 	dt_fnkind_t bf_kind;
 	int bf_minargs, bf_maxargs; /* -1 = variadic */
 	const char *bf_rettype;	     /* C type, "string", "void", NULL for actions */
+	const char *bf_params;	     /* "const char *, [int]", or NULL: checked by its cook hook */
+	dtrace_attribute_t bf_attr;
+	int64_t bf_since;
 } dt_builtin_fn_t;
-
-enum {
-	DT_FN_TRACE = 1,
-	DT_FN_PRINTF,
-	DT_FN_EXIT,
-	DT_FN_PRINTA,
-	DT_FN_CLEAR,
-	DT_FN_TRUNC,
-	DT_FN_NORMALIZE,
-	DT_FN_DENORMALIZE,
-	DT_FN_SETOPT,
-	DT_FN_SPECULATION,
-	DT_FN_SPECULATE,
-	DT_FN_COMMIT,
-	DT_FN_DISCARD,
-	DT_FN_STRLEN,
-	DT_FN_COPYINSTR,
-	DT_FN_STRINGOF,
-	DT_FN_STACK,
-	DT_FN_USTACK,
-	DT_FN_COUNT,
-	DT_FN_SUM,
-	DT_FN_AVG,
-	DT_FN_MIN,
-	DT_FN_MAX,
-	DT_FN_STDDEV,
-	DT_FN_QUANTIZE,
-	DT_FN_LQUANTIZE,
-	DT_FN_LLQUANTIZE,
-	DT_FN_COPYIN,
-	DT_FN_STRJOIN,
-	DT_FN_PROGENYOF,
-	DT_FN_RAND,
-	DT_FN_TRACEMEM,
-	DT_FN_SYSTEM,
-	DT_FN_RAISE,
-	DT_FN_STOP,
-	DT_FN_BREAKPOINT,
-	DT_FN_PANIC,
-	DT_FN_CHILL,
-	DT_FN_FTRUNCATE,
-	DT_FN_SYM,
-	DT_FN_MOD,
-	DT_FN_USYM,
-	DT_FN_UADDR,
-	DT_FN_FUNC,
-	DT_FN_UFUNC,
-	DT_FN_UMOD,
-	DT_FN_COPYINTO,
-	/* strings and memory (cg/dt_cg_str.c, prototypes in front/dt_subr.c) */
-	DT_FN_SUBSTR,
-	DT_FN_INDEX,
-	DT_FN_RINDEX,
-	DT_FN_STRCHR,
-	DT_FN_STRRCHR,
-	DT_FN_STRSTR,
-	DT_FN_STRTOK,
-	DT_FN_LLTOSTR,
-	DT_FN_BASENAME,
-	DT_FN_DIRNAME,
-	DT_FN_CLEANPATH,
-	DT_FN_TOUPPER,
-	DT_FN_TOLOWER,
-	DT_FN_STRTOLL,
-	DT_FN_INET_NTOA,
-	DT_FN_INET_NTOA6,
-	DT_FN_INET_NTOP,
-	DT_FN_HTONS,
-	DT_FN_HTONL,
-	DT_FN_HTONLL,
-	DT_FN_NTOHS,
-	DT_FN_NTOHL,
-	DT_FN_NTOHLL,
-	DT_FN_GETMAJOR,
-	DT_FN_GETMINOR,
-	DT_FN_ALLOCA,
-	DT_FN_BCOPY,
-	DT_FN_PSARGS,	  /* the D library's only: psinfo_t's pr_psargs (dlib/procfs.d) */
-	DT_FN_DPATH,	  /* the D library's only: a dentry's path (dlib/io.d) */
-	DT_FN_COPYOUT,	  /* destructive subroutines (not yet supported) */
-	DT_FN_COPYOUTSTR,
-	DT_FN_FREOPEN,
-	DT_FN_PRINT,
-	DT_FN_NFUNCS
-};
 
 DT_INTERNAL const dt_builtin_var_t *dt_builtin_var(const char *);
 DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn(const char *);
 DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn_byid(int);
-DT_INTERNAL bool dt_builtin_visible(const char *name, int64_t vers);
+/* Whether a built-in introduced in D version since exists in version vers (0: the latest). */
+static inline bool dt_builtin_visible(int64_t since, int64_t vers)
+{
+	return vers == 0 || since <= vers;
+}
 
-/* front/dt_stackfn.c: stack(), ustack() and the symbol functions as values */
-DT_INTERNAL bool dt_stackfn_is(int fnid);
+/* front/dt_stackfn.c: the type of stack(), ustack() and the symbol functions as values */
 DT_INTERNAL dt_type_t *dt_stackfn_type(dtrace_hdl_t *, int fnid, int nframes);
 
 /* front/dt_subr.c: prototypes of the string and memory subroutines */
-DT_INTERNAL bool dt_subr_has_proto(int id);
 DT_INTERNAL int dt_subr_check(const dt_builtin_fn_t *, dt_node_t *args, dt_node_t **where,
 			      char *buf, size_t len);
-DT_INTERNAL dt_type_t *dt_subr_rettype(dtrace_hdl_t *, int id);
+DT_INTERNAL dt_type_t *dt_subr_rettype(dtrace_hdl_t *, const dt_builtin_fn_t *);
 
 #endif /* DT_FRONT_H */

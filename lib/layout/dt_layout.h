@@ -9,6 +9,8 @@
 #ifndef DT_LAYOUT_H
 #define DT_LAYOUT_H
 
+#include "dt_lang.h"
+
 /* ---------------------------------------------------------------- records */
 
 /* Record kinds in a clause's output record (what the consumer does). */
