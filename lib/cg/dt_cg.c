@@ -25,6 +25,15 @@
  * strsize bytes of BPF-readable memory: a string constant in dt_strtab, a
  * variable in a map value, or a temporary in the scratch area.
  *
+ * Files.  This file is the expression compiler, the statements, clauses
+ * and program shape; it builds on the emission layer (dt_cg_emit.c:
+ * instructions, labels, temporaries, the value stack, faults), which calls
+ * nothing above it.  Built-in variables and functions are dispatched by
+ * the language's table (layout/dt_lang.h): dt_cg_vartab and dt_cg_fntab
+ * map each id to its row's hook, dt_cg_var_<cg> here or dt_cg_fn_<cg> in
+ * the file of its kind (dt_cg_agg.c, dt_cg_str.c, dt_cg_mem.c, ...); the
+ * hooks compile their arguments with dt_cg_expr().
+ *
  * Scratch layout (per CPU, r9):
  *   [0, 128)         dt_cpustate_t counters, read by the consumer via mmap
  *   [128, 192)       the error record of the current fault
