@@ -22,7 +22,6 @@
  * functions (dt_cg_*.c) are above it; see dt_cg.c's essay for the program
  * shape, the value stack and the scratch layout.
  */
-#include "../dt_impl.h"
 #include "dt_insn.h"
 #include "dt_cg_impl.h"
 

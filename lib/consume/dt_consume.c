@@ -14,8 +14,7 @@
  * word is DRAINING) it stops tracing, runs END, drains the rest and returns
  * DTRACE_WORKSTATUS_DONE.
  */
-#include "../dt_impl.h"
-#include "../proc/dt_sym.h"
+#include "dt_consume.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -683,22 +682,18 @@ static void spec_clean(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
 	dt_spec_clean(dtp, spec_emit, &w);
 }
 
-dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
-				dtrace_consume_rec_f *rf, void *arg)
+/*
+ * One pass of dtrace_work() (driver/dt_work.c): what is due at this time,
+ * everything if done (tracing has stopped: the last pass).
+ */
+dtrace_workstatus_t dt_consume_work(dtrace_hdl_t *dtp, bool done, FILE *fp,
+				    dtrace_consume_probe_f *pf, dtrace_consume_rec_f *rf, void *arg)
 {
-	dtrace_workstatus_t rv = DTRACE_WORKSTATUS_OKAY;
+	dtrace_workstatus_t rv = done ? DTRACE_WORKSTATUS_DONE : DTRACE_WORKSTATUS_OKAY;
 	uint64_t now = dt_now();
 
-	switch (dtrace_status(dtp)) {
-	case DTRACE_STATUS_EXITED:
-	case DTRACE_STATUS_FILLED:
-	case DTRACE_STATUS_STOPPED:
-		rv = DTRACE_WORKSTATUS_DONE;
+	if (done)
 		dtp->dt_lastswitch = 0;
-		break;
-	default:
-		break;
-	}
 	if (rv == DTRACE_WORKSTATUS_DONE ||
 	    now - dtp->dt_lastswitch >= (uint64_t)dtp->dt_options[DTOPT_SWITCHRATE]) {
 		dt_aggregate_snap(dtp, rv == DTRACE_WORKSTATUS_DONE); /* dt_aggregate.c */

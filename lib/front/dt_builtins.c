@@ -4,7 +4,7 @@
  * stability and D version, made from the rows of layout/dt_lang.h (the
  * cook pass's hooks are in dt_cook.c, the code generator's in cg/).
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <string.h>
 

@@ -10,7 +10,7 @@
  * by name (dt_identhash, chained by di_hnext in creation order), since the
  * D library makes hundreds of inlines before the first program.
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <string.h>
 

@@ -16,7 +16,7 @@
  * The types are DTrace's: "stack" for both stacks, "_symaddr" and
  * "_usymaddr" for the addresses.
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 /* The type of a call of fnid; nframes for the stacks. */
 dt_type_t *dt_stackfn_type(dtrace_hdl_t *dtp, int fnid, int nframes)

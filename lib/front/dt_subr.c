@@ -12,7 +12,7 @@
  * The cook pass (dt_cook.c) calls dt_subr_check() for every call; functions
  * without parameters in the table are checked by their cook hooks.
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /*
  * dt_lang.h -- the D language's built-in variables and functions, one row
- * each, and what the cook pass tells the code generator about a node.
+ * each.
  *
  * The rows are X-macros: a file that needs a view of the language defines
  * X to pick the columns it wants and expands the table.  Everything that
@@ -38,8 +38,6 @@
  */
 #ifndef DT_LANG_H
 #define DT_LANG_H
-
-#include <stdint.h>
 
 /* DT_VERSION_NUMBER's encoding: major << 24 | minor << 12 | micro */
 #define DT_V(ma, mi) ((int64_t)(ma) << 24 | (int64_t)(mi) << 12)
@@ -288,27 +286,5 @@ enum {
 
 /* uregs[]: the user thread's struct pt_regs (x86-64), in 8-byte words (regs.d's R_*) */
 #define DT_NUREGS 21
-
-/* ---------------------------------------------------------------- cooked nodes */
-
-/*
- * What the cook pass found an N_ARRAY node to be (dn_index), so that the
- * code generator does not work it out again.
- */
-typedef enum dt_index {
-	DT_INDEX_VAR,	 /* an associative array's element (dn_ident) */
-	DT_INDEX_MEM,	 /* p[i], a[i] of memory: *(p + i) */
-	DT_INDEX_SCALAR, /* an element of a scalar array variable: int a[5]; this int b[3] */
-	DT_INDEX_STRING, /* s[i]: a character of a string */
-	DT_INDEX_ARGS,	 /* args[n]: the probe's typed argument n (dn_val) */
-	DT_INDEX_UREGS,	 /* uregs[i]: a user register */
-} dt_index_t;
-
-/* How a comparison operator (== != < > <= >=) compares (dn_cmp). */
-typedef enum dt_cmp {
-	DT_CMP_VALUE,	/* integers or pointers, in the converted type (dn_ctype) */
-	DT_CMP_STRING,	/* strings, character by character */
-	DT_CMP_STRNULL, /* a string and the null pointer constant: the pointer */
-} dt_cmp_t;
 
 #endif /* DT_LANG_H */
