@@ -25,7 +25,7 @@
  *              args[], whose types are the probe's
  *   stability  DT_ATTR_<stability>: illumos' name/data/class attributes
  *              (args[] and probeprov.. probename take their provider's,
- *              front/dt_stab.c)
+ *              driver/dt_stab.c)
  *   D version  the D version that introduced it (-x version)
  *   cook       argn: reads the probe's native arguments; indexed: must be
  *              indexed (args[n], uregs[n]: cooked as arrays); curthread:
