@@ -7,7 +7,7 @@ OPT ?= -O2
 CFLAGS ?= $(OPT) -g
 CFLAGS += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -fvisibility=hidden -fPIC $(SAN)
 CPPFLAGS += -Iinclude -Ilib -Ibuild/gen
-LDLIBS := -lbpf -ldw -lelf -lz
+LDLIBS := -lbpf -ldw -lelf -lz -ljson-c
 
 LIB_SRCS := $(wildcard lib/*/*.c)
 LIB_OBJS := $(patsubst %.c,build/obj/%.o,$(LIB_SRCS))
