@@ -25,7 +25,7 @@
  * and refuse in one line, "kprobes are not available on this kernel",
  * rather than with the EPERM or EINVAL of a later step.
  */
-#include "../dt_impl.h"
+#include "dt_bpf.h"
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>

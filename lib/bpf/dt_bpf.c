@@ -10,7 +10,7 @@
  * exits, however it exits (kill -9 included), the kernel closes them and
  * nothing stays attached.
  */
-#include "../dt_impl.h"
+#include "dt_bpf.h"
 
 #include <sched.h>
 #include <bpf/bpf.h>
@@ -70,7 +70,7 @@ static int mkmap(dtrace_hdl_t *dtp, enum bpf_map_type type, const char *name, in
 
 /*
  * One hash per aggregation (a one-entry array if it has no keys: am_array),
- * laid out by layout/dt_agg_layout.c, its values holding
+ * laid out by cg/dt_agg_layout.c, its values holding
  * a slot per CPU.  As DTrace allocates aggsize bytes per CPU up front and
  * never allocates in probe context, the map is preallocated: aggsize bytes
  * per CPU of elements (kernel header, key, every CPU's slot).  (Allocating
@@ -263,7 +263,7 @@ static int mkmap_mmapped(dtrace_hdl_t *dtp, const char *name, int size, int n, v
 	return fd;
 }
 
-/* dt_probetab: the identity of the probes of shared programs (layout/dt_enable.c). */
+/* dt_probetab: the identity of the probes of shared programs (driver/dt_enable.c). */
 static int probetab_create(dtrace_hdl_t *dtp)
 {
 	int n = dtp->dt_nprobetab > 0 ? dtp->dt_nprobetab : 1;
@@ -593,6 +593,19 @@ static int prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, uint32_t btfid)
 	return fd;
 }
 
+/*
+ * A uprobe program's sleepable companion (cg/dt_cg_prefetch.c), attach type
+ * BPF_TRACE_UPROBE_MULTI (48, not in the 6.1 headers): its fd, or -1.
+ */
+static int prefetch_load(const dt_bpfprog_t *bp)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = (enum bpf_attach_type)48,
+		    .prog_flags = BPF_F_SLEEPABLE);
+
+	return bpf_prog_load(BPF_PROG_TYPE_KPROBE, "dt_prefetch", "GPL", bp->bp_pfinsns,
+			     (size_t)bp->bp_npfinsns, &opts);
+}
+
 int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 {
 	int fd = prog_load(dtp, bp, (uint32_t)bp->bp_probe->pr_btfid);
@@ -600,6 +613,8 @@ int dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	if (fd < 0)
 		return -1;
 	bp->bp_fd = fd;
+	if (bp->bp_npfinsns > 0) /* refused: nothing is prefetched (cg/dt_cg_prefetch.c) */
+		bp->bp_pffd = prefetch_load(bp);
 	return 0;
 }
 

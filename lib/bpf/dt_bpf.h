@@ -2,10 +2,12 @@
  * dt_bpf.h -- the BPF wall: programs as loaded, maps, attach kinds, rings
  * (the only users of libbpf are in bpf/).
  *
- * Included through dt_impl.h, which defines DT_INTERNAL and the handle.
+ * A service: includes only the layout floor (and core below it).
  */
 #ifndef DT_BPF_H
 #define DT_BPF_H
+
+#include "../layout/dt_layout.h"
 
 /*
  * What the kernel can attach to, probed once per handle (bpf/dt_feature.c):
@@ -27,34 +29,6 @@ typedef enum dt_feat {
 	DT_FEAT_MAX
 } dt_feat_t;
 
-/*
- * A BPF program: the code of an ordered list of clauses for one signature
- * (program type, argument sources), shared by every enabled probe with that
- * list and signature.  A program serving one probe has the probe's
- * identity as constants; a shared one (bp_shared) finds it at run time
- * (pr_bind): the cookie ((u64)EPID of its first clause << 32 | index in
- * dt_probetab) tells the EPIDs, the probe ID and the probe's names.
- */
-typedef struct dt_bpfprog {
-	int bp_id;		   /* 0, 1, ...: for names and map ids */
-	dt_probe_t *bp_probe;	   /* the first probe it serves: its signature */
-	dt_probe_t **bp_probes;	   /* every probe it serves, in ID order */
-	int bp_nprobes;
-	dt_clause_t **bp_clauses;  /* in program order */
-	int bp_nclauses;
-	bool bp_shared;		   /* probe identity at run time */
-	struct dt_epid **bp_stmts; /* per clause: the record layout the code writes */
-	struct bpf_insn *bp_insns;
-	int bp_ninsns;
-	int *bp_lines;		   /* per instruction: its D line (0: none) */
-	dt_clause_t **bp_insclauses; /* per instruction: its clause (NULL: none) */
-	int bp_fd;
-	int bp_type;		   /* enum bpf_prog_type */
-	int bp_bindfd;		   /* DT_BIND_SYS*: the binding map, key -> cookie */
-	uint64_t *bp_bind;	   /* ... mmapped */
-	bool bp_attached;	   /* binding-map programs: attached to their tracepoint */
-	struct dt_bpfprog *bp_next;
-} dt_bpfprog_t;
 
 
 typedef struct dt_ring dt_ring_t;

@@ -1,7 +1,7 @@
 /*
  * dt_feature.c -- what this kernel can attach to, probed once per handle and
  * cached (libbpf's feature_probes[] idea).  The list is DT_FEATURES in
- * dt_impl.h; the attach kinds (dt_attach.c) check their feature first, so
+ * dt_bpf.h; the attach kinds (dt_attach.c) check their feature first, so
  * that a kernel without one says so in one line instead of failing later
  * with a raw EPERM or EINVAL.
  *
@@ -11,7 +11,7 @@
  * bad arguments whose errno tells "supported but your arguments are bad"
  * from "no such attach type".  Nothing is ever attached.
  */
-#include "../dt_impl.h"
+#include "dt_bpf.h"
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>

@@ -6,7 +6,7 @@
  * program: "int dt_func(void)", static.  Programs without callbacks load
  * without it, as before.
  */
-#include "../dt_impl.h"
+#include "dt_bpf.h"
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>

@@ -24,7 +24,7 @@
  * at the end, output paused, keeping only the newest records whose own
  * bytes fit in bufsize (rb_keep), and delivered oldest first.
  */
-#include "../dt_impl.h"
+#include "dt_bpf.h"
 
 #include <errno.h>
 #include <linux/perf_event.h>

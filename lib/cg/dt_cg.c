@@ -32,10 +32,8 @@
  *   [192+T, +R)      the clause record being built
  *   [192+T+R, ...)   temporaries (strings, keys), offsets patched at the end
  */
-#include "../dt_impl.h"
 #include "dt_insn.h"
 #include "dt_cg_impl.h"
-#include "../prov/dt_arch.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -28,7 +28,7 @@
  * 16 bytes of comm with nothing to zero, and a key-less aggregation looks
  * up the zero bytes at the start of dt_strtab, writing no key at all.
  *
- * The maps' layout (keys, slot widths) is layout/dt_agg_layout.c's, made
+ * The maps' layout (keys, slot widths) is cg/dt_agg_layout.c's, made
  * before any code is generated.
  */
 #include "dt_cg_impl.h"

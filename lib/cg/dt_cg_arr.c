@@ -5,7 +5,6 @@
  * array's length first (the verifier needs the bound as much as D does), and
  * an index out of range is a fault, as a bad address is.
  */
-#include "../dt_impl.h"
 #include "dt_cg_impl.h"
 #include "dt_insn.h"
 

@@ -6,7 +6,6 @@
  * records the consumer acts on (dt_cg.c, consume/dt_consume.c); panic()
  * and breakpoint() do not exist on Linux (front/dt_cook.c refuses them).
  */
-#include "../dt_impl.h"
 #include "dt_insn.h"
 #include "dt_cg_impl.h"
 

@@ -7,7 +7,7 @@
 #ifndef DT_CG_IMPL_H
 #define DT_CG_IMPL_H
 
-#include "../dt_impl.h"
+#include "dt_cg.h"
 #include "dt_insn.h"
 
 #define DT_SCR_ERR 128

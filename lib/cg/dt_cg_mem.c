@@ -17,7 +17,6 @@
  * anything else faults with DTrace's invalid address, as a destination
  * outside alloca()'d scratch does in DTrace.
  */
-#include "../dt_impl.h"
 #include "dt_insn.h"
 #include "dt_cg_impl.h"
 

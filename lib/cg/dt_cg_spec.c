@@ -2,7 +2,7 @@
  * dt_cg_spec.c -- code generation for speculative tracing: speculation(),
  * speculate(), commit(), discard(), and the write of a speculative
  * clause's record into its speculation.  docs/speculation.md has the
- * model; dt_impl.h the states and the buffer layout.
+ * model; layout/dt_layout.h the states and the buffer layout.
  *
  * Each speculation has a state word in dt_spec, changed only by
  * compare-and-swap (illumos' states: INACTIVE, ACTIVE, ACTIVEONE,

@@ -11,10 +11,8 @@
  * machinery that runs the program (dt_cg_stack_skip()), so that the first
  * frame is the probe's site, as in DTrace.
  */
-#include "../dt_impl.h"
 #include "dt_insn.h"
 #include "dt_cg_impl.h"
-#include "../prov/dt_arch.h"
 
 #include <string.h>
 
@@ -50,7 +48,7 @@ static int dt_cg_stack_skip(dt_cg_t *cg)
 		return 2;	/* 6.12 has the program's frame too: fentry_stack() */
 	case DT_PT_KPROBE:	/* fbt entry: the probed function's entry (then its caller) */
 	case DT_PT_KPROBE_MULTI:
-		return cg->cg_probe->pr_entry && !strcmp(cg->cg_probe->pr_prov->pv_name, "fbt");
+		return cg->cg_probe->pr_entry && !strcmp(cg->cg_probe->pr_desc.dtpd_provider, "fbt");
 	default:	   /* perf events, kprobes: the regs of the site */
 		return 0;
 	}

@@ -29,7 +29,6 @@
  * (invalid address (0x0)); comparing it with a string compares "" (as
  * DTrace's strcmp); s == NULL and s != NULL test the pointer.
  */
-#include "../dt_impl.h"
 #include "dt_insn.h"
 #include "dt_cg_impl.h"
 

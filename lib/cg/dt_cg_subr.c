@@ -17,7 +17,6 @@
  * the context pointer, and returns 0 (go on) or 1 (stop).  Programs with
  * callbacks carry BTF function information (bpf/dt_funcinfo.c).
  */
-#include "../dt_impl.h"
 #include "dt_insn.h"
 #include "dt_cg_impl.h"
 

@@ -2,7 +2,7 @@
  * dt_dis.c -- a listing of generated BPF, for -S and for tests that check
  * code generation by its listing.
  */
-#include "../dt_impl.h"
+#include "dt_cg.h"
 
 #include <stdio.h>
 
@@ -12,7 +12,7 @@ static const char *const jmp_ops[16] = { "ja", "==", ">", ">=", "&", "!=", "s>",
 					  "call", "exit", "<", "<=", "s<", "s<=", "?", "?" };
 static const char *const sizes[4] = { "u32", "u16", "u8", "u64" };
 
-/* The maps generated code names (dt_impl.h's DT_MAP_*), by id. */
+/* The maps generated code names (layout/dt_layout.h's DT_MAP_*), by id. */
 static const char *const map_names[] = {
 	[DT_MAP_GLOBAL] = "dt_global",	 [DT_MAP_SCRATCH] = "dt_scratch",
 	[DT_MAP_DVARS] = "dt_dvars",	 [DT_MAP_BUF] = "dt_buf",

@@ -29,8 +29,7 @@
  * (buckets, merge, comparison, printing of values) have no BPF in them and
  * are unit-tested (tests/unit/agg_test.c).
  */
-#include "../dt_impl.h"
-#include "../proc/dt_sym.h"
+#include "dt_consume.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -39,103 +38,6 @@
 #include <string.h>
 
 /* ================================================================ arithmetic */
-
-static int64_t lq_levels(const int64_t *p)
-{
-	return p[1];
-}
-
-/* Words of an aggregation's value: the update count, then the function's data. */
-int dt_agg_nwords(int func, const int64_t *p)
-{
-	switch (func) {
-	case DT_AGG_COUNT:
-		return 1;
-	case DT_AGG_STDDEV:
-		return 4; /* n, sum, sum of squares (128 bits: low, high) */
-	case DT_AGG_QUANTIZE:
-		return 1 + DT_QUANTIZE_NBUCKETS;
-	case DT_AGG_LQUANTIZE:
-		return 1 + (int)lq_levels(p) + 2;
-	case DT_AGG_LLQUANTIZE:
-		return 1 + dt_agg_llquantize_bucket((int)p[0], (int)p[1], (int)p[2], (int)p[3],
-						    INT64_MAX) + 1;
-	default:
-		return 2; /* n, then sum / min / max */
-	}
-}
-
-static int ilog2u(uint64_t v)
-{
-	int l = 0;
-
-	while (v >>= 1)
-		l++;
-	return l;
-}
-
-/* DTrace's power-of-two buckets: 63 is zero, below it the negatives. */
-int dt_agg_quantize_bucket(int64_t v)
-{
-	int b;
-
-	if (v == 0)
-		return DT_QUANTIZE_ZEROBUCKET;
-	if (v > 0)
-		return DT_QUANTIZE_ZEROBUCKET + 1 + ilog2u((uint64_t)v);
-	b = DT_QUANTIZE_ZEROBUCKET - 1 - ilog2u(-(uint64_t)v);
-	return b < 0 ? 0 : b;
-}
-
-static int64_t quantize_bucketval(int b)
-{
-	if (b < DT_QUANTIZE_ZEROBUCKET)
-		return -(int64_t)(1ULL << (DT_QUANTIZE_ZEROBUCKET - 1 - b));
-	if (b == DT_QUANTIZE_ZEROBUCKET)
-		return 0;
-	return (int64_t)(1ULL << (b - DT_QUANTIZE_ZEROBUCKET - 1));
-}
-
-/* 0: below base; 1..levels: the steps; levels + 1: at or above the limit. */
-int dt_agg_lquantize_bucket(int64_t v, int64_t base, int64_t step, int levels)
-{
-	uint64_t level;
-
-	if (v < base)
-		return 0;
-	level = ((uint64_t)v - (uint64_t)base) / (uint64_t)step;
-	return level < (uint64_t)levels ? (int)level + 1 : levels + 1;
-}
-
-/*
- * DTrace's log-linear buckets: bucket 0 is below factor^low; each order of
- * magnitude from low to high has nsteps buckets (fewer while factor^order
- * is smaller than nsteps), minus those the previous order already covers;
- * the last bucket is at or above factor^(high + 1).  Products wrap as
- * DTrace's 64-bit ones do.
- */
-int dt_agg_llquantize_bucket(int factor, int low, int high, int nsteps, int64_t v)
-{
-	int64_t this = 1, last, next;
-	int base = 1, order;
-
-	for (order = 0; order < low; order++)
-		this = (int64_t)((uint64_t)this * (uint64_t)factor);
-	if (v < (last = this))
-		return 0;
-	for (this = (int64_t)((uint64_t)this * (uint64_t)factor); order <= high; order++) {
-		int nbuckets = this > nsteps ? nsteps : (int)this;
-
-		if ((next = (int64_t)((uint64_t)this * (uint64_t)factor)) < this)
-			v = this - 1; /* factor^(order + 2) overflows: clamp */
-		if (v < this)
-			return base + (int)((v - last) / (this / nbuckets));
-		base += nbuckets - nbuckets / factor;
-		last = this;
-		this = next;
-	}
-	return base;
-}
 
 typedef unsigned __int128 u128;
 
@@ -257,7 +159,7 @@ static long double quantize_sum(const int64_t *q, int64_t *zero)
 	long double t = 0;
 
 	for (int i = 0; i < DT_QUANTIZE_NBUCKETS; i++)
-		t += (long double)quantize_bucketval(i) * (long double)q[i];
+		t += (long double)dt_agg_quantize_bucketval(i) * (long double)q[i];
 	*zero = q[DT_QUANTIZE_ZEROBUCKET];
 	return t;
 }
@@ -343,81 +245,6 @@ int dt_agg_valcmp(const dt_aggmap_t *am, const int64_t *a, const int64_t *b)
 	return cmp_i64(za, zb);
 }
 
-/* ---------------------------------------------------------- printa formats */
-
-/*
- * Skip one conversion's flags, width, precision and size; *agg: it has an
- * '@' (anywhere before the conversion character, as DTrace accepts it).
- */
-static const char *conv_scan(const char *q, bool *agg, int *stars)
-{
-	static const char *const sizes[] = { "hh", "h", "ll", "l", "j", "z", "t", "L" };
-
-	*agg = false;
-	*stars = 0;
-	for (; *q != '\0' && strchr("-+ #0123456789.*@", *q) != NULL; q++) {
-		*agg |= *q == '@';
-		*stars += *q == '*';
-	}
-	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-		if (strncmp(q, sizes[i], strlen(sizes[i])) == 0) {
-			q += strlen(sizes[i]);
-			break;
-		}
-	return *q != '\0' ? q + 1 : q;
-}
-
-static void slot_add(bool *isagg, int max, int *n, bool agg)
-{
-	if (*n < max)
-		isagg[*n] = agg;
-	(*n)++;
-}
-
-/*
- * A printa format for dt_printf_format: every '@' flag removed; the k-th
- * '@' conversion takes the value of aggregation min(k, naggs - 1), as in
- * DTrace, and becomes "%s" when that is a distribution (dist[j]), printed as
- * its table.  isagg[i]: whether the i-th argument taken is a value (true) or
- * the next key.  Returns a malloc'd string.
- */
-char *dt_printa_fmt(const char *fmt, int naggs, const bool *dist, bool *isagg, int maxslots,
-		    int *nslots)
-{
-	char *out = dt_zalloc(strlen(fmt) + 1), *o = out;
-	int n = 0, curagg = 0;
-
-	for (const char *p = fmt; *p != '\0';) {
-		const char *q;
-		bool agg;
-		int stars;
-
-		if (*p != '%' || p[1] == '%') {
-			if (*p == '%')
-				*o++ = *p++;
-			*o++ = *p++;
-			continue;
-		}
-		q = conv_scan(p + 1, &agg, &stars);
-		for (int i = 0; i < stars; i++)
-			slot_add(isagg, maxslots, &n, false);
-		slot_add(isagg, maxslots, &n, agg);
-		if (agg && dist != NULL && dist[curagg]) {
-			memcpy(o, "%s", 2);
-			o += 2;
-		} else {
-			for (; p < q; p++)
-				if (*p != '@')
-					*o++ = *p;
-		}
-		if (agg && curagg < naggs - 1)
-			curagg++;
-		p = q;
-	}
-	*o = '\0';
-	*nslots = n < maxslots ? n : maxslots;
-	return out;
-}
 
 /* ================================================================ state */
 
@@ -459,7 +286,7 @@ static struct dt_aggstate *agg_state(dtrace_hdl_t *dtp)
 
 	if (as != NULL)
 		return as;
-	maps = dtp->dt_aggmaps; /* layout/dt_agg_layout.c */
+	maps = dtp->dt_aggmaps; /* cg/dt_agg_layout.c */
 	as = dt_zalloc(sizeof(*as));
 	as->as_nvars = dtp->dt_naggs;
 	as->as_vars = dt_zalloc(sizeof(dt_aggvar_t) * (size_t)(as->as_nvars + 1));
@@ -1085,12 +912,6 @@ const dtrace_aggdesc_t *dtrace_aggregate_desc(dtrace_hdl_t *dtp, int id)
 	as = agg_state(dtp);
 	as->as_vars[id].av_desc.dtagd_printed = as->as_vars[id].av_printed;
 	return &as->as_vars[id].av_desc;
-}
-
-/* quantize()'s bucket b starts at this value (the text output's row labels). */
-int64_t dt_agg_quantize_bucketval(int b)
-{
-	return quantize_bucketval(b);
 }
 
 /*

@@ -53,7 +53,7 @@
  * The sizes that were set and lowered are reported in DTrace's words, in
  * DTrace's order, once everything is allocated.
  */
-#include "../dt_impl.h"
+#include "dt_consume.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -214,20 +214,6 @@ static int64_t needed(const dtrace_hdl_t *dtp)
 			max = ep->ep_size;
 	}
 	return max;
-}
-
-/*
- * What one aggregation entry takes in DTrace's per-CPU aggregation buffer
- * (dtrace_aggregate()): the key header (dtrace_aggkey_t, 32 bytes), the
- * tuple (a string takes strsize bytes, anything else 8) and the data.
- */
-int64_t dt_agg_dtentry(const dtrace_hdl_t *dtp, const dt_aggmap_t *am)
-{
-	int64_t sz = 32 + (int64_t)am->am_nwords * 8;
-
-	for (int k = 0; k < am->am_nkeys; k++)
-		sz += am->am_keys[k].ak_string ? (DT_STRSIZE(dtp) + 7) & ~7 : am->am_keys[k].ak_size;
-	return sz;
 }
 
 /*

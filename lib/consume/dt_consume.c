@@ -25,8 +25,7 @@
  * Run-time errors and drops go to the output (JSON prints them as events)
  * and to the caller's handlers.
  */
-#include "../dt_impl.h"
-#include "../proc/dt_sym.h"
+#include "dt_consume.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -494,10 +493,14 @@ static void spec_clean(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
 	dt_spec_clean(dtp, spec_emit, &w);
 }
 
-dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
-				dtrace_consume_rec_f *rf, void *arg)
+/*
+ * One pass of dtrace_work() (driver/dt_work.c): what is due at this time,
+ * everything if done (tracing has stopped: the last pass).
+ */
+dtrace_workstatus_t dt_consume_work(dtrace_hdl_t *dtp, bool done, FILE *fp,
+				    dtrace_consume_probe_f *pf, dtrace_consume_rec_f *rf, void *arg)
 {
-	dtrace_workstatus_t rv = DTRACE_WORKSTATUS_OKAY;
+	dtrace_workstatus_t rv = done ? DTRACE_WORKSTATUS_DONE : DTRACE_WORKSTATUS_OKAY;
 	uint64_t now = dt_now();
 	dt_consumer_t *cs = dt_consumer(dtp);
 
@@ -505,16 +508,8 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_prob
 		dt_output(dtp)->op_start(dtp, fp); /* once: JSON's first object */
 	cs->cs_fp = fp;
 	cs->cs_inwork = true;
-	switch (dtrace_status(dtp)) {
-	case DTRACE_STATUS_EXITED:
-	case DTRACE_STATUS_FILLED:
-	case DTRACE_STATUS_STOPPED:
-		rv = DTRACE_WORKSTATUS_DONE;
+	if (done)
 		dtp->dt_lastswitch = 0;
-		break;
-	default:
-		break;
-	}
 	if (rv == DTRACE_WORKSTATUS_DONE ||
 	    now - dtp->dt_lastswitch >= (uint64_t)dtp->dt_options[DTOPT_SWITCHRATE]) {
 		dt_aggregate_snap(dtp, rv == DTRACE_WORKSTATUS_DONE); /* dt_aggregate.c */

@@ -2,10 +2,14 @@
  * dt_consume.h -- the consumer: buffers, records, aggregations,
  * speculations, the printf engine.
  *
- * Included through dt_impl.h, which defines DT_INTERNAL and the handle.
+ * A stage: includes the bpf, proc and types services, never another stage.
  */
 #ifndef DT_CONSUME_H
 #define DT_CONSUME_H
+
+#include "../bpf/dt_bpf.h"
+#include "../proc/dt_proc.h"
+#include "../types/dt_types.h"
 
 /* consume/dt_buffer.c: buffer policies, sizes, resizing, per-CPU accounting */
 DT_INTERNAL int dt_buffer_sizes(dtrace_hdl_t *);	/* before the maps */
@@ -30,6 +34,9 @@ typedef struct dt_consumer {
 DT_INTERNAL int dt_consume_init(dtrace_hdl_t *);
 DT_INTERNAL void dt_consume_fini(dtrace_hdl_t *);
 DT_INTERNAL dt_consumer_t *dt_consumer(dtrace_hdl_t *);
+DT_INTERNAL dtrace_workstatus_t dt_consume_work(dtrace_hdl_t *, bool done, FILE *,
+						dtrace_consume_probe_f *, dtrace_consume_rec_f *,
+						void *);
 DT_INTERNAL void dt_notice(dtrace_hdl_t *, const char *msg);
 /* A drop ("PRINCIPAL", "AGGREGATION" ... as -x droptags names them), msg its notice. */
 DT_INTERNAL void dt_drop(dtrace_hdl_t *, const char *kind, int cpu, uint64_t n, const char *msg);
@@ -79,13 +86,6 @@ DT_INTERNAL int dt_bpf_agg_read(dtrace_hdl_t *, const dt_aggmap_t *, char **keys
 DT_INTERNAL int dt_aggregate_act(dtrace_hdl_t *, const char *data, const dt_recdesc_t *);
 DT_INTERNAL void dt_aggregate_printed(dtrace_hdl_t *, const int *aggids, int n);
 DT_INTERNAL void dt_aggregate_snap(dtrace_hdl_t *, bool force);
-DT_INTERNAL char *dt_printa_fmt(const char *fmt, int naggs, const bool *dist, bool *isagg,
-				int maxslots, int *nslots);
-DT_INTERNAL int dt_agg_nwords(int func, const int64_t *params);
-DT_INTERNAL int dt_agg_quantize_bucket(int64_t v);
-DT_INTERNAL int64_t dt_agg_quantize_bucketval(int b);
-DT_INTERNAL int dt_agg_lquantize_bucket(int64_t v, int64_t lo, int64_t step, int levels);
-DT_INTERNAL int dt_agg_llquantize_bucket(int factor, int low, int high, int nsteps, int64_t v);
 DT_INTERNAL void dt_agg_merge(int func, int nwords, int64_t *dst, const int64_t *src);
 DT_INTERNAL uint64_t dt_agg_stddev(const int64_t *data, uint64_t normal);
 DT_INTERNAL int dt_agg_valcmp(const dt_aggmap_t *, const int64_t *a, const int64_t *b);
@@ -103,35 +103,13 @@ DT_INTERNAL bool dt_spec_tick(dtrace_hdl_t *, bool final);
 DT_INTERNAL void dt_spec_clean(dtrace_hdl_t *, dt_spec_emit_f *, void *);
 DT_INTERNAL void dt_spec_status(dtrace_hdl_t *);
 
-/* consume/dt_printf.c: the printf engine (format check and formatting) */
-typedef struct dt_pfarg {
-	bool pa_string;	 /* argument is a string */
-	const char *pa_str;
-	int64_t pa_val;
-	int pa_size;	 /* bytes of the original integer type (1, 2, 4, 8) */
-	bool pa_signed;
-	bool pa_float;	 /* pa_val holds the bits of a float (pa_size 4) or double */
-} dt_pfarg_t;
-
-/* Check fmt against argument types at compile time; returns 0 or fills err. */
-DT_INTERNAL int dt_printf_check(const char *fmt, const dt_type_t **argtypes, int nargs,
-				char *err, size_t errlen);
-/* Format into a malloc'd string (*out); returns length or -1. */
-DT_INTERNAL int dt_printf_format(const char *fmt, const dt_pfarg_t *args, int nargs,
-				 char **out);
-/* The same into a reused buffer (*bufp, *capp bytes; NULL, 0 at first). */
-DT_INTERNAL int dt_printf_format_into(const char *fmt, const dt_pfarg_t *args, int nargs,
-				      char **bufp, size_t *capp);
-
-/* The conversion of each value argument of a format ('*': width, precision). */
-DT_INTERNAL int dt_printf_argconvs(const char *fmt, char *convs, int max);
+/* layout/dt_printf.c: the printf engine (format check and formatting) */
 
 /* consume/dt_print.c: print() */
 DT_INTERNAL void dt_print_value(dtrace_hdl_t *, FILE *, struct dt_type *, const char *data, size_t size,
 				   bool string);
 
 /* consume/dt_buffer.c: bytes of an aggregation entry in DTrace's buffer */
-DT_INTERNAL int64_t dt_agg_dtentry(const dtrace_hdl_t *, const dt_aggmap_t *);
 
 /* consume/dt_consume.c: "[DTRACEDROP_kind] " under -x droptags, else "" */
 DT_INTERNAL const char *dt_droptag(dtrace_hdl_t *, const char *kind, char *buf, size_t len);

@@ -21,7 +21,7 @@
  * hexadecimal ("0xffffffff81000000"): many JSON readers keep numbers in
  * doubles, exact only to 2^53.
  */
-#include "../dt_impl.h"
+#include "dt_consume.h"
 
 #include <json-c/json.h>
 #include <stdio.h>

@@ -19,7 +19,7 @@
  * (`int 0x2a`).  The bytes are the record's (recorded whole by the code
  * generator); types come from the handle (BTF, D declarations).
  */
-#include "../dt_impl.h"
+#include "dt_consume.h"
 
 #include <ctype.h>
 #include <stdio.h>

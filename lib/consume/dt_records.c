@@ -20,7 +20,7 @@
  * description: the same engine (dt_printf.c), the same symbols for %a and
  * %A, the text in a buffer kept in the handle.
  */
-#include "../dt_impl.h"
+#include "dt_consume.h"
 
 #include <stdlib.h>
 #include <string.h>

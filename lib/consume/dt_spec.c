@@ -17,7 +17,7 @@
  * read only when nothing writes to it any more.  The final clean, after
  * tracing has stopped, does not wait.
  */
-#include "../dt_impl.h"
+#include "dt_consume.h"
 
 #include <stdio.h>
 #include <stdlib.h>

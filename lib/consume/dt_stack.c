@@ -18,8 +18,7 @@
  * wrong; the stack then says so in a line of its own under that frame,
  * "[frames may be missing: no frame pointer]" (see docs/stacks.md).
  */
-#include "../dt_impl.h"
-#include "../proc/dt_sym.h"
+#include "dt_consume.h"
 
 #include <stdio.h>
 #include <string.h>

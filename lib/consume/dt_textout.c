@@ -19,7 +19,7 @@
  * the total, or to the largest bucket with -x aggzoom), or, with a printa
  * format, through the printf engine with "%@" taking the values.
  */
-#include "../dt_impl.h"
+#include "dt_consume.h"
 
 #include <ctype.h>
 #include <errno.h>

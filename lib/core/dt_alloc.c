@@ -3,7 +3,7 @@
  * that is about to load programs into the kernel is not recoverable in any
  * useful way; these abort with a message rather than return NULL.
  */
-#include "../dt_impl.h"
+#include "dt_core.h"
 
 #include <stdio.h>
 #include <stdlib.h>

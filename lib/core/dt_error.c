@@ -2,7 +2,7 @@
  * dt_error.c -- the error contract: EDT_* codes above errno, one message
  * table, dt_set_errno() that stores and returns -1.
  */
-#include "../dt_impl.h"
+#include "dt_core.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
 /*
  * dt_options.c -- options: one table with each option's name, kind and
- * default (DT_OPTIONS in dt_impl.h), and the parsers for sizes (k/m/g/t
+ * default (DT_OPTIONS in core/dt_core.h), and the parsers for sizes (k/m/g/t
  * suffixes), rates (hz or a time per event) and times.
  */
-#include "../dt_impl.h"
+#include "dt_core.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -317,11 +317,27 @@ static int dt_opt_value(dtrace_hdl_t *dtp, int opt, const dt_optdesc_t *od, cons
 	return -1;
 }
 
+/* -D, -U, -I for cpp (-C): kept in order for the compile (driver/dt_cc.c) */
+int dtrace_cpp_arg(dtrace_hdl_t *dtp, const char *arg)
+{
+	dtp->dt_cppargv = dt_realloc(dtp->dt_cppargv, sizeof(char *) * (dtp->dt_cppargc + 1));
+	dtp->dt_cppargv[dtp->dt_cppargc++] = dt_strdup(arg);
+	return 0;
+}
+
+/* -L: a D library directory, searched before the default (front/dt_dlib.c) */
+int dt_libdir_add(dtrace_hdl_t *dtp, const char *dir)
+{
+	dtp->dt_libdirs = dt_realloc(dtp->dt_libdirs, sizeof(char *) * (dtp->dt_nlibdirs + 1));
+	dtp->dt_libdirs[dtp->dt_nlibdirs++] = dt_strdup(dir);
+	return 0;
+}
+
 int dtrace_setopt(dtrace_hdl_t *dtp, const char *name, const char *val)
 {
 	dtp->dt_errmsg[0] = '\0';
 	if (!strcmp(name, "libdir")) /* -L: a D library directory (front/dt_dlib.c) */
-		return val == NULL ? dt_set_errno(dtp, EDT_BADOPTVAL) : dt_dlib_adddir(dtp, val);
+		return val == NULL ? dt_set_errno(dtp, EDT_BADOPTVAL) : dt_libdir_add(dtp, val);
 	for (int i = 0; i < DTOPT_MAX; i++) {
 		int64_t v = 0;
 
@@ -331,7 +347,7 @@ int dtrace_setopt(dtrace_hdl_t *dtp, const char *name, const char *val)
 			return dtp->dt_errmsg[0] != '\0' ? -1 : dt_set_errno(dtp, EDT_BADOPTVAL);
 		if (i == DTOPT_STRSIZE && (v < 2 || v > 65536))
 			return dt_set_errno(dtp, EDT_BADOPTVAL);
-		if (i == DTOPT_AMIN) { /* name/data/class (front/dt_stab.c) */
+		if (i == DTOPT_AMIN) { /* name/data/class (core/dt_attr.c) */
 			dtrace_attribute_t a;
 
 			if (dt_str2attr(val, &a) != 0)

@@ -3,7 +3,7 @@
  * tables: name, id, kind, arity and type.  The cook pass checks calls
  * against these rows; the code generator dispatches on the ids.
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <string.h>
 
@@ -146,7 +146,7 @@ const dt_builtin_fn_t *dt_builtin_fn_byid(int id)
  * The stability attributes of the built-in identifiers, as illumos'
  * identifier table (dt_open.c) gives them: Stable/Stable/Common but for
  * these.  args[] and probeprov, probemod, probefunc and probename have
- * their provider's (front/dt_stab.c).
+ * their provider's (driver/dt_stab.c).
  */
 #define A(n, d, c) { DTRACE_STABILITY_##n, DTRACE_STABILITY_##d, DTRACE_CLASS_##c }
 static const struct {

@@ -14,7 +14,7 @@
  *  3. macro arguments are gone (replaced by N_INT / N_STR);
  *  4. sizeof is folded into N_INT.
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -646,7 +646,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL ||
 		    !const_eval(dnp->dn_args, &n))
 			cerr(cc, D_ARGS_IDX, dnp, "args[ ] requires a constant index");
-		if (cc->cc_probe == NULL || dt_probe_args(dtp, cc->cc_probe) != 0 ||
+		if (cc->cc_probe == NULL || dtp->dt_hooks.dh_probe_args(dtp, cc->cc_probe) != 0 ||
 		    n < 0 || n >= cc->cc_probe->pr_nargs) {
 			const dt_pdesc_t *pd = cc->cc_clause->dc_descs;
 			const dtrace_probedesc_t *d = cc->cc_probe ? &cc->cc_probe->pr_desc : NULL;
@@ -1166,9 +1166,67 @@ static void need_int(dt_cookctx_t *cc, dt_node_t *call, dt_node_t *arg, int n)
 		     call->dn_name, n, tname(arg->dn_type));
 }
 
+/* What kind of printf argument a value of type t is (layout/dt_printf.c checks). */
+static unsigned pf_type_accepts(const dt_type_t *t)
+{
+	if (t == NULL)
+		return 0;
+	switch (t->dt_kind) {
+	case DT_TK_INT:
+		return DT_PF_A_INT;
+	case DT_TK_PTR:
+		return DT_PF_A_PTR;
+	case DT_TK_STRING:
+		return DT_PF_A_STR;
+	case DT_TK_FLOAT:
+		return DT_PF_A_FP;
+	case DT_TK_ARRAY:
+		switch (t->dt_rec) {
+		case DT_ACT_SYM:
+		case DT_ACT_MOD:
+		case DT_ACT_USYM:
+		case DT_ACT_UMOD:
+		case DT_ACT_UADDR:
+			/* a symbol key (DTrace's _symaddr, _usymaddr): its text, also by %a, %A */
+			return DT_PF_A_STR | DT_PF_A_PTR;
+		default:
+			break;
+		}
+		if (t->dt_rec != 0 || (t->dt_base != NULL && t->dt_base->dt_kind == DT_TK_INT &&
+				       t->dt_base->dt_size == 1))
+			return DT_PF_A_STR; /* a stack key, a char array: its text (%k, %s) */
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static const char *pf_type_name(const dt_type_t *t)
+{
+	static const char *const kinds[] = {
+		[DT_TK_VOID] = "void",	    [DT_TK_INT] = "int",
+		[DT_TK_PTR] = "pointer",    [DT_TK_STRING] = "string",
+		[DT_TK_ARRAY] = "array",    [DT_TK_STRUCT] = "struct",
+		[DT_TK_UNION] = "union",    [DT_TK_FUNC] = "function",
+	};
+
+	if (t == NULL)
+		return "void";
+	if (t->dt_name != NULL)
+		return t->dt_name;
+	if ((unsigned)t->dt_kind < sizeof(kinds) / sizeof(kinds[0]))
+		return kinds[t->dt_kind];
+	return "unknown";
+}
+
+static dt_pfargtype_t pf_argtype(const dt_type_t *t)
+{
+	return (dt_pfargtype_t){ pf_type_accepts(t), pf_type_name(t) };
+}
+
 static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_node_t *rest)
 {
-	const dt_type_t *types[64];
+	dt_pfargtype_t types[64];
 	char err[512];
 	int n = 0;
 
@@ -1183,7 +1241,7 @@ static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_nod
 			cerr(cc, D_PROTO_LEN, dnp, "%s( ) has too many arguments", dnp->dn_name);
 		if (a->dn_type->dt_kind == DT_TK_VOID)
 			cerr(cc, D_PROTO_ARG, a, "%s( ) argument #%d is of type void", dnp->dn_name, n + 2);
-		types[n++] = a->dn_type;
+		types[n++] = pf_argtype(a->dn_type);
 	}
 	if (dt_printf_check(fmt->dn_str, types, n, err, sizeof(err)) != 0)
 		cerr(cc, dt_errtag_of(err), dnp, "%s", err);
@@ -1271,7 +1329,7 @@ static void printa_keys(dt_cookctx_t *cc, dt_node_t *a, const dt_ident_t *l, con
 static void printa_format(dt_cookctx_t *cc, dt_node_t *dnp, const char *fmt, int naggs,
 			  const dt_ident_t *idp)
 {
-	const dt_type_t *types[64];
+	dt_pfargtype_t types[64];
 	bool isagg[64];
 	char err[512], *p, *f;
 	int nslots, n = 0, k = 0;
@@ -1280,7 +1338,7 @@ static void printa_format(dt_cookctx_t *cc, dt_node_t *dnp, const char *fmt, int
 	for (int i = 0; i < nslots; i++) {
 		if (!isagg[i] && k >= (idp->di_nkeys < 0 ? 0 : idp->di_nkeys))
 			break;
-		types[n++] = isagg[i] ? dt_type_int(DTP(cc), 8, true) : idp->di_keys[k++];
+		types[n++] = pf_argtype(isagg[i] ? dt_type_int(DTP(cc), 8, true) : idp->di_keys[k++]);
 	}
 	if (dt_printf_check(f, types, n, err, sizeof(err)) != 0) {
 		free(f);
@@ -1362,7 +1420,7 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		dtp->dt_speculates = true;
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE)
 		spec_order(cc, dnp, SA_DESTR);
-	/* as in DTrace, refused when enabling (core/dt_work.c), not here */
+	/* as in DTrace, refused when enabling (driver/dt_work.c), not here */
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE && !dtp->dt_options[DTOPT_DESTRUCTIVE])
 		dtp->dt_destructive = true;
 

@@ -12,7 +12,7 @@
  *              | "enum" ident? ("{" ident ("=" const)? ("," ident ("=" const)?)* ","? "}")?
  *   mdecl      = "*"* ident? ("[" const "]")* (":" const)?
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -323,7 +323,7 @@ static void inline_decl(dt_pcb_t *pcb)
 	dt_parse_expect(pcb, "=");
 	idp->di_type = t;
 	idp->di_declared = true;
-	idp->di_lib = pcb->pcb_lib; /* its attributes are the library's (front/dt_stab.c) */
+	idp->di_lib = pcb->pcb_lib; /* its attributes are the library's (driver/dt_stab.c) */
 	if (dt_lex_peek(pcb, 0)->tk_kind == TK_INT && dt_tok_is(dt_lex_peek(pcb, 1), ";")) {
 		/* a constant, as most of the D library's: no need for the expression parser */
 		dt_token_t *tok = dt_lex_next(pcb);

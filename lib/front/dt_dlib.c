@@ -18,7 +18,7 @@
  * where programs use them, and translators are kept as text until then
  * (front/dt_xlate.c), so that loading the library opens no BTF.
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -38,13 +38,6 @@ typedef struct dt_libfile {
 	char *lf_src;
 	int lf_state;	/* 0: not yet, 1: loading, 2: done */
 } dt_libfile_t;
-
-int dt_dlib_adddir(dtrace_hdl_t *dtp, const char *dir)
-{
-	dtp->dt_libdirs = dt_realloc(dtp->dt_libdirs, sizeof(char *) * (dtp->dt_nlibdirs + 1));
-	dtp->dt_libdirs[dtp->dt_nlibdirs++] = dt_strdup(dir);
-	return 0;
-}
 
 /* The tree's dlib when the executable is build/dtrace of a source tree. */
 static char *tree_libdir(void)
@@ -229,7 +222,7 @@ void dt_dlib_depends(dt_pcb_t *pcb, const char *kind, const char *name)
 	if (kind == NULL || name == NULL)
 		dt_cc_error(pcb, D_PRAGMA_MALFORM, pcb->pcb_line, "malformed #pragma depends_on <class> <name>");
 	if (!strcmp(kind, "provider")) {
-		found = dt_provider_lookup(dtp, name) != NULL;
+		found = dtp->dt_hooks.dh_provider_exists(dtp, name);
 	} else if (!strcmp(kind, "module")) {
 		char path[512];
 		struct stat st;

@@ -2,7 +2,7 @@
  * dt_errtags.c -- names of the D compiler's error tags (dt_errtags.h), and
  * the tag of a message made by code that does not know about tags.
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <string.h>
 
@@ -25,7 +25,7 @@ static const struct {
 	int et_tag;
 } dt_errtag_texts[] = {
 	{ "printa( )", D_PRINTA_AGGPROTO },
-	/* printf formats (consume/dt_printf.c), illumos' tags */
+	/* printf formats (layout/dt_printf.c), illumos' tags */
 	{ "corresponding \"*\" argument", D_PRINTF_DYN_PROTO },
 	{ "\t prototype: int\n", D_PRINTF_DYN_TYPE }, /* a '*' argument's */
 	{ "%@ conversion requires", D_PRINTF_AGG_CONV },

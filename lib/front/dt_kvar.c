@@ -5,7 +5,7 @@
  * (types/dt_ksym.c, types/dt_btf.c); a load through it is checked like any
  * other.  Where either is unknown the compile fails saying which.
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <string.h>
 

@@ -11,7 +11,7 @@
  * Diagnostics longjmp back to the compile entry with the message in the
  * handle (dt_cc_error), formatted as DTrace does: "line N: text".
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <ctype.h>
 #include <errno.h>

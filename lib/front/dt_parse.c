@@ -13,7 +13,7 @@
  *   stmt      = ";" | "{" stmt* "}" | "if" "(" expr ")" stmt ("else" stmt)?
  *             | decl | expr (";" | before "}")
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -28,7 +28,7 @@
  * descriptions are ones dtrace decodes.  No object file is needed at link
  * time: -G is only for build systems that expect one (cmd/dtrace.c).
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -16,25 +16,7 @@
  * The types are DTrace's: "stack" for both stacks, "_symaddr" and
  * "_usymaddr" for the addresses.
  */
-#include "../dt_impl.h"
-
-bool dt_stackfn_is(int fnid)
-{
-	switch (fnid) {
-	case DT_FN_STACK:
-	case DT_FN_USTACK:
-	case DT_FN_SYM:
-	case DT_FN_FUNC:
-	case DT_FN_MOD:
-	case DT_FN_USYM:
-	case DT_FN_UFUNC:
-	case DT_FN_UMOD:
-	case DT_FN_UADDR:
-		return true;
-	default:
-		return false;
-	}
-}
+#include "dt_front.h"
 
 /* The type of a call of fnid; nframes for the stacks. */
 dt_type_t *dt_stackfn_type(dtrace_hdl_t *dtp, int fnid, int nframes)

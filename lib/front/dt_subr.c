@@ -12,7 +12,7 @@
  * The cook pass (dt_cook.c) calls dt_subr_check() for every function that
  * has a row here; the code generator is cg/dt_cg_str.c.
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <stdio.h>
 #include <string.h>

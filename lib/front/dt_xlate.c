@@ -16,7 +16,7 @@
  * program that uses no kernel type must not pay for.  A library
  * translator whose input type this kernel does not have is left out.
  */
-#include "../dt_impl.h"
+#include "dt_front.h"
 
 #include <stdio.h>
 #include <stdlib.h>

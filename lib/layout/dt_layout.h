@@ -4,10 +4,18 @@
  * accounting the programs keep, the global map's layout, map ids, the
  * aggregations' layouts, the string and format tables.
  *
- * Included through dt_impl.h, which defines DT_INTERNAL and the handle.
+ * The layout floor's header: above core, below every service and stage.
+ * dt_arch.h (architecture facts), dt_ast.h (the program as data) and
+ * dt_probe.h (probes and BPF programs as data) are its parts.
  */
 #ifndef DT_LAYOUT_H
 #define DT_LAYOUT_H
+
+#include "../core/dt_core.h"
+#include "dt_arch.h"
+#include "dt_ast.h"
+#include "dt_lang.h"
+#include "dt_probe.h"
 
 /* ---------------------------------------------------------------- records */
 
@@ -260,7 +268,7 @@ enum {
 
 /*
  * Aggregations (docs/aggregations.md): one BPF hash per aggregation, laid
- * out by dt_agg_layout() (layout/dt_agg_layout.c).  The key is the tuple: an integer
+ * out by dt_agg_layout() (cg/dt_agg_layout.c).  The key is the tuple: an integer
  * takes 8 bytes, a string a slot wide enough for the widest string any
  * statement stores there (at most strsize), zero-padded; no keys is one
  * 8-byte zero.  The value has a slot per CPU, written only by that CPU: in
@@ -320,14 +328,65 @@ typedef struct dt_format {
 
 
 /* layout/: what is laid out before code generation */
-DT_INTERNAL dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *);
-DT_INTERNAL uint32_t dt_epid_alloc(dtrace_hdl_t *, dt_probe_t *, dt_clause_t **, int n);
 DT_INTERNAL int dt_format_add(dtrace_hdl_t *, const char *);
 DT_INTERNAL int dt_strtab_add(dtrace_hdl_t *, const char *);
-/* layout/dt_enable.c: programs, EPIDs, dt_probetab; layout/dt_vars.c */
-DT_INTERNAL int dt_enable_plan(dtrace_hdl_t *);
-DT_INTERNAL void dt_vars_layout(dtrace_hdl_t *);
-DT_INTERNAL int dt_enable_gen(dtrace_hdl_t *);
-DT_INTERNAL int dt_enable_attach(dtrace_hdl_t *);
+
+/*
+ * layout/dt_agg_arith.c: what an aggregation's value takes and where a value
+ * falls, as the generated code computes it.
+ */
+DT_INTERNAL int dt_agg_nwords(int func, const int64_t *params);
+DT_INTERNAL int dt_agg_quantize_bucket(int64_t v);
+DT_INTERNAL int64_t dt_agg_quantize_bucketval(int bucket);
+DT_INTERNAL int dt_agg_lquantize_bucket(int64_t v, int64_t lo, int64_t step, int levels);
+DT_INTERNAL int dt_agg_llquantize_bucket(int factor, int low, int high, int nsteps, int64_t v);
+DT_INTERNAL int64_t dt_agg_dtentry(const dtrace_hdl_t *, const dt_aggmap_t *);
+
+/*
+ * layout/dt_printf.c: DTrace's printf formats: checked against the
+ * arguments' kinds at compile time, their conversions told to the code
+ * generator, applied by the consumer; printa's formats rewritten.
+ */
+typedef struct dt_pfarg {
+	bool pa_string;	 /* argument is a string */
+	const char *pa_str;
+	int64_t pa_val;
+	int pa_size;	 /* bytes of the original integer type (1, 2, 4, 8) */
+	bool pa_signed;
+	bool pa_float;	 /* pa_val holds the bits of a float (pa_size 4) or double */
+} dt_pfarg_t;
+
+/* Check fmt against argument types at compile time; returns 0 or fills err. */
+/*
+ * What the front end says of a printf argument for checking: the kinds of
+ * value it is (DT_PF_A_*: several for a symbol key, text and address) and
+ * its type's name for the message.
+ */
+#define DT_PF_A_INT 0x1 /* integer */
+#define DT_PF_A_PTR 0x2 /* pointer */
+#define DT_PF_A_STR 0x4 /* string or char array */
+#define DT_PF_A_FP 0x8  /* float, double: the only arguments of %e %f %g, as in DTrace */
+
+typedef struct dt_pfargtype {
+	unsigned pt_accept; /* DT_PF_A_* */
+	const char *pt_name;
+} dt_pfargtype_t;
+
+DT_INTERNAL int dt_printf_check(const char *fmt, const dt_pfargtype_t *args, int nargs,
+				char *err, size_t errlen);
+/* Format into a malloc'd string (*out); returns length or -1. */
+DT_INTERNAL int dt_printf_format(const char *fmt, const dt_pfarg_t *args, int nargs,
+				 char **out);
+/* The same into a reused buffer (*bufp, *capp bytes; NULL, 0 at first). */
+DT_INTERNAL int dt_printf_format_into(const char *fmt, const dt_pfarg_t *args, int nargs,
+				      char **bufp, size_t *capp);
+
+/* The conversion of each value argument of a format ('*': width, precision). */
+DT_INTERNAL int dt_printf_argconvs(const char *fmt, char *convs, int max);
+DT_INTERNAL char *dt_printa_fmt(const char *fmt, int naggs, const bool *dist, bool *isagg,
+				int maxslots, int *nslots);
+
+/* layout/dt_pdesc.c: "p:m:f:n" split into its fields (-1: too many) */
+DT_INTERNAL int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4]);
 
 #endif /* DT_LAYOUT_H */

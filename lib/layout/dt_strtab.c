@@ -3,7 +3,7 @@
  * generated code reads, and the probes' names for shared programs) and the
  * table of printf/printa formats (read by the consumer by index).
  */
-#include "../dt_impl.h"
+#include "dt_layout.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -15,8 +15,7 @@
  * while the process lived and fall back on these for processes that had
  * gone before they were first looked at.
  */
-#include "../dt_impl.h"
-#include "dt_sym.h"
+#include "dt_proc.h"
 
 #include <linux/perf_event.h>
 #include <stdlib.h>

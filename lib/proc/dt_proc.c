@@ -32,7 +32,6 @@
  * the consumer words the notices.
  */
 #include "dt_proc.h"
-#include "dt_sym.h"
 
 #include <errno.h>
 #include <fcntl.h>

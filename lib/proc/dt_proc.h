@@ -5,7 +5,9 @@
 #ifndef DT_PROC_H
 #define DT_PROC_H
 
-#include "../dt_impl.h"
+#include "../layout/dt_layout.h"
+#include "dt_umap.h"
+#include "dt_sym.h"
 
 #include <stdbool.h>
 #include <sys/types.h>

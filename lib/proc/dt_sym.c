@@ -12,8 +12,7 @@
  * files being read from disk by path.  A pid whose maps could never be
  * read prints raw addresses, as DTrace does for a process it cannot grab.
  */
-#include "../dt_impl.h"
-#include "dt_sym.h"
+#include "dt_proc.h"
 
 #include <elfutils/libdwfl.h>
 #include <dwarf.h>

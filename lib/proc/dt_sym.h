@@ -6,7 +6,6 @@
 #ifndef DT_SYM_H
 #define DT_SYM_H
 
-#include "../dt_impl.h"
 
 #include <sys/types.h>
 

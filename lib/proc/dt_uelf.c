@@ -11,7 +11,7 @@
  * between the .stapsdt.base section's address and the note's base, as the
  * format specifies for prelinked objects).
  */
-#include "../dt_impl.h"
+#include "dt_proc.h"
 
 #include <fcntl.h>
 #include <gelf.h>

@@ -10,7 +10,7 @@
  * The pid and USDT providers create probes from these at attach time;
  * symbol lookup for stacks can reuse them.
  */
-#include "../dt_impl.h"
+#include "dt_proc.h"
 
 #include <elf.h>
 #include <errno.h>

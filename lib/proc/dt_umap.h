@@ -3,7 +3,7 @@
  * user-level providers and symbol lookup read from them (proc/dt_uelf.c):
  * function symbols, virtual address to file offset, SystemTap SDT notes.
  *
- * Included through dt_impl.h.
+ * Part of the proc service (included by dt_proc.h).
  */
 #ifndef DT_UMAP_H
 #define DT_UMAP_H

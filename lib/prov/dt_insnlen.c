@@ -9,7 +9,6 @@
  * displacement) where the opcode has one, and the immediate its opcode
  * carries.  Lengths only: what an instruction does is not decoded.
  */
-#include "dt_arch.h"
 
 #include <stdbool.h>
 #include <stddef.h>

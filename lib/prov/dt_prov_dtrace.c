@@ -9,7 +9,7 @@
  * run inside the program that faulted (a BPF subprogram), with arg1..arg5
  * taken from the error record.
  */
-#include "../dt_impl.h"
+#include "dt_prov.h"
 
 #include <string.h>
 

@@ -31,15 +31,14 @@
  *
  * Arguments.  At entry, args[] are typed from the function's BTF prototype
  * and arg0..argN are the raw values: from the argument registers at a
- * kprobe (prov/dt_arch.h; at most six, arguments passed on the stack read
+ * kprobe (layout/dt_arch.h; at most six, arguments passed on the stack read
  * as 0), from the trampoline's argument array at fentry.  At return,
  * arg1/args[1] is the return value (typed as the function returns it;
  * args[1] does not exist for void functions) and arg0/args[0], DTrace's
  * offset of the returning instruction, is 0: neither a kretprobe nor fexit
  * tells which return instruction was taken.
  */
-#include "../dt_impl.h"
-#include "dt_arch.h"
+#include "dt_prov.h"
 
 #include <bpf/btf.h>
 #include <stdio.h>

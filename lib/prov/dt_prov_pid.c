@@ -15,14 +15,13 @@
  * implementation its resolver chose (read from the process).
  *
  * Arguments: at entry (and at an offset) arg0..arg5 are the argument
- * registers of the C ABI (prov/dt_arch.h).  At return, arg1 is the return
+ * registers of the C ABI (layout/dt_arch.h).  At return, arg1 is the return
  * value; arg0 would be the offset of the returning instruction in DTrace,
  * which a uretprobe cannot know (it fires at the return address, after the
  * return): it is 0 here (docs/linux-differences.md).  ustack() at an entry
  * probe has the caller (pr_uentry_ra, docs/stacks.md).
  */
 #include "dt_uprobe.h"
-#include "dt_arch.h"
 
 #include <ctype.h>
 #include <fcntl.h>

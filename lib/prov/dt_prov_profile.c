@@ -6,7 +6,7 @@
  * user PC at the interrupt (the other one is 0).  Probes other than the
  * standard ones are created when a description names them.
  */
-#include "../dt_impl.h"
+#include "dt_prov.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -25,7 +25,7 @@
  * and probes with different argument counts get different programs when a
  * clause reads arguments.
  */
-#include "../dt_impl.h"
+#include "dt_prov.h"
 
 #include <stdio.h>
 #include <string.h>

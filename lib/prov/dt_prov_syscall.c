@@ -14,7 +14,7 @@
  *    find the probe by system call number in their binding map (unknown
  *    numbers return at once), because detaching a syscall tracepoint costs
  *    an RCU grace period (~60 ms here), so 700 of them take seconds to stop.
- *    Arguments come from the user registers (prov/dt_arch.h).  System calls
+ *    Arguments come from the user registers (layout/dt_arch.h).  System calls
  *    whose number the build host did not know keep their tracepoints.
  * 32-bit compat system calls are not distinguished.
  *
@@ -24,8 +24,7 @@
  * is derived from it (a value in [-4095, -1] is -errno, and arg0/arg1 of
  * such a failed call are -1, as in DTrace).
  */
-#include "../dt_impl.h"
-#include "dt_arch.h"
+#include "dt_prov.h"
 
 #include <dirent.h>
 #include <stdio.h>

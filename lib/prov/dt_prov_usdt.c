@@ -24,8 +24,7 @@
  * the probe is attached (prov/dt_uprobe.c).
  */
 #include "dt_uprobe.h"
-#include "dt_arch.h"
-#include "../proc/dt_proc.h"
+#include "dt_prov.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /*
  * dt_provider.c -- the provider registry, probe table and probe matching.
  *
- * Providers are modules behind one ops vector (dt_provider_t in dt_impl.h),
+ * Providers are modules behind one ops vector (dt_provider_t in prov/dt_prov.h),
  * registered in the table below.  A provider is populated (lists its
  * probes) only when a probe description names it, together with every
  * provider registered before it, so that probe IDs do not depend on which
@@ -11,7 +11,7 @@
  * take the next free IDs.  Expensive providers belong at the end of the
  * table.
  */
-#include "../dt_impl.h"
+#include "dt_prov.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,31 +276,6 @@ int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_p
 	return n;
 }
 
-/*
- * Split "p:m:f:n" in place into its four fields, filling omitted fields
- * from the left: the last field given is the one spec names (-P, -m, -f,
- * -n; the name in scripts).  Returns -1 if there are too many fields.
- */
-int dt_pdesc_split(char *s, dtrace_probespec_t spec, char *out[4])
-{
-	char *fields[4] = { s };
-	int n = 1, last = spec == DTRACE_PROBESPEC_NONE ? 3 : (int)spec;
-
-	for (char *p = s; *p; p++) {
-		if (*p != ':')
-			continue;
-		if (n == last + 1)
-			return -1;
-		*p = '\0';
-		fields[n++] = p + 1;
-	}
-	for (int i = 0; i < 4; i++)
-		out[i] = "";
-	for (int i = 0; i < n; i++)
-		out[last - (n - 1) + i] = fields[i];
-	return 0;
-}
-
 /* Parse a -P/-m/-f/-n argument (any clause text cut off) into a description. */
 int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
 		    dtrace_probedesc_t *pdp)
@@ -395,29 +370,6 @@ static const pattr_t pattrs[] = {
 };
 #undef A
 
-const char *dtrace_stability_name(int s)
-{
-	static const char *const names[] = { "Internal", "Private",  "Obsolete", "External",
-					     "Unstable", "Evolving", "Stable",	 "Standard" };
-
-	return s >= 0 && s < 8 ? names[s] : NULL;
-}
-
-const char *dtrace_class_name(int c)
-{
-	static const char *const names[] = { "Unknown", "CPU", "Platform", "Group", "ISA",
-					     "Common" };
-
-	return c >= 0 && c < 6 ? names[c] : NULL;
-}
-
-static dtrace_attribute_t attr_min(dtrace_attribute_t a, dtrace_attribute_t b)
-{
-	a.dtat_name = a.dtat_name < b.dtat_name ? a.dtat_name : b.dtat_name;
-	a.dtat_data = a.dtat_data < b.dtat_data ? a.dtat_data : b.dtat_data;
-	a.dtat_class = a.dtat_class < b.dtat_class ? a.dtat_class : b.dtat_class;
-	return a;
-}
 
 static bool is_glob(const char *s)
 {
@@ -454,11 +406,11 @@ const dtrace_attribute_t *dt_pdesc_attr(const dt_pdesc_t *pd, const dt_probe_t *
 
 	*descp = pa->pa_attr[0];
 	if (!is_glob(pd->pd_mod))
-		*descp = attr_min(*descp, pa->pa_attr[1]);
+		*descp = dt_attr_min(*descp, pa->pa_attr[1]);
 	if (!is_glob(pd->pd_func))
-		*descp = attr_min(*descp, pa->pa_attr[2]);
+		*descp = dt_attr_min(*descp, pa->pa_attr[2]);
 	if (!is_glob(pd->pd_name))
-		*descp = attr_min(*descp, pa->pa_attr[3]);
+		*descp = dt_attr_min(*descp, pa->pa_attr[3]);
 	return pa->pa_attr;
 }
 
@@ -492,8 +444,12 @@ static dt_probe_t *desc_probe(dtrace_hdl_t *dtp, const dt_pdesc_t *pd)
 	return pr;
 }
 
-/* The attributes and argument types of the probe pdp names (dtpd_id, or its fields). */
-int dtrace_probe_info(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probeinfo_t *pip)
+/*
+ * The attributes and argument types of the probe pdp names (dtpd_id, or its
+ * fields): dtrace_probe_info() (driver/dt_probeinfo.c) once the D library
+ * is loaded.
+ */
+int dt_probe_describe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probeinfo_t *pip)
 {
 	dt_pdesc_t pd = { .pd_prov = (char *)pdp->dtpd_provider, .pd_mod = (char *)pdp->dtpd_mod,
 			  .pd_func = (char *)pdp->dtpd_func, .pd_name = (char *)pdp->dtpd_name };
@@ -513,9 +469,6 @@ int dtrace_probe_info(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_p
 	memset(pip, 0, sizeof(*pip));
 	pa = dt_pdesc_attr(&pd, pr, &pip->dtp_attr);
 	pip->dtp_arga = pa[4];
-	/* the D library's translators give the stable types (psinfo_t *) */
-	if (!pr->pr_argsdone && dt_dlib_load(dtp) != 0)
-		dtp->dt_errmsg[0] = '\0'; /* the native types, then */
 	if (dt_probe_args(dtp, pr) != 0)
 		return -1;
 	for (int i = 0; i < pr->pr_nargs && i < DTRACE_PROBEINFO_MAXARGS; i++) {

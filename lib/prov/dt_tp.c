@@ -19,7 +19,7 @@
  * argument i at offset 8 * i.  vmlinux's BTF is indexed once (the
  * btf_trace_ typedefs, sorted by name) when arguments are first asked for.
  */
-#include "../dt_impl.h"
+#include "dt_prov.h"
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>

@@ -104,7 +104,7 @@ static void xlated(dtrace_hdl_t *dtp, dt_probe_t *pr, int i, const char *xtype, 
 	if (xtype == NULL || (t = xtype_lookup(dtp, xtype)) == NULL)
 		return;
 	/* a translated pointer: only if the library has the translator */
-	if (xexpr == NULL && (t->dt_kind != DT_TK_PTR || !dt_xlate_exists(dtp, t->dt_base)))
+	if (xexpr == NULL && (t->dt_kind != DT_TK_PTR || !dtp->dt_hooks.dh_xlator_exists(dtp, t->dt_base)))
 		return;
 	if (pr->pr_xargtypes == NULL)
 		pr->pr_xargtypes = dt_zalloc(sizeof(dt_type_t *) * DT_NARGS);

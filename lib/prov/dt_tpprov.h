@@ -6,7 +6,7 @@
 #ifndef DT_TPPROV_H
 #define DT_TPPROV_H
 
-#include "../dt_impl.h"
+#include "dt_prov.h"
 
 /*
  * A condition on the tracepoint's native argument tf_arg (dt_filtop_t);

@@ -7,7 +7,7 @@
 #ifndef DT_UPROBE_H
 #define DT_UPROBE_H
 
-#include "../dt_impl.h"
+#include "dt_prov.h"
 
 /* Where a probe attaches: file offset of the instruction, of its USDT semaphore (or 0). */
 typedef struct dt_usite {

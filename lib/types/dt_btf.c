@@ -12,7 +12,7 @@
  * index of all enumerators of an object, built the first time one is
  * looked up.
  */
-#include "../dt_impl.h"
+#include "dt_types.h"
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>

@@ -7,7 +7,7 @@
  * D library and translators use the same calls.  D's names shadow the
  * kernel's: `struct s` declared in D is found before any BTF `struct s`.
  */
-#include "../dt_impl.h"
+#include "dt_types.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -15,7 +15,7 @@
  * One file's DWARF is kept open (the last asked for): a probe list names
  * one module's functions at a time.
  */
-#include "../dt_impl.h"
+#include "dt_types.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>

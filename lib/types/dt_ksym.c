@@ -3,7 +3,7 @@
  * `vmlinux`init_task): the address from /proc/kallsyms, read only when a
  * script names one, and the type from BTF.
  */
-#include "../dt_impl.h"
+#include "dt_types.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,7 +9,7 @@
  * names a type that is neither built in nor declared in D: `BEGIN {
  * exit(0); }` never reads it, and a script pays for the types it names.
  */
-#include "../dt_impl.h"
+#include "dt_types.h"
 
 #include <ctype.h>
 #include <linux/btf.h>

@@ -8,10 +8,12 @@
  * keeps its name, `pid_t`, for messages and printing) whose dt_canon is the
  * type it names; type identity compares canonical types.
  *
- * Included through dt_impl.h, which defines DT_INTERNAL and the handle.
+ * A service: includes only the layout floor (and core below it).
  */
 #ifndef DT_TYPES_H
 #define DT_TYPES_H
+
+#include "../layout/dt_layout.h"
 
 typedef enum dt_tkind {
 	DT_TK_VOID,

@@ -36,7 +36,7 @@
  * detection still applies to it.
  */
 #include <dtrace.h>
-#include "dt_impl.h"
+#include "driver/dt_driver.h"
 
 #include <stdint.h>
 #include <stdio.h>

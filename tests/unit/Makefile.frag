@@ -1,34 +1,34 @@
 UNIT_TESTS += build/unit/printf_test
-build/unit/printf_test: tests/unit/printf_test.c lib/consume/dt_printf.c lib/dt_impl.h include/dtrace.h
+build/unit/printf_test: tests/unit/printf_test.c lib/layout/dt_printf.c lib/core/dt_alloc.c $(HDRS) include/dtrace.h
 	@mkdir -p build/unit
-	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/printf_test.c lib/consume/dt_printf.c
+	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/printf_test.c lib/layout/dt_printf.c lib/core/dt_alloc.c
 
 UNIT_TESTS += build/unit/agg_test
-build/unit/agg_test: tests/unit/agg_test.c tests/unit/unit.h build/libdtrace.a lib/dt_impl.h include/dtrace.h
+build/unit/agg_test: tests/unit/agg_test.c tests/unit/unit.h build/libdtrace.a $(HDRS)
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/agg_test.c build/libdtrace.a $(LDLIBS)
 
 UNIT_TESTS += build/unit/lex_test build/unit/parse_test build/unit/cook_test build/unit/stab_test
-build/unit/lex_test build/unit/parse_test build/unit/cook_test build/unit/stab_test: build/unit/%: tests/unit/%.c tests/unit/unit.h build/libdtrace.a lib/dt_impl.h include/dtrace.h
+build/unit/lex_test build/unit/parse_test build/unit/cook_test build/unit/stab_test: build/unit/%: tests/unit/%.c tests/unit/unit.h build/libdtrace.a $(HDRS)
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ $< build/libdtrace.a $(LDLIBS)
 
 UNIT_TESTS += build/unit/attach_test
-build/unit/attach_test: tests/unit/attach_test.c tests/unit/unit.h build/libdtrace.a lib/dt_impl.h lib/cg/dt_insn.h include/dtrace.h
+build/unit/attach_test: tests/unit/attach_test.c tests/unit/unit.h build/libdtrace.a $(HDRS)
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/attach_test.c build/libdtrace.a $(LDLIBS)
 
 UNIT_TESTS += build/unit/verifier_log_test
-build/unit/verifier_log_test: tests/unit/verifier_log_test.c build/libdtrace.a lib/dt_impl.h include/dtrace.h
+build/unit/verifier_log_test: tests/unit/verifier_log_test.c build/libdtrace.a $(HDRS)
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/verifier_log_test.c build/libdtrace.a $(LDLIBS)
 
 UNIT_TESTS += build/unit/usdt_test
-build/unit/usdt_test: tests/unit/usdt_test.c tests/unit/unit.h build/libdtrace.a lib/dt_impl.h include/dtrace.h build/triggers/usdt
+build/unit/usdt_test: tests/unit/usdt_test.c tests/unit/unit.h build/libdtrace.a $(HDRS) build/triggers/usdt
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/usdt_test.c build/libdtrace.a $(LDLIBS)
 
 UNIT_TESTS += build/unit/insnlen_test
-build/unit/insnlen_test: tests/unit/insnlen_test.c tests/unit/unit.h build/libdtrace.a lib/prov/dt_arch.h
+build/unit/insnlen_test: tests/unit/insnlen_test.c tests/unit/unit.h build/libdtrace.a $(HDRS)
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/insnlen_test.c build/libdtrace.a $(LDLIBS)

@@ -22,10 +22,9 @@
  * "not ok - <name>: ..."; the last line is "attach: N passed, M failed" and
  * the exit status is non-zero if anything failed.
  */
-#include "dt_impl.h"
+#include "driver/dt_driver.h"
 #include "unit.h"
 #include "cg/dt_insn.h"
-#include "prov/dt_arch.h"
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>

@@ -14,7 +14,7 @@
  * "cook: N passed, M failed" and the exit status is non-zero if anything
  * failed.
  */
-#include "dt_impl.h"
+#include "driver/dt_driver.h"
 #include "unit.h"
 
 #include <stdio.h>

@@ -4,8 +4,7 @@
  * prefixes, REX, ModRM/SIB/displacements, immediates of every size, the
  * 0F, 0F 38 and 0F 3A maps, VEX, EVEX, and what is not an instruction.
  */
-#include "dt_impl.h"
-#include "prov/dt_arch.h"
+#include "driver/dt_driver.h"
 #include "unit.h"
 
 static void len(const char *name, int want, const char *hex)

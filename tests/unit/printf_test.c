@@ -1,8 +1,8 @@
 /*
- * printf_test.c -- unit test of the printf engine (lib/consume/dt_printf.c).
+ * printf_test.c -- unit test of the printf engine (lib/layout/dt_printf.c).
  *
  * Standalone: links with dt_printf.c only.
- *   cc -Wall -Wextra -Iinclude -Ilib tests/unit/printf_test.c lib/consume/dt_printf.c
+ *   cc -Wall -Wextra -Iinclude -Ilib tests/unit/printf_test.c lib/layout/dt_printf.c
  *
  * Each case prints "ok - <name>" or "not ok - <name>: got '...' want '...'";
  * the last line is "printf: N passed, M failed" and the exit status is
@@ -10,7 +10,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "dt_impl.h"
+#include "layout/dt_layout.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -322,35 +322,32 @@ static void test_format_errors(void)
 
 /* ---------------------------------------------------------------- check */
 
-static dt_type_t t_char = { .dt_kind = DT_TK_INT, .dt_size = 1, .dt_signed = true,
-			    .dt_name = "char" };
-static dt_type_t t_int = { .dt_kind = DT_TK_INT, .dt_size = 4, .dt_signed = true,
-			   .dt_name = "int" };
-static dt_type_t t_uint = { .dt_kind = DT_TK_INT, .dt_size = 4, .dt_name = "uint32_t" };
-static dt_type_t t_llong = { .dt_kind = DT_TK_INT, .dt_size = 8, .dt_signed = true,
-			     .dt_name = "long long" };
-static dt_type_t t_noname = { .dt_kind = DT_TK_INT, .dt_size = 8 };
-static dt_type_t t_string = { .dt_kind = DT_TK_STRING, .dt_size = 256, .dt_name = "string" };
-static dt_type_t t_chararr = { .dt_kind = DT_TK_ARRAY, .dt_size = 16, .dt_name = "char [16]",
-			       .dt_base = &t_char, .dt_nelems = 16 };
-static dt_type_t t_intarr = { .dt_kind = DT_TK_ARRAY, .dt_size = 16, .dt_name = "int [4]",
-			      .dt_base = &t_int, .dt_nelems = 4 };
-static dt_type_t t_charp = { .dt_kind = DT_TK_PTR, .dt_size = 8, .dt_name = "char *",
-			     .dt_base = &t_char };
-static dt_type_t t_voidp = { .dt_kind = DT_TK_PTR, .dt_size = 8, .dt_name = "void *" };
-static dt_type_t t_struct = { .dt_kind = DT_TK_STRUCT, .dt_size = 24,
-			      .dt_name = "struct task_struct" };
-static dt_type_t t_void = { .dt_kind = DT_TK_VOID, .dt_name = "void" };
+/*
+ * The arguments as the front end describes them (front/dt_cook.c maps a D
+ * type to the kinds of value it is and its name).
+ */
+static const dt_pfargtype_t t_char = { DT_PF_A_INT, "char" };
+static const dt_pfargtype_t t_int = { DT_PF_A_INT, "int" };
+static const dt_pfargtype_t t_uint = { DT_PF_A_INT, "uint32_t" };
+static const dt_pfargtype_t t_llong = { DT_PF_A_INT, "long long" };
+static const dt_pfargtype_t t_noname = { DT_PF_A_INT, "int" };
+static const dt_pfargtype_t t_string = { DT_PF_A_STR, "string" };
+static const dt_pfargtype_t t_chararr = { DT_PF_A_STR, "char [16]" };
+static const dt_pfargtype_t t_intarr = { 0, "int [4]" };
+static const dt_pfargtype_t t_charp = { DT_PF_A_PTR, "char *" };
+static const dt_pfargtype_t t_voidp = { DT_PF_A_PTR, "void *" };
+static const dt_pfargtype_t t_struct = { 0, "struct task_struct" };
+static const dt_pfargtype_t t_void = { 0, "void" };
 
 #define TYPES(...)                                         \
-	(const dt_type_t *[]){ __VA_ARGS__ },              \
-		(int)(sizeof((const dt_type_t *[]){ __VA_ARGS__ }) / sizeof(dt_type_t *))
+	(const dt_pfargtype_t[]){ __VA_ARGS__ },           \
+		(int)(sizeof((const dt_pfargtype_t[]){ __VA_ARGS__ }) / sizeof(dt_pfargtype_t))
 
 /* CHK(want, fmt, types...): want NULL = accepted, else the error text. */
 #define CHK(want, fmt, ...) test_chk(__LINE__, want, fmt, TYPES(__VA_ARGS__))
 #define CHK0(want, fmt) test_chk(__LINE__, want, fmt, NULL, 0)
 
-static void test_chk(int line, const char *want, const char *fmt, const dt_type_t **types,
+static void test_chk(int line, const char *want, const char *fmt, const dt_pfargtype_t *types,
 		     int ntypes)
 {
 	char name[256], buf[128], err[512] = "";
@@ -374,29 +371,29 @@ static void test_check_ok(void)
 	CHK0(NULL, "hello");
 	CHK0(NULL, "");
 	CHK0(NULL, "100%%");
-	CHK(NULL, "%d", &t_int);
-	CHK(NULL, "%i %u %o %x %X", &t_int, &t_uint, &t_llong, &t_char, &t_noname);
-	CHK(NULL, "%d %s", &t_int, &t_string);
-	CHK(NULL, "%s", &t_chararr);
-	CHK(NULL, "%S", &t_string);
-	CHK(NULL, "%k", &t_string);
-	CHK(NULL, "%p", &t_voidp);
-	CHK(NULL, "%p", &t_int);
-	CHK(NULL, "%x", &t_charp);
-	CHK(NULL, "%d", &t_voidp);
-	CHK(NULL, "%c", &t_int);
-	CHK(NULL, "%c", &t_char);
-	CHK(NULL, "%a", &t_voidp);
-	CHK(NULL, "%a", &t_llong);
+	CHK(NULL, "%d", t_int);
+	CHK(NULL, "%i %u %o %x %X", t_int, t_uint, t_llong, t_char, t_noname);
+	CHK(NULL, "%d %s", t_int, t_string);
+	CHK(NULL, "%s", t_chararr);
+	CHK(NULL, "%S", t_string);
+	CHK(NULL, "%k", t_string);
+	CHK(NULL, "%p", t_voidp);
+	CHK(NULL, "%p", t_int);
+	CHK(NULL, "%x", t_charp);
+	CHK(NULL, "%d", t_voidp);
+	CHK(NULL, "%c", t_int);
+	CHK(NULL, "%c", t_char);
+	CHK(NULL, "%a", t_voidp);
+	CHK(NULL, "%a", t_llong);
 	/* %e %f %g take floating-point arguments only: an integer is refused, as in DTrace */
-	CHK("printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %f\n\t prototype: " FPPROTO "\n\t  argument: int", "%f", &t_int);
-	CHK(NULL, "%Y", &t_llong);
-	CHK(NULL, "%*d", &t_int, &t_int);
-	CHK(NULL, "%.*s", &t_int, &t_string);
-	CHK(NULL, "%hhd %hd %ld %lld %jd %zd %td", &t_int, &t_int, &t_int, &t_int, &t_int,
-	    &t_int, &t_int);
-	CHK(NULL, "%-+ #08.3lx", &t_llong);
-	CHK(NULL, "%%%d%%", &t_int);
+	CHK("printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %f\n\t prototype: " FPPROTO "\n\t  argument: int", "%f", t_int);
+	CHK(NULL, "%Y", t_llong);
+	CHK(NULL, "%*d", t_int, t_int);
+	CHK(NULL, "%.*s", t_int, t_string);
+	CHK(NULL, "%hhd %hd %ld %lld %jd %zd %td", t_int, t_int, t_int, t_int, t_int,
+	    t_int, t_int);
+	CHK(NULL, "%-+ #08.3lx", t_llong);
+	CHK(NULL, "%%%d%%", t_int);
 }
 
 /* illumos' prototype texts */
@@ -410,36 +407,36 @@ static void test_check_ok(void)
 
 static void test_check_mismatch(void)
 {
-	CHK(MISMATCH(2, 1, "%d", XINT, "string"), "%d", &t_string);
-	CHK(MISMATCH(2, 1, "%i", XINT, "string"), "%i", &t_string);
-	CHK(MISMATCH(2, 1, "%u", XINT, "char [16]"), "%u", &t_chararr);
-	CHK(MISMATCH(2, 1, "%o", XINT, "string"), "%o", &t_string);
-	CHK(MISMATCH(2, 1, "%x", XINT, "string"), "%x", &t_string);
-	CHK(MISMATCH(2, 1, "%X", XINT, "struct task_struct"), "%X", &t_struct);
-	CHK(MISMATCH(2, 1, "%c", "char, short, or int", "string"), "%c", &t_string);
-	CHK(MISMATCH(3, 2, "%s", STRPROTO, "int"), "%d %s", &t_int, &t_int);
-	CHK(MISMATCH(2, 1, "%s", STRPROTO, "char *"), "%s", &t_charp);
-	CHK(MISMATCH(2, 1, "%s", STRPROTO, "int [4]"), "%s", &t_intarr);
-	CHK(MISMATCH(2, 1, "%S", STRPROTO, "long long"), "%S", &t_llong);
-	CHK(MISMATCH(2, 1, "%-10.3s", STRPROTO, "int"), "%-10.3s", &t_int);
-	CHK(MISMATCH(2, 1, "%p", "pointer or integer", "string"), "%p", &t_string);
-	CHK(MISMATCH(2, 1, "%a", "pointer or integer", "string"), "%a", &t_string);
-	CHK(MISMATCH(2, 1, "%f", FPPROTO, "string"), "%f", &t_string);
-	CHK(MISMATCH(2, 1, "%e", FPPROTO, "char *"), "%e", &t_charp);
-	CHK(MISMATCH(2, 1, "%G", FPPROTO, "string"), "%G", &t_string);
-	CHK(MISMATCH(2, 1, "%Y", "int64_t", "string"), "%Y", &t_string);
-	CHK(MISMATCH(2, 1, "%5d", XINT, "void"), "%5d", &t_void);
-	CHK(MISMATCH(2, 1, "%d", XINT, "void"), "%d", NULL);
-	CHK(MISMATCH(4, 3, "%lld", "long long", "string"), "%d %s %lld", &t_int, &t_string,
-	    &t_string);
+	CHK(MISMATCH(2, 1, "%d", XINT, "string"), "%d", t_string);
+	CHK(MISMATCH(2, 1, "%i", XINT, "string"), "%i", t_string);
+	CHK(MISMATCH(2, 1, "%u", XINT, "char [16]"), "%u", t_chararr);
+	CHK(MISMATCH(2, 1, "%o", XINT, "string"), "%o", t_string);
+	CHK(MISMATCH(2, 1, "%x", XINT, "string"), "%x", t_string);
+	CHK(MISMATCH(2, 1, "%X", XINT, "struct task_struct"), "%X", t_struct);
+	CHK(MISMATCH(2, 1, "%c", "char, short, or int", "string"), "%c", t_string);
+	CHK(MISMATCH(3, 2, "%s", STRPROTO, "int"), "%d %s", t_int, t_int);
+	CHK(MISMATCH(2, 1, "%s", STRPROTO, "char *"), "%s", t_charp);
+	CHK(MISMATCH(2, 1, "%s", STRPROTO, "int [4]"), "%s", t_intarr);
+	CHK(MISMATCH(2, 1, "%S", STRPROTO, "long long"), "%S", t_llong);
+	CHK(MISMATCH(2, 1, "%-10.3s", STRPROTO, "int"), "%-10.3s", t_int);
+	CHK(MISMATCH(2, 1, "%p", "pointer or integer", "string"), "%p", t_string);
+	CHK(MISMATCH(2, 1, "%a", "pointer or integer", "string"), "%a", t_string);
+	CHK(MISMATCH(2, 1, "%f", FPPROTO, "string"), "%f", t_string);
+	CHK(MISMATCH(2, 1, "%e", FPPROTO, "char *"), "%e", t_charp);
+	CHK(MISMATCH(2, 1, "%G", FPPROTO, "string"), "%G", t_string);
+	CHK(MISMATCH(2, 1, "%Y", "int64_t", "string"), "%Y", t_string);
+	CHK(MISMATCH(2, 1, "%5d", XINT, "void"), "%5d", t_void);
+	CHK(MISMATCH(2, 1, "%d", XINT, "void"), "%d", t_void);
+	CHK(MISMATCH(4, 3, "%lld", "long long", "string"), "%d %s %lld", t_int, t_string,
+	    t_string);
 	/* '*' consumes an integer argument */
-	CHK(MISMATCH(2, 1, "%*d", "int", "string"), "%*d", &t_string, &t_int);
-	CHK(MISMATCH(3, 1, "%*.*s", "int", "string"), "%*.*s", &t_int, &t_string,
-	    &t_string);
-	CHK(MISMATCH(2, 1, "%*d", "int", "void *"), "%*d", &t_voidp, &t_int);
-	CHK(MISMATCH(4, 1, "%*.*s", STRPROTO, "int"), "%*.*s", &t_int, &t_int, &t_int);
+	CHK(MISMATCH(2, 1, "%*d", "int", "string"), "%*d", t_string, t_int);
+	CHK(MISMATCH(3, 1, "%*.*s", "int", "string"), "%*.*s", t_int, t_string,
+	    t_string);
+	CHK(MISMATCH(2, 1, "%*d", "int", "void *"), "%*d", t_voidp, t_int);
+	CHK(MISMATCH(4, 1, "%*.*s", STRPROTO, "int"), "%*.*s", t_int, t_int, t_int);
 	/* %% counts as a conversion, as in illumos */
-	CHK(MISMATCH(2, 2, "%d", XINT, "string"), "%%%d", &t_string);
+	CHK(MISMATCH(2, 2, "%d", XINT, "string"), "%%%d", t_string);
 }
 
 #define MISSING(conv, spec)                                                         \
@@ -452,51 +449,51 @@ static void test_check_count(void)
 {
 	CHK0(MISSING(1, "%d"), "%d");
 	CHK0(MISSING(1, "%d"), "x = %5d\n");
-	CHK(MISSING(2, "%d"), "%d %d", &t_int);
-	CHK(MISSING(2, "%s"), "%d %-10s", &t_int);
-	CHK(MISSING(1, "%d"), "%*d", &t_int);
+	CHK(MISSING(2, "%d"), "%d %d", t_int);
+	CHK(MISSING(2, "%s"), "%d %-10s", t_int);
+	CHK(MISSING(1, "%d"), "%*d", t_int);
 	/* a '*' without its argument: illumos' D_PRINTF_DYN_PROTO */
 	CHK0("printf( ) prototype mismatch: conversion #1 (%d) is missing a corresponding \"*\" "
 	     "argument", "%*d");
 	CHK0("printf( ) prototype mismatch: conversion #1 (%ld) is missing a corresponding \"*\" "
 	     "argument", "%-*.3ld");
-	CHK(MISSING(1, "%d"), "%*.*d", &t_int, &t_int);
-	CHK(EXTRA(1), "%d", &t_int, &t_int);
-	CHK(EXTRA(0), "hello", &t_int);
-	CHK(EXTRA(0), "%%", &t_string);
-	CHK(EXTRA(3), "%*.*d", &t_int, &t_int, &t_int, &t_int);
-	CHK(EXTRA(2), "%d %s\n", &t_int, &t_string, &t_string);
+	CHK(MISSING(1, "%d"), "%*.*d", t_int, t_int);
+	CHK(EXTRA(1), "%d", t_int, t_int);
+	CHK(EXTRA(0), "hello", t_int);
+	CHK(EXTRA(0), "%%", t_string);
+	CHK(EXTRA(3), "%*.*d", t_int, t_int, t_int, t_int);
+	CHK(EXTRA(2), "%d %s\n", t_int, t_string, t_string);
 }
 
 #define UNDEF(conv, spec) "format conversion #" #conv " is undefined: " spec
 
 static void test_check_undefined(void)
 {
-	CHK(UNDEF(1, "%q"), "%q", &t_int);
-	CHK(UNDEF(2, "%q"), "%d %q", &t_string, &t_int);
+	CHK(UNDEF(1, "%q"), "%q", t_int);
+	CHK(UNDEF(2, "%q"), "%d %q", t_string, t_int);
 	CHK0("format conversion #1 name expected before end of format string", "abc%");
-	CHK("format conversion #2 name expected before end of format string", "%d%", &t_int);
-	CHK(UNDEF(1, "%hs"), "%hs", &t_string);
-	CHK(UNDEF(1, "%Ld"), "%Ld", &t_int);
-	CHK(UNDEF(1, "%lp"), "%lp", &t_voidp);
-	CHK(UNDEF(1, "%hf"), "%hf", &t_int);
-	CHK(UNDEF(1, "%w"), "%5.2w", &t_int); /* the name, as illumos says it */
+	CHK("format conversion #2 name expected before end of format string", "%d%", t_int);
+	CHK(UNDEF(1, "%hs"), "%hs", t_string);
+	CHK(UNDEF(1, "%Ld"), "%Ld", t_int);
+	CHK(UNDEF(1, "%lp"), "%lp", t_voidp);
+	CHK(UNDEF(1, "%hf"), "%hf", t_int);
+	CHK(UNDEF(1, "%w"), "%5.2w", t_int); /* the name, as illumos says it */
 	/* malformed conversions, with illumos' messages */
 	CHK("format conversion #1 has more than one '*' specified for the output width", "%**d",
-	    &t_int, &t_int, &t_int);
+	    t_int, t_int, t_int);
 	CHK("format conversion #1 has more than one '*' specified for the output precision",
-	    "%.**d", &t_int, &t_int, &t_int);
-	CHK("format conversion #1 has more than one '.' specified", "%.*.*d", &t_int, &t_int,
-	    &t_int);
-	CHK("format conversion #2 uses unsupported positional format (%n$)", "%d %1$d", &t_int,
-	    &t_int);
-	CHK("format conversion #1 cannot be combined with other format flags: %%", "%5%", &t_int);
+	    "%.**d", t_int, t_int, t_int);
+	CHK("format conversion #1 has more than one '.' specified", "%.*.*d", t_int, t_int,
+	    t_int);
+	CHK("format conversion #2 uses unsupported positional format (%n$)", "%d %1$d", t_int,
+	    t_int);
+	CHK("format conversion #1 cannot be combined with other format flags: %%", "%5%", t_int);
 	CHK("%@ conversion requires an aggregation and is not for use with printf( )", "%@d",
-	    &t_int);
-	CHK(MISMATCH(2, 1, "%hu", "unsigned short", "string"), "%hu", &t_string);
-	CHK(MISMATCH(2, 1, "%ld", "long", "string"), "%ld", &t_string);
-	CHK(MISMATCH(2, 1, "%Lf", "long double", "string"), "%Lf", &t_string);
-	CHK(UNDEF(1, "%n"), "%n", &t_int);
+	    t_int);
+	CHK(MISMATCH(2, 1, "%hu", "unsigned short", "string"), "%hu", t_string);
+	CHK(MISMATCH(2, 1, "%ld", "long", "string"), "%ld", t_string);
+	CHK(MISMATCH(2, 1, "%Lf", "long double", "string"), "%Lf", t_string);
+	CHK(UNDEF(1, "%n"), "%n", t_int);
 }
 
 static void test_check_errbuf(void)

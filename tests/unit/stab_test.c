@@ -6,7 +6,7 @@
  * dtrace_str2attr()) and its refusals.  Attributes are shown as
  * "name/data/class".  Links with build/libdtrace.a.
  */
-#include "dt_impl.h"
+#include "driver/dt_driver.h"
 #include "unit.h"
 
 #include <stdio.h>

@@ -4,8 +4,7 @@
  * read from the usdt trigger (proc/dt_uelf.c) compared with readelf's view
  * of the same file.
  */
-#include "dt_impl.h"
-#include "prov/dt_arch.h"
+#include "driver/dt_driver.h"
 #include "unit.h"
 
 #include <stdlib.h>

@@ -10,7 +10,7 @@
  * "not ok - <name>: ..."; the last line is "verifier_log: N passed, M
  * failed" and the exit status is non-zero if anything failed.
  */
-#include "dt_impl.h"
+#include "driver/dt_driver.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,29 +1,35 @@
 /*
- * dt_impl.h -- libdtrace's internal state: the handle and everything that
- * hangs off it.
+ * dt_core.h -- the bottom floor of libdtrace: the handle, errors, options,
+ * allocation and stability attributes.  Every other floor builds on it and
+ * it includes nothing of theirs.
  *
- * One handle holds all state (no mutable globals).  Structures prefix their
- * fields so that a grep for a field finds every use.  Library calls return
- * 0 / -1 (or pointer / NULL) after dt_set_errno(); compile errors longjmp to
- * the compile entry (dt_compile) and never cross the public API.
+ * The library is built in floors that data crosses one way and calls only
+ * go down (docs/design.md; tests/layering checks it from the objects'
+ * undefined symbols and from the #include lines):
  *
- * The stages, in the order data crosses them, each with its own header
- * (included below) holding its types and functions:
- *   types/   the type model, kernel types from BTF          types/dt_types.h
- *   front/   lexer, parser (AST), cook, compile driver       front/dt_front.h
- *   prov/    probes and providers behind one ops vector      prov/dt_prov.h
- *   layout/  what code and consumer agree on: records,       layout/dt_layout.h
- *            EPIDs, map ids, aggregation layouts, strings
- *   cg/      AST to eBPF, one program per clause list and    cg/dt_cg.h
- *            signature
- *   bpf/     the only users of libbpf: maps, load, attach    bpf/dt_bpf.h
- *   consume/ per-CPU buffers, records by EPID, printf,       consume/dt_consume.h
- *            aggregations, speculations
- *   proc/    -c and -p processes: create, grab, watch        proc/dt_proc.h
- *   core/    the handle, options, errors, dtrace_go/stop     (this file)
+ *   driver/   open/close, compile, go/work/stop, binding   driver/dt_driver.h
+ *   stages    front/ cg/ consume/ prov/ (never each other) <stage>/dt_<stage>.h
+ *   services  bpf/ proc/ types/ (never each other)         <service>/dt_<service>.h
+ *   layout/   what the stages hand each other as data:     layout/dt_layout.h
+ *             the program (AST), probes, records, EPIDs,
+ *             aggregation layouts and arithmetic, formats,
+ *             string table, BPF programs as data
+ *   core/     this header
+ *
+ * One handle holds all state (no mutable globals).  Its fields belong to
+ * the floor that fills them; fields of an upper floor's type are pointers to
+ * structures declared here incomplete.  Where a stage needs what a sibling
+ * knows (the front end a probe's argument types, a provider whether the D
+ * library translates a type), it asks through dt_hooks_t, which the driver
+ * fills at open: the stage never names the sibling.
+ *
+ * Structures prefix their fields so that a grep for a field finds every use.
+ * Library calls return 0 / -1 (or pointer / NULL) after dt_set_errno();
+ * compile errors longjmp to the compile entry (dt_compile) and never cross
+ * the public API.
  */
-#ifndef DT_IMPL_H
-#define DT_IMPL_H
+#ifndef DT_CORE_H
+#define DT_CORE_H
 
 #include <dtrace.h>
 #include <setjmp.h>
@@ -189,21 +195,43 @@ typedef enum dt_optkind {
 #define DT_FBTMODE_FENTRY 1
 #define DT_FBTMODE_KPROBE 2
 
-/* ---------------------------------------------------------------- stages */
+#define DT_IDENTHASH 509 /* buckets of dt_identhash */
 
-#include "types/dt_types.h"
-#include "front/dt_front.h"
-#include "prov/dt_prov.h"
-#include "layout/dt_layout.h"
-#include "bpf/dt_bpf.h"
-#include "cg/dt_cg.h"
-#include "consume/dt_consume.h"
-#include "proc/dt_umap.h"
+/* ---------------------------------------------------------------- upper floors' types */
+
+typedef struct dt_type dt_type_t;		/* types/ */
+typedef struct dt_member dt_member_t;		/* types/ */
+typedef struct dt_ident dt_ident_t;		/* layout/dt_ast.h */
+typedef struct dt_clause dt_clause_t;		/* layout/dt_ast.h */
+typedef struct dt_pdesc dt_pdesc_t;		/* layout/dt_ast.h */
+typedef struct dt_probe dt_probe_t;		/* layout/dt_probe.h */
+typedef struct dt_bpfprog dt_bpfprog_t;		/* layout/dt_probe.h */
+typedef struct dt_epid dt_epid_t;		/* layout/ */
+typedef struct dt_format dt_format_t;		/* layout/ */
+typedef struct dt_probetab_ent dt_probetab_ent_t; /* layout/ */
+typedef struct dt_bufstate dt_bufstate_t;	/* layout/ */
+typedef struct dt_aggmap dt_aggmap_t;		/* layout/ */
+typedef struct dt_ring dt_ring_t;		/* bpf/ */
+typedef struct dt_provider dt_provider_t;	/* prov/ */
+
+/*
+ * What a stage asks of a sibling stage, answered by the driver, which fills
+ * these at dtrace_open() (driver/dt_open.c).
+ */
+typedef struct dt_hooks {
+	/* front end (args[], xlate of probe arguments): describe the probe's arguments */
+	int (*dh_probe_args)(dtrace_hdl_t *, dt_probe_t *);
+	/* front end (#pragma D depends_on provider): is there such a provider */
+	bool (*dh_provider_exists)(dtrace_hdl_t *, const char *name);
+	/* providers (translated argument types): does the D library translate to out */
+	bool (*dh_xlator_exists)(dtrace_hdl_t *, dt_type_t *out);
+} dt_hooks_t;
 
 /* ---------------------------------------------------------------- handle */
 
 struct dtrace_hdl {
 	int dt_errno;		  /* last error */
+	dt_hooks_t dt_hooks;	  /* the driver's answers to the stages (above) */
 	char dt_errmsg[1024];	  /* compile / load error text */
 	int dt_errtag;		  /* D tag of the last compile-time error (dt_errtags.h) */
 	int64_t dt_options[DTOPT_MAX];
@@ -259,7 +287,7 @@ struct dtrace_hdl {
 	int dt_nepids;
 	dt_format_t *dt_formats;
 	int dt_nformats;
-	dt_bpfprog_t *dt_bprogs;	  /* planned by layout/dt_enable.c */
+	dt_bpfprog_t *dt_bprogs;	  /* planned by driver/dt_enable.c */
 	int dt_nbprogs;
 	dt_probetab_ent_t *dt_probetab; /* probes of shared programs, by pr_enidx */
 	int dt_nprobetab;
@@ -292,7 +320,7 @@ struct dtrace_hdl {
 	int *dt_timerfds;	  /* profile and tick timers, started by dt_bpf_timers_start() */
 	int dt_ntimers;
 	dt_aggmap_t *dt_aggmaps;
-	struct dt_aggouter *dt_aggouter; /* layout/dt_agg_layout.c: arrays of aggregation maps */
+	struct dt_aggouter *dt_aggouter; /* cg/dt_agg_layout.c: arrays of aggregation maps */
 	int dt_naggouter;
 	dt_bpfprog_t *dt_beginprog, *dt_endprog;
 	dt_clause_t **dt_errclauses; /* clauses enabled on dtrace:::ERROR */
@@ -356,6 +384,7 @@ struct dtrace_hdl {
 	struct dt_typestate *dt_typestate; /* interned and named types (types/dt_types.c) */
 };
 
+
 /* ---------------------------------------------------------------- functions */
 
 /* core/dt_error.c */
@@ -370,18 +399,18 @@ DT_INTERNAL char *dt_strndup(const char *, size_t);
 DT_INTERNAL void *dt_realloc(void *, size_t);
 DT_INTERNAL uint64_t dt_now(void); /* CLOCK_MONOTONIC ns */
 
-/* core/dt_work.c: layout and code generation only, no maps or loading (-S -e, tests) */
-DT_INTERNAL int dt_cc_gen_only(dtrace_hdl_t *);
-
-/* front/dt_pdef.c: provider definitions */
-DT_INTERNAL int dt_pdef_parse(dtrace_hdl_t *, const char **pp, int *linep);
-DT_INTERNAL void dt_pdef_free(dtrace_hdl_t *);
-DT_INTERNAL int dt_pdef_count(dtrace_hdl_t *);
-
 /* core/dt_options.c */
 DT_INTERNAL void dt_options_init(dtrace_hdl_t *);
 DT_INTERNAL int dt_parse_size(const char *, int64_t *);
 DT_INTERNAL int dt_parse_rate(const char *, int64_t *);
 DT_INTERNAL int dt_parse_time_ns(const char *, int64_t *);
+DT_INTERNAL int dt_libdir_add(dtrace_hdl_t *, const char *dir);
 
-#endif /* DT_IMPL_H */
+/*
+ * core/dt_attr.c: stability attributes (-v, -x amin): the least stable of
+ * two, and "Stable/Stable/Common" parsed.
+ */
+DT_INTERNAL dtrace_attribute_t dt_attr_min(dtrace_attribute_t, dtrace_attribute_t);
+DT_INTERNAL int dt_str2attr(const char *, dtrace_attribute_t *);
+
+#endif /* DT_CORE_H */

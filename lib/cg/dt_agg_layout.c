@@ -11,7 +11,7 @@
  * per CPU of am_nwords words, rounded up to a cache line (see
  * docs/aggregations.md and cg/dt_cg_agg.c).
  */
-#include "../dt_impl.h"
+#include "dt_cg.h"
 
 #include <string.h>
 

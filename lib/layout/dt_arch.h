@@ -58,7 +58,7 @@ int dt_insn_len(const uint8_t *p, size_t n) __attribute__((visibility("hidden"))
 #define DT_INSN_ENDBR64 0xfa1e0ff3u /* f3 0f 1e fa, little-endian */
 
 #else
-#error "dtrace: no architecture facts for this CPU (lib/prov/dt_arch.h)"
+#error "dtrace: no architecture facts for this CPU (lib/layout/dt_arch.h)"
 #endif
 
 #endif /* DT_ARCH_H */

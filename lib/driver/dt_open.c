@@ -1,9 +1,7 @@
 /*
  * dt_open.c -- creating and destroying the handle.
  */
-#include "../dt_impl.h"
-#include "../proc/dt_sym.h"
-#include "../proc/dt_proc.h"
+#include "dt_driver.h"
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -19,6 +17,21 @@ static int dt_libbpf_print(enum libbpf_print_level level, const char *fmt, va_li
 	return vfprintf(stderr, fmt, ap);
 }
 
+/*
+ * The driver's answers to what a stage asks of a sibling (core/dt_core.h's
+ * dt_hooks_t): the stages never name each other.
+ */
+static bool hook_provider_exists(dtrace_hdl_t *dtp, const char *name)
+{
+	return dt_provider_lookup(dtp, name) != NULL;
+}
+
+static const dt_hooks_t dt_driver_hooks = {
+	.dh_probe_args = dt_probe_args,		    /* prov/dt_provider.c */
+	.dh_provider_exists = hook_provider_exists,
+	.dh_xlator_exists = dt_xlate_exists,	    /* front/dt_xlate.c */
+};
+
 dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 {
 	dtrace_hdl_t *dtp;
@@ -32,6 +45,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	}
 	libbpf_set_print(dt_libbpf_print);
 	dtp = dt_zalloc(sizeof(*dtp));
+	dtp->dt_hooks = dt_driver_hooks;
 	dt_options_init(dtp);
 	n = libbpf_num_possible_cpus();
 	dtp->dt_ncpus = n > 0 ? n : 1;
@@ -55,9 +69,12 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_consume_fini(dtp);
 	dt_sym_fini(dtp); /* proc/dt_sym.c */
 	dt_dwarf_close(dtp); /* types/dt_dwarf.c */
-	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next)
+	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next) {
 		if (bp->bp_fd >= 0)
 			close(bp->bp_fd);
+		if (bp->bp_pffd >= 0)
+			close(bp->bp_pffd);
+	}
 	if (dtp->dt_scratchmap != NULL && dtp->dt_scratchmap != MAP_FAILED)
 		munmap(dtp->dt_scratchmap, dtp->dt_scratchmaplen);
 	btf__free(dtp->dt_funcbtf); /* bpf/dt_funcinfo.c */

@@ -16,7 +16,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "../dt_impl.h"
+#include "dt_layout.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -26,11 +26,11 @@
 #include <string.h>
 #include <time.h>
 
-/* Argument kinds a conversion accepts (pc_accept). */
-#define PF_A_INT 0x1 /* integer */
-#define PF_A_PTR 0x2 /* pointer */
-#define PF_A_STR 0x4 /* string or char array */
-#define PF_A_FP 0x8  /* float, double: the only arguments of %e %f %g, as in DTrace */
+/* Argument kinds a conversion accepts (pc_accept): dt_layout.h's DT_PF_A_*. */
+#define PF_A_INT DT_PF_A_INT
+#define PF_A_PTR DT_PF_A_PTR
+#define PF_A_STR DT_PF_A_STR
+#define PF_A_FP DT_PF_A_FP
 
 /* Size prefix classes (pc_mods, and what a parsed prefix requires). */
 #define PF_M_INT 0x1 /* hh h l ll j z t */
@@ -208,7 +208,7 @@ static bool pf_parse(const char *p, dt_pfspec_t *ps)
 /* ---------------------------------------------------------------- checking */
 
 typedef struct dt_pfcheck {
-	const dt_type_t **pk_types;
+	const dt_pfargtype_t *pk_types;
 	int pk_nargs;
 	int pk_next; /* next value argument (0-based) */
 	char *pk_err;
@@ -228,58 +228,6 @@ static int pf_error(dt_pfcheck_t *pk, const char *fmt, ...)
 		va_end(ap);
 	}
 	return -1;
-}
-
-static unsigned pf_type_accepts(const dt_type_t *t)
-{
-	if (t == NULL)
-		return 0;
-	switch (t->dt_kind) {
-	case DT_TK_INT:
-		return PF_A_INT;
-	case DT_TK_PTR:
-		return PF_A_PTR;
-	case DT_TK_STRING:
-		return PF_A_STR;
-	case DT_TK_FLOAT:
-		return PF_A_FP;
-	case DT_TK_ARRAY:
-		switch (t->dt_rec) {
-		case DT_ACT_SYM:
-		case DT_ACT_MOD:
-		case DT_ACT_USYM:
-		case DT_ACT_UMOD:
-		case DT_ACT_UADDR:
-			/* a symbol key (DTrace's _symaddr, _usymaddr): its text, also by %a, %A */
-			return PF_A_STR | PF_A_PTR;
-		default:
-			break;
-		}
-		if (t->dt_rec != 0 || (t->dt_base != NULL && t->dt_base->dt_kind == DT_TK_INT &&
-				       t->dt_base->dt_size == 1))
-			return PF_A_STR; /* a stack key, a char array: its text (%k, %s) */
-		return 0;
-	default:
-		return 0;
-	}
-}
-
-static const char *pf_type_name(const dt_type_t *t)
-{
-	static const char *const kinds[] = {
-		[DT_TK_VOID] = "void",	    [DT_TK_INT] = "int",
-		[DT_TK_PTR] = "pointer",    [DT_TK_STRING] = "string",
-		[DT_TK_ARRAY] = "array",    [DT_TK_STRUCT] = "struct",
-		[DT_TK_UNION] = "union",    [DT_TK_FUNC] = "function",
-	};
-
-	if (t == NULL)
-		return "void";
-	if (t->dt_name != NULL)
-		return t->dt_name;
-	if ((unsigned)t->dt_kind < sizeof(kinds) / sizeof(kinds[0]))
-		return kinds[t->dt_kind];
-	return "unknown";
 }
 
 /* The prototype of a conversion with a size prefix, as illumos' table rows name it. */
@@ -302,7 +250,7 @@ static const char *pf_proto(const dt_pfspec_t *ps)
 static int pf_check_arg(dt_pfcheck_t *pk, const dt_pfspec_t *ps, int conv,
 			unsigned accept, const char *proto)
 {
-	const dt_type_t *t;
+	const dt_pfargtype_t *t;
 	int argno = pk->pk_next++;
 
 	if (argno >= pk->pk_nargs)
@@ -310,13 +258,13 @@ static int pf_check_arg(dt_pfcheck_t *pk, const dt_pfspec_t *ps, int conv,
 				"printf( ) prototype mismatch: conversion #%d (%%%.*s) "
 				"is missing a corresponding value argument",
 				conv, (int)(ps->ps_text + ps->ps_len - ps->ps_name), ps->ps_name);
-	t = pk->pk_types[argno];
-	if ((pf_type_accepts(t) & accept) != 0)
+	t = &pk->pk_types[argno];
+	if ((t->pt_accept & accept) != 0)
 		return 0;
 	return pf_error(pk,
 			"printf( ) argument #%d is incompatible with conversion #%d "
 			"prototype:\n\tconversion: %.*s\n\t prototype: %s\n\t  argument: %s",
-			argno + 2, conv, ps->ps_len, ps->ps_text, proto, pf_type_name(t));
+			argno + 2, conv, ps->ps_len, ps->ps_text, proto, t->pt_name);
 }
 
 /* Arguments of one conversion: '*' width, '*' precision, then the value. */
@@ -414,7 +362,7 @@ static int pf_check_defined(dt_pfcheck_t *pk, const char *fmt)
 	return 0;
 }
 
-DT_INTERNAL int dt_printf_check(const char *fmt, const dt_type_t **argtypes, int nargs,
+DT_INTERNAL int dt_printf_check(const char *fmt, const dt_pfargtype_t *argtypes, int nargs,
 				char *err, size_t errlen)
 {
 	dt_pfcheck_t pk = { argtypes, nargs, 0, err, errlen };
@@ -894,4 +842,80 @@ DT_INTERNAL int dt_printf_argconvs(const char *fmt, char *convs, int max)
 			convs[n++] = ps.ps_conv;
 	}
 	return n;
+}
+
+/* ---------------------------------------------------------- printa formats */
+
+/*
+ * Skip one conversion's flags, width, precision and size; *agg: it has an
+ * '@' (anywhere before the conversion character, as DTrace accepts it).
+ */
+static const char *conv_scan(const char *q, bool *agg, int *stars)
+{
+	static const char *const sizes[] = { "hh", "h", "ll", "l", "j", "z", "t", "L" };
+
+	*agg = false;
+	*stars = 0;
+	for (; *q != '\0' && strchr("-+ #0123456789.*@", *q) != NULL; q++) {
+		*agg |= *q == '@';
+		*stars += *q == '*';
+	}
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		if (strncmp(q, sizes[i], strlen(sizes[i])) == 0) {
+			q += strlen(sizes[i]);
+			break;
+		}
+	return *q != '\0' ? q + 1 : q;
+}
+
+static void slot_add(bool *isagg, int max, int *n, bool agg)
+{
+	if (*n < max)
+		isagg[*n] = agg;
+	(*n)++;
+}
+
+/*
+ * A printa format for dt_printf_format: every '@' flag removed; the k-th
+ * '@' conversion takes the value of aggregation min(k, naggs - 1), as in
+ * DTrace, and becomes "%s" when that is a distribution (dist[j]), printed as
+ * its table.  isagg[i]: whether the i-th argument taken is a value (true) or
+ * the next key.  Returns a malloc'd string.
+ */
+char *dt_printa_fmt(const char *fmt, int naggs, const bool *dist, bool *isagg, int maxslots,
+		    int *nslots)
+{
+	char *out = dt_zalloc(strlen(fmt) + 1), *o = out;
+	int n = 0, curagg = 0;
+
+	for (const char *p = fmt; *p != '\0';) {
+		const char *q;
+		bool agg;
+		int stars;
+
+		if (*p != '%' || p[1] == '%') {
+			if (*p == '%')
+				*o++ = *p++;
+			*o++ = *p++;
+			continue;
+		}
+		q = conv_scan(p + 1, &agg, &stars);
+		for (int i = 0; i < stars; i++)
+			slot_add(isagg, maxslots, &n, false);
+		slot_add(isagg, maxslots, &n, agg);
+		if (agg && dist != NULL && dist[curagg]) {
+			memcpy(o, "%s", 2);
+			o += 2;
+		} else {
+			for (; p < q; p++)
+				if (*p != '@')
+					*o++ = *p;
+		}
+		if (agg && curagg < naggs - 1)
+			curagg++;
+		p = q;
+	}
+	*o = '\0';
+	*nslots = n < maxslots ? n : maxslots;
+	return out;
 }

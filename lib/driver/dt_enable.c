@@ -20,7 +20,7 @@
  * ERROR's clauses are not a program: they are a subprogram of every program
  * that can fault (dt_cg.c), with EPIDs of their own.
  */
-#include "../dt_impl.h"
+#include "dt_driver.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -107,6 +107,7 @@ static dt_bpfprog_t *program_for(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_plist_t *
 	bp->bp_clauses = pl->pl_clauses;
 	bp->bp_nclauses = pl->pl_n;
 	bp->bp_fd = -1;
+	bp->bp_pffd = -1;
 	bp->bp_bindfd = -1;
 	pl->pl_clauses = NULL; /* now the program's */
 	**tailp = bp;
@@ -271,7 +272,7 @@ static void fill_epids(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_epid_t **stmts, int
 int dt_enable_gen(dtrace_hdl_t *dtp)
 {
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next) {
-		if (dt_cg_program(dtp, bp) != 0)
+		if (dt_cg_program(dtp, bp) != 0 || dt_cg_prefetch(dtp, bp) != 0)
 			return -1;
 		for (int i = 0; i < bp->bp_nprobes; i++)
 			fill_epids(dtp, bp->bp_probes[i], bp->bp_stmts, bp->bp_nclauses);

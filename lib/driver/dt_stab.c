@@ -18,7 +18,7 @@
  * does: "attributes for scalar curthread (Stable/Private/Common) are less
  * than predefined minimum".
  */
-#include "../dt_impl.h"
+#include "dt_driver.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -37,55 +37,10 @@ typedef struct dt_stab {
 	dtrace_attribute_t st_amin;
 } dt_stab_t;
 
-dtrace_attribute_t dt_attr_min(dtrace_attribute_t a, dtrace_attribute_t b)
-{
-	a.dtat_name = a.dtat_name < b.dtat_name ? a.dtat_name : b.dtat_name;
-	a.dtat_data = a.dtat_data < b.dtat_data ? a.dtat_data : b.dtat_data;
-	a.dtat_class = a.dtat_class < b.dtat_class ? a.dtat_class : b.dtat_class;
-	return a;
-}
-
 /* Is any of a's attributes less than b's? */
 static bool attr_less(dtrace_attribute_t a, dtrace_attribute_t b)
 {
 	return a.dtat_name < b.dtat_name || a.dtat_data < b.dtat_data || a.dtat_class < b.dtat_class;
-}
-
-/*
- * "name/data/class", as illumos' dtrace_str2attr(): names in any case,
- * those left out the most stable ("Evolving", "Stable/Stable/").  -1 if
- * malformed.
- */
-int dt_str2attr(const char *str, dtrace_attribute_t *ap)
-{
-	char buf[128], *p = buf, *q;
-
-	*ap = dt_maxattr;
-	if (str == NULL || strlen(str) >= sizeof(buf))
-		return -1;
-	strcpy(buf, str);
-	for (int n = 0; *p != '\0'; n++, p = q) {
-		int v, max = n < 2 ? DTRACE_STABILITY_STANDARD : DTRACE_CLASS_COMMON;
-
-		if ((q = strchr(p, '/')) == NULL)
-			q = p + strlen(p);
-		else
-			*q++ = '\0';
-		if (n == 3)
-			return -1;
-		for (v = 0; v <= max; v++)
-			if (!strcasecmp(p, n < 2 ? dtrace_stability_name(v) : dtrace_class_name(v)))
-				break;
-		if (v > max)
-			return -1;
-		if (n == 0)
-			ap->dtat_name = (uint8_t)v;
-		else if (n == 1)
-			ap->dtat_data = (uint8_t)v;
-		else
-			ap->dtat_class = (uint8_t)v;
-	}
-	return 0;
 }
 
 /*

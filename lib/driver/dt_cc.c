@@ -12,9 +12,9 @@
  * message; nothing is left half-compiled.
  *
  * A clause that reads args[] is cooked once per distinct argument signature
- * of the probes it matches (split_variants).  Enabling is core/dt_work.c.
+ * of the probes it matches (split_variants).  Enabling is driver/dt_work.c.
  */
-#include "../dt_impl.h"
+#include "dt_driver.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,13 +22,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-int dtrace_cpp_arg(dtrace_hdl_t *dtp, const char *arg)
-{
-	dtp->dt_cppargv = dt_realloc(dtp->dt_cppargv, sizeof(char *) * (dtp->dt_cppargc + 1));
-	dtp->dt_cppargv[dtp->dt_cppargc++] = dt_strdup(arg);
-	return 0;
-}
 
 /*
  * What -C defines, as DTrace does for its platform: the system, the
@@ -304,7 +297,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
 		match_clause(pcb, clp, &nmatch);
 		split_variants(pcb, clp);
-		dt_stab_clause(pcb, pgp, clp); /* -v, -x amin (front/dt_stab.c) */
+		dt_stab_clause(pcb, pgp, clp); /* -v, -x amin (driver/dt_stab.c) */
 		for (dt_clause_t *v = clp; v != NULL; v = v->dc_variant)
 			dt_cook_clause(pcb, v, v->dc_nprobes > 0 ? v->dc_probes[0] : NULL);
 		pgp->dp_info.dpi_descs++;

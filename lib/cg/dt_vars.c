@@ -4,7 +4,7 @@
  * value sizes of the dynamic variables (self->, associative arrays) in
  * dt_dvars.  Strings take strsize bytes, everything else 8.
  */
-#include "../dt_impl.h"
+#include "dt_cg.h"
 
 static int var_size(dtrace_hdl_t *dtp, const dt_type_t *t)
 {

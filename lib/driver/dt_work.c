@@ -4,9 +4,9 @@
  *
  * dtrace_go() runs the stages after the compiler, each once, in the
  * direction data flows:
- *   1. layout: offsets of variables (layout/dt_vars.c), the aggregations'
- *      maps (layout/dt_agg_layout.c), the programs to generate and who
- *      they serve, EPIDs and dt_probetab (layout/dt_enable.c);
+ *   1. layout: offsets of variables (cg/dt_vars.c), the aggregations'
+ *      maps (cg/dt_agg_layout.c), the programs to generate and who
+ *      they serve, EPIDs and dt_probetab (driver/dt_enable.c);
  *   2. code generation, one program per clause list and signature
  *      (cg/dt_cg.c), each EPID then given its record layout;
  *   3. maps and per-CPU buffers (bpf/dt_bpf.c, consume/dt_buffer.c),
@@ -18,8 +18,7 @@
  * dtrace_stop() moves tracing to COOLDOWN, runs END on a known CPU, and
  * to STOPPED.  The consumer (consume/dt_consume.c) drains in dtrace_work().
  */
-#include "../dt_impl.h"
-#include "../proc/dt_sym.h"
+#include "dt_driver.h"
 
 #include <sched.h>
 #include <stdio.h>
@@ -206,4 +205,27 @@ void dtrace_sleep(dtrace_hdl_t *dtp)
 	ts.tv_sec = (time_t)((next - now) / 1000000000ull);
 	ts.tv_nsec = (long)((next - now) % 1000000000ull);
 	nanosleep(&ts, NULL);
+}
+
+/*
+ * The consumer's work at this time: records, aggregation snapshots,
+ * speculations, drop and error reports; all of it, and DONE, once tracing
+ * has stopped (exit(), a filled buffer, dtrace_stop()).
+ */
+dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
+				dtrace_consume_rec_f *rf, void *arg)
+{
+	bool done;
+
+	switch (dtrace_status(dtp)) {
+	case DTRACE_STATUS_EXITED:
+	case DTRACE_STATUS_FILLED:
+	case DTRACE_STATUS_STOPPED:
+		done = true;
+		break;
+	default:
+		done = false;
+		break;
+	}
+	return dt_consume_work(dtp, done, fp, pf, rf, arg);
 }
