@@ -9,10 +9,10 @@ $DTRACE -x oformat=json -n 'BEGIN {
 	printf("%d %s %c|%-3d|\n", 7, "a\"b", 66, 1);
 	printf("no args\n");
 	exit(0);
-}' >out 2>err
+}' >json.txt 2>err.txt
 echo "rc=$?"
-python3 $D/check.py <out
-cat err
+python3 $D/check.py <json.txt
+cat err.txt
 # -q changes nothing in the objects; stacks are frame objects
 $DTRACE -x oformat=json -q -n 'dtrace:::BEGIN { trace(1); stack(); ustack(); }' \
     -n 'BEGIN { exit(0); }' | python3 $D/check.py
