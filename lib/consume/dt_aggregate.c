@@ -263,6 +263,8 @@ typedef struct dt_aggvar {
 	size_t av_nbuckets;
 	dt_aggent_t **av_ents; /* every entry, in creation order */
 	size_t av_nents, av_cap;
+	char *av_block;		/* the first snapshot's entries, in one allocation ... */
+	size_t av_nblock;	/* ... of this many */
 	uint64_t av_normal;
 	bool av_printed;	/* printa() printed some of it */
 	bool av_fresh;		/* snapshot taken in this pass */
@@ -353,6 +355,10 @@ static void ents_new(dt_aggvar_t *av, const char *keys, int n)
 	const dt_aggmap_t *am = av->av_map;
 	size_t sz = ent_size(am), ksz = (size_t)am->am_keysize;
 	char *block = dt_zalloc(sz * (size_t)n);
+
+	free(av->av_block); /* (only ever made for an empty aggregation) */
+	av->av_block = block;
+	av->av_nblock = (size_t)n;
 
 	av->av_cap = (size_t)n;
 	av->av_ents = dt_realloc(av->av_ents, sizeof(*av->av_ents) * av->av_cap);
@@ -1252,11 +1258,47 @@ int dtrace_aggregate_walk(dtrace_hdl_t *dtp, int how, dtrace_aggregate_f *f, voi
 	return total;
 }
 
+/* dtrace_close(): the aggregations' state, entries and descriptions. */
+void dt_aggregate_fini(dtrace_hdl_t *dtp)
+{
+	struct dt_aggstate *as = dtp->dt_aggstate;
+
+	if (as == NULL)
+		return;
+	for (int i = 0; i < as->as_nvars; i++) {
+		dt_aggvar_t *av = &as->as_vars[i];
+		size_t sz = ent_size(av->av_map);
+
+		for (size_t j = 0; j < av->av_nents; j++) {
+			char *e = (char *)av->av_ents[j];
+
+			free(av->av_ents[j]->ae_base);
+			if (av->av_block == NULL || e < av->av_block ||
+			    e >= av->av_block + sz * av->av_nblock)
+				free(e);
+		}
+		free(av->av_block);
+		free(av->av_ents);
+		free(av->av_hash);
+		free((void *)av->av_desc.dtagd_keys);
+	}
+	free(as->as_vars);
+	free(as->as_zero);
+	free(as);
+	dtp->dt_aggstate = NULL;
+}
+
 /* At exit: every aggregation that printa() did not print, in the output's layout. */
 int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
 {
 	const dt_output_t *out = dt_output(dtp);
-	int rv = out->op_aggs != NULL ? out->op_aggs(dtp, fp) : 0;
+	dt_consumer_t *cs = dt_consumer(dtp);
+	int rv;
+
+	if (cs->cs_fp == NULL && out->op_start != NULL)
+		out->op_start(dtp, fp); /* no dtrace_work() before: JSON's first object */
+	cs->cs_fp = fp;
+	rv = out->op_aggs != NULL ? out->op_aggs(dtp, fp) : 0;
 
 	fflush(fp);
 	return rv;

@@ -83,6 +83,7 @@ void dt_consume_fini(dtrace_hdl_t *dtp)
 		free(dtp->dt_consumer);
 		dtp->dt_consumer = NULL;
 	}
+	dt_aggregate_fini(dtp);
 	free(dtp->dt_pfbuf);
 	dtp->dt_pfbuf = NULL;
 	if (dtp->dt_rings == NULL)

@@ -85,6 +85,7 @@ DT_INTERNAL int dt_bpf_agg_read(dtrace_hdl_t *, const dt_aggmap_t *, char **keys
 				int64_t **vals);
 DT_INTERNAL int dt_aggregate_act(dtrace_hdl_t *, const char *data, const dt_recdesc_t *);
 DT_INTERNAL void dt_aggregate_printed(dtrace_hdl_t *, const int *aggids, int n);
+DT_INTERNAL void dt_aggregate_fini(dtrace_hdl_t *);
 DT_INTERNAL void dt_aggregate_snap(dtrace_hdl_t *, bool force);
 DT_INTERNAL void dt_agg_merge(int func, int nwords, int64_t *dst, const int64_t *src);
 DT_INTERNAL uint64_t dt_agg_stddev(const int64_t *data, uint64_t normal);
