@@ -5,7 +5,10 @@
  * prints nothing: the callback says DTRACE_CONSUME_NEXT), then walks the
  * aggregations.
  *
- *   make build/examples/records && sudo build/examples/records ['D program']
+ *   make build/examples/records && sudo build/examples/records ['D program' [order]]
+ *
+ * order: how the aggregations are walked: "sorted" (DTrace's order, the
+ * aggsort* options), "key", "val", "keyrev", "valrev" (default "key").
  */
 #include <dtrace.h>
 
@@ -132,12 +135,26 @@ int main(int argc, char **argv)
 		"BEGIN { trace(42); trace(\"hi\"); printf(\"%s is %d\\n\", \"answer\", 42); "
 		"@a[\"x\"] = count(); @a[\"y\"] = count(); @a[\"y\"] = count(); "
 		"@b[\"y\"] = sum(5); @q = quantize(5); exit(0); }";
+	static const struct {
+		const char *name;
+		int how;
+	} orders[] = {
+		{ "sorted", DTRACE_AGGWALK_SORTED },
+		{ "key", DTRACE_AGGWALK_BYKEY },
+		{ "val", DTRACE_AGGWALK_BYVAL },
+		{ "keyrev", DTRACE_AGGWALK_BYKEY | DTRACE_AGGWALK_REVERSE },
+		{ "valrev", DTRACE_AGGWALK_BYVAL | DTRACE_AGGWALK_REVERSE },
+	};
+	int how = DTRACE_AGGWALK_BYKEY;
 	dtrace_workstatus_t ws;
 	dtrace_proginfo_t info;
 	dtrace_prog_t *prog;
 	dtrace_hdl_t *dtp;
 	int err;
 
+	for (size_t i = 0; argc > 2 && i < sizeof(orders) / sizeof(orders[0]); i++)
+		if (strcmp(argv[2], orders[i].name) == 0)
+			how = orders[i].how;
 	if ((dtp = dtrace_open(DTRACE_VERSION, 0, &err)) == NULL) {
 		fprintf(stderr, "records: %s\n", dtrace_errmsg(NULL, err));
 		return 1;
@@ -156,7 +173,7 @@ int main(int argc, char **argv)
 	} while (ws == DTRACE_WORKSTATUS_OKAY);
 	dtrace_stop(dtp);
 	printf("exit status %d\n", dtrace_exit_status(dtp));
-	dtrace_aggregate_walk(dtp, DTRACE_AGGWALK_BYKEY, aggrow, NULL);
+	dtrace_aggregate_walk(dtp, how, aggrow, NULL);
 	dtrace_close(dtp);
 	return 0;
 }
