@@ -1550,6 +1550,7 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 			rd->rd_fmt = t->dt_size;
 		}
 	}
+	rd->rd_ptype = (dt_type_t *)t; /* its D type, for the consumer (consume/dt_records.c) */
 	dt_cg_pop(cg);
 	return rd;
 }
