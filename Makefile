@@ -7,7 +7,7 @@ OPT ?= -O2
 CFLAGS ?= $(OPT) -g
 CFLAGS += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -fvisibility=hidden -fPIC $(SAN)
 CPPFLAGS += -Iinclude -Ilib -Ibuild/gen
-LDLIBS := -lbpf -ldw -lelf -lz
+LDLIBS := -lbpf -ldw -lelf -lz -ljson-c
 
 LIB_SRCS := $(wildcard lib/*/*.c)
 LIB_OBJS := $(patsubst %.c,build/obj/%.o,$(LIB_SRCS))
@@ -19,7 +19,7 @@ include tests/unit/Makefile.frag
 include tests/triggers/Makefile.frag
 include tests/fuzz/Makefile.frag
 
-.PHONY: all deps check unit e2e bench clean install asan fuzz
+.PHONY: all deps check unit e2e bench clean install asan fuzz examples
 
 all: build/.deps build/dtrace build/libdtrace.so
 
@@ -70,4 +70,13 @@ asan:
 		$(MAKE) check SAN="-fsanitize=address,undefined -fno-omit-frame-pointer"
 
 clean:
-	rm -rf build/obj build/dtrace build/libdtrace.a build/libdtrace.so build/unit build/triggers
+	rm -rf build/obj build/dtrace build/libdtrace.a build/libdtrace.so build/unit build/triggers \
+		build/examples
+
+# examples/: programs that use nothing of the library but <dtrace.h> and
+# libdtrace.so (tests/e2e/api builds records.c the same way).
+build/examples/%: examples/%.c include/dtrace.h build/libdtrace.so
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iinclude -o $@ $< -Lbuild -ldtrace -Wl,-rpath,$(abspath build)
+
+examples: $(patsubst examples/%.c,build/examples/%,$(wildcard examples/*.c))

@@ -42,6 +42,10 @@
 #             (minus the same run with 1 key)
 #   printf    printf record throughput: cost to the traced thread per
 #             record and records/s through the consumer
+#   json      the printf benchmark's records through -x oformat=json
+#             against DTrace's text (both -q): records/s over the whole
+#             run, the tracer's CPU time per record, and output bytes per
+#             record (docs/json.md)
 #   ustack    @[ustack()] = count(): BPF cost per profile-997 sample, and
 #             the time to print 10,000 distinct stacks (bench/ustack.sh)
 #   strings   per-event cost of string subroutines on getppid(): a
@@ -82,7 +86,7 @@
 # progress and errors to stderr.  See bench/lib.sh for tunables.
 
 # shellcheck disable=SC2016  # $target in D scripts is for dtrace
-ALL_BENCHES="startup event unrelated manyprobes sdt rss count agg quantize keys printf printf_rate ptrchain compile200 strings ustack"
+ALL_BENCHES="startup event unrelated manyprobes sdt rss count agg quantize keys printf json printf_rate ptrchain compile200 strings ustack"
 
 CALLER_PWD=$PWD
 cd "$(dirname "$0")/.." || exit 1
@@ -922,6 +926,54 @@ bench_printf() {
 	row "printf: whole run: ms" "${dt[1]}" "${bt[1]}" ""
 	row "printf: records/s, whole run" "$(fdiv "${dt[2]}" "$(fdiv "${dt[1]}" 1000 %.4f)" %.0f)" \
 	    "$(fdiv "${bt[2]}" "$(fdiv "${bt[1]}" 1000 %.4f)" %.0f)" "" "(includes start-up)"
+}
+
+# ---- json --------------------------------------------------------------------
+#
+# The records of bench_printf (printf("rec %d %d\n", pid, timestamp) on
+# each getppid() of the pinned loop) printed as text and as JSON.  Each run
+# reports "wall_ms records bytes cpu_ms" (cpu: the tracer's user + system
+# time, from /usr/bin/time); the medians are compared.
+
+json_runs() {
+	local fmt=$1 pat i t0 t1 recs cpu
+	[ "$fmt" = json ] && pat='"output":"rec ' || pat='^rec '
+	for ((i = 0; i < BENCH_RUNS; i++)); do
+		t0=$(now_us)
+		tmo "$BENCH_TIMEOUT" /usr/bin/time -f '%U %S' -o "$TMP/json.time" "$DTRACE" -q \
+		    -x oformat="$fmt" \
+		    -n 'syscall::getppid:entry /pid == $target/ { printf("rec %d %d\n", pid, timestamp); }' \
+		    -c "$(pinned "$GB $PRINTF_N $TMP/json.ns")" </dev/null >"$TMP/json.out" 2>"$TMP/json.err" || {
+			log "json: failed (rc $?) with oformat=$fmt"
+			head -n 5 "$TMP/json.err" | sed 's/^/bench:   | /' >&2
+			return 1
+		}
+		t1=$(now_us)
+		recs=$(grep -c "$pat" "$TMP/json.out")
+		cpu=$(awk '{ printf "%.0f", ($1 + $2) * 1000 }' "$TMP/json.time")
+		echo "$(awk -v d=$((t1 - t0)) 'BEGIN { printf "%.1f", d / 1000 }') $recs $(stat -c %s "$TMP/json.out") $cpu"
+	done
+}
+
+bench_json() {
+	local fmt f m r=() b=() c=()
+	if ! have_dtrace; then
+		row "json: records/s, text / json" n/a n/a ""
+		return
+	fi
+	for fmt in text json; do
+		json_runs "$fmt" >"$TMP/json.$fmt.runs" || { r+=(n/a); b+=(n/a); c+=(n/a); continue; }
+		for f in 1 2 3 4; do m[f]=$(awk -v f=$f '{ print $f }' "$TMP/json.$fmt.runs" | median); done
+		r+=("$(fdiv "${m[2]}" "$(fdiv "${m[1]}" 1000 %.4f)" %.0f)")
+		b+=("$(fdiv "${m[3]}" "${m[2]}" %.1f)")
+		c+=("$(fdiv "$(fdiv "${m[4]}" 0.001 %.0f)" "${m[2]}" %.3f)")
+	done
+	row "json: records/s, whole run [text]" "${r[0]}" "" "" "(includes start-up)"
+	row "json: records/s, whole run [json]" "${r[1]}" "" "" "ratio json/text = $(fdiv "${r[1]}" "${r[0]}")"
+	row "json: tracer CPU us/record [text]" "${c[0]}" "" "" "(user + system, whole run)"
+	row "json: tracer CPU us/record [json]" "${c[1]}" "" "" "ratio json/text = $(fdiv "${c[1]}" "${c[0]}")"
+	row "json: output bytes/record [text]" "${b[0]}" "" ""
+	row "json: output bytes/record [json]" "${b[1]}" "" ""
 }
 
 # ---- printf_rate -------------------------------------------------------------

@@ -45,6 +45,8 @@ typedef struct dtrace_state {
 	int g_cmdc;
 	int g_mode;
 	bool g_quiet, g_flowindent, g_exec_only;
+	bool g_json;	     /* -x oformat=json: the library prints JSON objects */
+	bool g_aggdump;	     /* -O: with oformat, the aggregations at the end too */
 	unsigned g_cflags;
 	FILE *g_ofp;
 	const char *g_ofile;
@@ -400,6 +402,8 @@ static int chew(const dtrace_probedata_t *data, void *arg)
 	const dtrace_probedesc_t *pd = data->dtpda_pdesc;
 	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
 
+	if (st->g_json)
+		return DTRACE_CONSUME_THIS; /* the probe's identity is in each object */
 	if (!st->g_heading) {
 		if (!st->g_quiet) {
 			if (st->g_flowindent)
@@ -430,12 +434,15 @@ static int chew(const dtrace_probedata_t *data, void *arg)
 	return DTRACE_CONSUME_THIS;
 }
 
-static int chewrec(const dtrace_probedata_t *data, int last, void *arg)
+/* Each record is printed by the library (DTRACE_CONSUME_THIS); a newline ends a firing. */
+static int chewrec(const dtrace_probedata_t *data, const dtrace_recdesc_t *rec, void *arg)
 {
 	dtrace_state_t *st = arg;
 
 	(void)data;
-	if (last && !st->g_quiet)
+	if (rec != NULL)
+		return DTRACE_CONSUME_THIS;
+	if (!st->g_quiet && !st->g_json)
 		fputc('\n', st->g_ofp);
 	return DTRACE_CONSUME_NEXT;
 }
@@ -585,7 +592,7 @@ static int leave(dtrace_state_t *st, char **margv, int status)
 
 int main(int argc, char **argv)
 {
-	static const char optstr[] = "+b:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:Z";
+	static const char optstr[] = "+b:c:CD:ef:FGhHi:I:lL:m:n:Oo:p:P:qs:SU:vVwx:Z";
 	dtrace_state_t st = { 0 };
 	const char *cmd = NULL;
 	pid_t child = 0;
@@ -642,6 +649,7 @@ int main(int argc, char **argv)
 		case 'P': add_cmd(&st, DTRACE_PROBESPEC_PROVIDER, optarg); break;
 		case 's': add_cmd(&st, DTRACE_PROBESPEC_NONE, optarg); break;
 		case 'o': st.g_ofile = optarg; break;
+		case 'O': st.g_aggdump = true; break; /* FreeBSD's: see docs/json.md */
 		case 'p': grab_pid(&st, optarg); break;
 		case 'q': st.g_quiet = true; dtrace_setopt(st.g_dtp, "quiet", NULL); break;
 		case 'S': st.g_cflags |= DTRACE_C_DIFV; break;
@@ -689,6 +697,7 @@ int main(int argc, char **argv)
 		st.g_quiet = true;
 	if (dtrace_getopt(st.g_dtp, "flowindent", &v) == 0 && v)
 		st.g_flowindent = true;
+	st.g_json = dtrace_oformat(st.g_dtp) != 0;
 	for (int i = 0; i < st.g_cmdc; i++) {
 		dtrace_cmd_t *dcp = &st.g_cmdv[i];
 
@@ -762,9 +771,14 @@ int main(int argc, char **argv)
 			fatal(&st, "failed to write output: %s", strerror(errno));
 	} while (!done);
 
-	/* DTrace ends tracing with a newline, then the aggregations not printed */
-	fputc('\n', st.g_ofp);
-	dtrace_aggregate_print(st.g_dtp, st.g_ofp);
+	/*
+	 * DTrace ends tracing with a newline, then the aggregations not
+	 * printed; structured output has them only with -O, as FreeBSD's
+	 */
+	if (!st.g_json)
+		fputc('\n', st.g_ofp);
+	if (!st.g_json || st.g_aggdump)
+		dtrace_aggregate_print(st.g_dtp, st.g_ofp);
 	fflush(st.g_ofp);
 	st.g_status = dtrace_exit_status(st.g_dtp);
 	return leave(&st, margv, st.g_status); /* kills the -c command if it still runs */

@@ -90,26 +90,126 @@ typedef struct dtrace_proginfo {
 	uint32_t dpi_recgens;
 } dtrace_proginfo_t;
 
-/* A probe firing, as seen by the consumer's probe callback. */
+/*
+ * Records as data.  Each firing of an enabling (a clause on a probe) leaves
+ * one record in a CPU's buffer: its data, described by an array of record
+ * descriptions, one per action that recorded something (trace(), printf(),
+ * stack() ...).  The consumer (dtrace_work()) hands each firing to the probe
+ * callback, then each record to the record callback with its description
+ * and a pointer to the data: rec->dtrd_offset bytes from dtpda_data.  What
+ * the callback returns decides what the library does next:
+ * DTRACE_CONSUME_THIS has the handle's output (DTrace's text, or JSON with
+ * -x oformat=json) print the record on the FILE * given to dtrace_work();
+ * DTRACE_CONSUME_NEXT goes on to the next record without printing it;
+ * DTRACE_CONSUME_ABORT stops.  After an enabling's last record the record
+ * callback is called once more with rec == NULL.  The actions that change
+ * the consumer's state rather than print (clear(), trunc(), normalize(),
+ * denormalize(), setopt()) are done by the library and not handed out;
+ * exit() is done, and handed out too.
+ */
+
+/* What recorded the data (dtrd_action). */
+typedef enum dtrace_actkind {
+	DTRACEACT_NONE = 0,	/* an aggregation key that is a plain value */
+	DTRACEACT_TRACE,	/* trace(expr) */
+	DTRACEACT_PRINTF,	/* printf(fmt, ...): dtrd_format; dtrd_nargs arguments */
+	DTRACEACT_PRINTA,	/* printa([fmt, ] @a, ...): dtrd_format or NULL; dtrd_aggids */
+	DTRACEACT_PRINT,	/* print(expr): dtrd_type names its type */
+	DTRACEACT_TRACEMEM,	/* tracemem(addr, size[, dsize]): dsize is dtrd_args[0] */
+	DTRACEACT_STACK,	/* stack() */
+	DTRACEACT_USTACK,	/* ustack() */
+	DTRACEACT_SYM,		/* sym(), func() */
+	DTRACEACT_MOD,		/* mod() */
+	DTRACEACT_USYM,		/* usym(), ufunc() */
+	DTRACEACT_UMOD,		/* umod() */
+	DTRACEACT_UADDR,	/* uaddr() */
+	DTRACEACT_EXIT,		/* exit(n) */
+	DTRACEACT_SYSTEM,	/* system(fmt, ...): formatted like printf */
+	DTRACEACT_FREOPEN,	/* freopen(fmt, ...): formatted like printf */
+	DTRACEACT_FTRUNCATE	/* ftruncate(): no data */
+} dtrace_actkind_t;
+
+/* How a record's (or an aggregation key's) bytes read (dtrd_kind). */
+typedef enum dtrace_datakind {
+	DTRACE_DATA_NONE = 0,	/* no data of its own (printf: see its arguments) */
+	DTRACE_DATA_INT,	/* an integer in dtrd_size bytes; dtrd_signed; its type has dtrd_tsize */
+	DTRACE_DATA_FLOAT,	/* a float (dtrd_tsize 4) or double's bits, in dtrd_size bytes */
+	DTRACE_DATA_STRING,	/* a string: NUL-terminated, or all of dtrd_size bytes */
+	DTRACE_DATA_BYTES,	/* a struct, union or array, or tracemem()'s memory */
+	DTRACE_DATA_KADDR,	/* a kernel address (8 bytes) */
+	DTRACE_DATA_UADDR,	/* a process id and a user address (8 + 8 bytes) */
+	DTRACE_DATA_KSTACK,	/* kernel addresses, 8 bytes each; 0 ends them */
+	DTRACE_DATA_USTACK	/* a process id, then user addresses; 0 ends them */
+} dtrace_datakind_t;
+
+typedef struct dtrace_recdesc {
+	dtrace_actkind_t dtrd_action;
+	dtrace_datakind_t dtrd_kind;
+	uint32_t dtrd_offset;	/* of the data, from dtpda_data (a key's: from dtada_key) */
+	uint32_t dtrd_size;	/* bytes of data */
+	uint32_t dtrd_tsize;	/* integers and floats: bytes of the value's D type */
+	int dtrd_signed;	/* integers: signed */
+	const char *dtrd_type;	/* the value's D type ("int", "string", "struct foo"), or NULL */
+	const char *dtrd_format; /* printf, printa, system, freopen: the format, or NULL */
+	int dtrd_conv;		/* a printf argument: its conversion ('d', 's', 'a', 'A' ...) */
+	int dtrd_nargs;		/* printf, system, freopen, tracemem: the arguments ... */
+	const struct dtrace_recdesc *dtrd_args; /* ... described here */
+	int dtrd_naggs;		/* printa: the aggregations printed ... */
+	const int *dtrd_aggids;	/* ... by id (dtrace_aggregate_walk_joined()) */
+} dtrace_recdesc_t;
+
+/* A probe firing, as seen by the consumer's callbacks. */
 typedef struct dtrace_probedata {
 	dtrace_hdl_t *dtpda_handle;
-	const dtrace_probedesc_t *dtpda_pdesc;
+	const dtrace_probedesc_t *dtpda_pdesc; /* id, provider, module, function, name */
 	int dtpda_cpu;
-	uint32_t dtpda_epid;
-	int dtpda_indent;      /* flowindent depth */
+	uint32_t dtpda_epid;	/* the enabled probe: the clause on the probe */
+	int dtpda_indent;	/* flowindent depth */
 	const char *dtpda_prefix; /* "-> ", "<- ", "=> ", "<= ", or "| " */
 	int dtpda_flow;
+	const char *dtpda_data;	/* the enabling's record: dtrd_offset counts from here */
+	uint32_t dtpda_size;	/* its bytes */
+	int dtpda_nrecs;	/* its record descriptions, as the record callback sees them */
+	const dtrace_recdesc_t *dtpda_recs;
 } dtrace_probedata_t;
 
 /* Return values of the consumer callbacks. */
 #define DTRACE_CONSUME_ERROR -1
-#define DTRACE_CONSUME_THIS 0
-#define DTRACE_CONSUME_NEXT 1
+#define DTRACE_CONSUME_THIS 0	/* print this record (probe callback: go on with its records) */
+#define DTRACE_CONSUME_NEXT 1	/* go on without printing it (probe: skip its records) */
 #define DTRACE_CONSUME_ABORT 2
 
 typedef int dtrace_consume_probe_f(const dtrace_probedata_t *, void *);
-/* called after each record; rec == 0 after the last one of an enabling */
-typedef int dtrace_consume_rec_f(const dtrace_probedata_t *, int last, void *);
+/* called for each record; rec == NULL after the last one of an enabling */
+typedef int dtrace_consume_rec_f(const dtrace_probedata_t *, const dtrace_recdesc_t *rec,
+				 void *);
+
+/*
+ * A printf(), system() or freopen() record's text, as DTrace formats it
+ * (symbols for %a and %A): valid until the next call; *lenp gets its length.
+ */
+DTRACE_API const char *dtrace_printf_text(dtrace_hdl_t *, const dtrace_probedata_t *,
+					  const dtrace_recdesc_t *, size_t *lenp);
+
+/*
+ * Stacks and symbols as frames: a stack(), ustack(), sym(), mod(), usym(),
+ * umod() or uaddr() record or aggregation key (rec, and its data: data
+ * points at the record's bytes), or a DTRACE_DATA_KADDR / _UADDR value.
+ * Fills at most max frames and returns how many the record has (a symbol
+ * is one).  Module and function names stay valid until dtrace_close().
+ */
+typedef struct dtrace_frame {
+	uint64_t dtf_pc;	  /* the address */
+	int dtf_pid;		  /* user addresses: the process, else 0 */
+	const char *dtf_module;	  /* its module (kernel: "vmlinux" or the module; user: the file's
+				     basename), or NULL */
+	const char *dtf_function; /* the function (symbol) it is in, or NULL */
+	uint64_t dtf_offset;	  /* dtf_pc less the function's address */
+	int dtf_nofp;		  /* user frames: the frames above it may be missing or wrong */
+} dtrace_frame_t;
+
+DTRACE_API int dtrace_frames(dtrace_hdl_t *, const dtrace_recdesc_t *, const void *data,
+			     dtrace_frame_t *frames, int max);
 
 typedef enum dtrace_workstatus {
 	DTRACE_WORKSTATUS_ERROR = -1,
@@ -252,8 +352,102 @@ DTRACE_API void dtrace_sleep(dtrace_hdl_t *);
 DTRACE_API dtrace_status_t dtrace_status(dtrace_hdl_t *);
 DTRACE_API dtrace_workstatus_t dtrace_work(dtrace_hdl_t *, FILE *, dtrace_consume_probe_f *,
 					   dtrace_consume_rec_f *, void *);
-/* Print all aggregations in DTrace's default layout. */
+/*
+ * Print every aggregation that printa() has not printed, in the handle's
+ * output (DTrace's layout; with -x oformat=json, one JSON object each).
+ */
 DTRACE_API int dtrace_aggregate_print(dtrace_hdl_t *, FILE *);
+
+/*
+ * Aggregations as data.  An aggregation is described once (its function,
+ * its keys' layout); a walk hands the caller one row at a time: a key
+ * tuple (dtada_key, read through the description's dtagd_keys) and the
+ * value of each aggregation walked.  Values are what DTrace shows: the
+ * data since the last clear() or trunc(), divided by normalize()'s factor.
+ */
+typedef enum dtrace_aggfunc {
+	DTRACEAGG_COUNT = 1,
+	DTRACEAGG_SUM,
+	DTRACEAGG_AVG,
+	DTRACEAGG_MIN,
+	DTRACEAGG_MAX,
+	DTRACEAGG_STDDEV,
+	DTRACEAGG_QUANTIZE,
+	DTRACEAGG_LQUANTIZE,
+	DTRACEAGG_LLQUANTIZE
+} dtrace_aggfunc_t;
+
+typedef struct dtrace_aggdesc {
+	int dtagd_id;
+	const char *dtagd_name;	    /* without the '@' ("" for @) */
+	dtrace_aggfunc_t dtagd_func;
+	const char *dtagd_funcname; /* "count", "quantize" ... */
+	int dtagd_nkeys;
+	const dtrace_recdesc_t *dtagd_keys; /* offsets into dtada_key */
+	int64_t dtagd_params[4];    /* lquantize: base, levels, step; llquantize: factor, low,
+				       high, steps */
+	int dtagd_nwords;	    /* words of dtav_data */
+	int dtagd_printed;	    /* printa() has printed it */
+} dtrace_aggdesc_t;
+
+/* A distribution's bucket: the values from dtab_min to dtab_max (inclusive). */
+typedef struct dtrace_aggbucket {
+	int64_t dtab_min;	/* INT64_MIN: everything below the first range */
+	int64_t dtab_max;	/* INT64_MAX: everything from the last range's start */
+	int64_t dtab_count;	/* normalized, as DTrace prints it */
+} dtrace_aggbucket_t;
+
+typedef struct dtrace_aggval {
+	const dtrace_aggdesc_t *dtav_desc;
+	int64_t dtav_value;	/* count, sum, min, max, avg, stddev: the value DTrace prints */
+	uint64_t dtav_count;	/* the updates (avg's and stddev's n) */
+	int64_t dtav_sum;	/* avg, stddev: the sum of the values */
+	uint64_t dtav_sumsq[2];	/* stddev: the sum of their squares, low and high 64 bits */
+	uint64_t dtav_normal;	/* normalize()'s factor, or 1 */
+	int dtav_nbuckets;	/* distributions: the buckets that are not empty ... */
+	const dtrace_aggbucket_t *dtav_buckets; /* ... in order */
+	const int64_t *dtav_data; /* DTrace's words: [0] the updates, then the function's */
+} dtrace_aggval_t;
+
+typedef struct dtrace_aggdata {
+	dtrace_hdl_t *dtada_handle;
+	const dtrace_aggdesc_t *dtada_desc; /* the (first) aggregation: its keys' layout */
+	const char *dtada_key;	/* the key tuple's bytes */
+	int dtada_nvals;	/* one value per aggregation walked */
+	const dtrace_aggval_t *dtada_vals;
+} dtrace_aggdata_t;
+
+/* Return DTRACE_AGGWALK_NEXT to go on, DTRACE_AGGWALK_ABORT to stop. */
+#define DTRACE_AGGWALK_NEXT 0
+#define DTRACE_AGGWALK_ABORT 1
+typedef int dtrace_aggregate_f(const dtrace_aggdata_t *, void *);
+
+/*
+ * The order of a walk.  DTRACE_AGGWALK_SORTED is DTrace's, as printa() and
+ * the end of a run print: by value, then key; with the aggsortkey option by
+ * key, then value; from key aggsortkeypos, on the value of aggregation
+ * aggsortpos; all reversed by aggsortrev.  The others ignore those options.
+ */
+#define DTRACE_AGGWALK_SORTED 0
+#define DTRACE_AGGWALK_BYKEY 1
+#define DTRACE_AGGWALK_BYVAL 2
+#define DTRACE_AGGWALK_REVERSE 4   /* with _BYKEY or _BYVAL */
+#define DTRACE_AGGWALK_UNPRINTED 8 /* only the aggregations printa() has not printed */
+
+/*
+ * Every aggregation in turn (id order; reversed by aggsortrev or
+ * _REVERSE), a row at a time.  Outside dtrace_work() the aggregations are
+ * read anew first.  Returns the number of rows walked, or -1.
+ */
+DTRACE_API int dtrace_aggregate_walk(dtrace_hdl_t *, int how, dtrace_aggregate_f *, void *);
+/* The rows of several aggregations joined on their keys, as printa(@a, @b) prints them. */
+DTRACE_API int dtrace_aggregate_walk_joined(dtrace_hdl_t *, const int *aggids, int naggs,
+					    int how, dtrace_aggregate_f *, void *);
+/* An aggregation's description by id, or NULL. */
+DTRACE_API const dtrace_aggdesc_t *dtrace_aggregate_desc(dtrace_hdl_t *, int aggid);
+
+/* The output format (-x oformat): 0 for DTrace's text, 1 for JSON (docs/json.md). */
+DTRACE_API int dtrace_oformat(dtrace_hdl_t *);
 /* exit() value recorded by the program, or 0. */
 DTRACE_API int dtrace_exit_status(dtrace_hdl_t *);
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Install the Debian build dependencies that are missing (run as root).
-# The build needs: gcc, make, pkg-config, libbpf, libelf, libdw (symbols), zlib, and cpp(1)
+# The build needs: gcc, make, pkg-config, libbpf, libelf, libdw (symbols), zlib, json-c
+# (-x oformat=json), and cpp(1)
 # for -C.  Tests use static triggers (libc6-dev has libc.a) and bpftool
 # (runtime/cleanup checks that nothing stays in the kernel); python3-minimal
 # for a real package's USDT probes (tests/e2e/usdt/python); strace (the D
@@ -12,7 +13,7 @@ set -e
 need=""
 want=""
 check() { dpkg -s "$1" >/dev/null 2>&1 || need="$need $1"; }
-for p in gcc make pkg-config libbpf-dev libelf-dev libdw-dev zlib1g-dev cpp libc6-dev bpftool \
+for p in gcc make pkg-config libbpf-dev libelf-dev libdw-dev zlib1g-dev libjson-c-dev cpp libc6-dev bpftool \
 	python3-minimal strace; do
 	check "$p"
 done

@@ -25,6 +25,15 @@
  * strsize bytes of BPF-readable memory: a string constant in dt_strtab, a
  * variable in a map value, or a temporary in the scratch area.
  *
+ * Files.  This file is the expression compiler, the statements, clauses
+ * and program shape; it builds on the emission layer (dt_cg_emit.c:
+ * instructions, labels, temporaries, the value stack, faults), which calls
+ * nothing above it.  Built-in variables and functions are dispatched by
+ * the language's table (layout/dt_lang.h): dt_cg_vartab and dt_cg_fntab
+ * map each id to its row's hook, dt_cg_var_<cg> here or dt_cg_fn_<cg> in
+ * the file of its kind (dt_cg_agg.c, dt_cg_str.c, dt_cg_mem.c, ...); the
+ * hooks compile their arguments with dt_cg_expr().
+ *
  * Scratch layout (per CPU, r9):
  *   [0, 128)         dt_cpustate_t counters, read by the consumer via mmap
  *   [128, 192)       the error record of the current fault
@@ -39,353 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-_Noreturn void dt_cg_error(dt_cg_t *cg, const dt_node_t *dnp, const char *fmt, ...)
-{
-	va_list ap;
-	int n = 0;
-
-	if (dnp != NULL)
-		n = snprintf(cg->cg_err, sizeof(cg->cg_err), "line %d: ", dnp->dn_line);
-	va_start(ap, fmt);
-	vsnprintf(cg->cg_err + n, sizeof(cg->cg_err) - n, fmt, ap);
-	va_end(ap);
-	longjmp(cg->cg_jmp, 1);
-}
-
-/* ------------------------------------------------------------ emission */
-
-/* Each instruction notes its clause and D line, for verifier errors (dt_bpf.c). */
-int dt_cg_insn(dt_cg_t *cg, struct bpf_insn insn)
-{
-	if (cg->cg_ninsns == cg->cg_cap) {
-		cg->cg_cap = cg->cg_cap ? cg->cg_cap * 2 : 256;
-		cg->cg_insns = dt_realloc(cg->cg_insns, sizeof(struct bpf_insn) * cg->cg_cap);
-		cg->cg_lines = dt_realloc(cg->cg_lines, sizeof(int) * cg->cg_cap);
-		cg->cg_insclauses = dt_realloc(cg->cg_insclauses, sizeof(dt_clause_t *) * cg->cg_cap);
-	}
-	cg->cg_lines[cg->cg_ninsns] = cg->cg_line;
-	cg->cg_insclauses[cg->cg_ninsns] = cg->cg_clause;
-	cg->cg_insns[cg->cg_ninsns] = insn;
-	return cg->cg_ninsns++;
-}
-
-int dt_cg_label(dt_cg_t *cg)
-{
-	cg->cg_labels = dt_realloc(cg->cg_labels, sizeof(int) * (cg->cg_nlabels + 1));
-	cg->cg_labels[cg->cg_nlabels] = -1;
-	return cg->cg_nlabels++;
-}
-
-void dt_cg_place(dt_cg_t *cg, int label)
-{
-	cg->cg_labels[label] = cg->cg_ninsns;
-}
-
-/* Emit a jump instruction whose target is a label, resolved at the end. */
-void dt_cg_jump(dt_cg_t *cg, struct bpf_insn insn, int label)
-{
-	cg->cg_fixes = dt_realloc(cg->cg_fixes, sizeof(dt_cgfix_t) * (cg->cg_nfixes + 1));
-	cg->cg_fixes[cg->cg_nfixes].f_insn = dt_cg_insn(cg, insn);
-	cg->cg_fixes[cg->cg_nfixes++].f_label = label;
-}
-
-void dt_cg_ld64(dt_cg_t *cg, int reg, uint64_t v)
-{
-	if ((int64_t)v == (int32_t)v) {
-		dt_cg_insn(cg, MOV64_IMM(reg, (int32_t)v));
-		return;
-	}
-	dt_cg_insn(cg, LD_IMM64_LO(reg, 0, (int32_t)(uint32_t)v));
-	dt_cg_insn(cg, LD_IMM64_HI((int32_t)(uint32_t)(v >> 32)));
-}
-
-/* reg = map fd (for helpers); resolved to the real fd at load time */
-void dt_cg_ldmap(dt_cg_t *cg, int reg, int map)
-{
-	dt_cg_insn(cg, LD_IMM64_LO(reg, BPF_PSEUDO_MAP_FD, map));
-	dt_cg_insn(cg, LD_IMM64_HI(0));
-}
-
-/* reg = &map_value[0] + off (array maps only) */
-void dt_cg_ldmapval(dt_cg_t *cg, int reg, int map, int off)
-{
-	dt_cg_insn(cg, LD_IMM64_LO(reg, BPF_PSEUDO_MAP_VALUE, map));
-	dt_cg_insn(cg, LD_IMM64_HI(off));
-}
-
-void dt_cg_call(dt_cg_t *cg, int helper)
-{
-	dt_cg_insn(cg, CALL(helper));
-}
-
-/* r0 = lookup(map, u32 key in reg): the key goes through the stack */
-void dt_cg_lookup32(dt_cg_t *cg, int map, int reg)
-{
-	dt_cg_insn(cg, STX(BPF_W, FP, reg, DT_STACK_TMP));
-	dt_cg_ldmap(cg, R1, map);
-	dt_cg_insn(cg, MOV64_REG(R2, FP));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R2, DT_STACK_TMP));
-	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
-}
-
-/* reg = r9 + temp offset (patched once the record size is known) */
-void dt_cg_tmpaddr(dt_cg_t *cg, int reg, int tmpoff)
-{
-	dt_cg_insn(cg, MOV64_REG(reg, R9));
-	cg->cg_tmpfix = dt_realloc(cg->cg_tmpfix, sizeof(int) * (cg->cg_ntmpfix + 1));
-	cg->cg_tmpfix[cg->cg_ntmpfix++] = dt_cg_insn(cg, ALU64_IMM(BPF_ADD, reg, tmpoff));
-}
-
-/*
- * The base register and offset of an access to r9 + *off (or to a field of
- * a header of at most 16 bytes there): r9 itself, or, if that might not fit
- * an instruction's 16-bit offset (a record or this-> variables past 32k:
- * big strsize), tmp = r9 + *off and *off = 0.
- */
-/* reg = the temp's offset from r9, a number (patched as dt_cg_tmpaddr()'s) */
-void dt_cg_tmpoff(dt_cg_t *cg, int reg, int tmpoff)
-{
-	dt_cg_insn(cg, MOV64_IMM(reg, 0));
-	cg->cg_tmpfix = dt_realloc(cg->cg_tmpfix, sizeof(int) * (cg->cg_ntmpfix + 1));
-	cg->cg_tmpfix[cg->cg_ntmpfix++] = dt_cg_insn(cg, ALU64_IMM(BPF_ADD, reg, tmpoff));
-}
-
-int dt_cg_r9base(dt_cg_t *cg, int *off, int tmp)
-{
-	if (*off <= INT16_MAX - 16)
-		return R9;
-	dt_cg_insn(cg, MOV64_REG(tmp, R9));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, tmp, *off));
-	*off = 0;
-	return tmp;
-}
-
-int dt_cg_tmpalloc(dt_cg_t *cg, int size)
-{
-	int off = (cg->cg_tmpoff + 7) & ~7;
-
-	cg->cg_tmpoff = off + ((size + 7) & ~7); /* whole words: see str_compare() */
-	if (cg->cg_tmpoff > cg->cg_tmpmax)
-		cg->cg_tmpmax = cg->cg_tmpoff;
-	return off;
-}
-
-/* ------------------------------------------------------------ value stack */
-
-static int dt_cg_spilloff(int slot)
-{
-	return DT_STACK_SPILL - 8 * (slot - DT_NREGSLOTS);
-}
-
-int dt_cg_push(dt_cg_t *cg, const dt_node_t *dnp)
-{
-	if (cg->cg_depth >= DT_MAXDEPTH)
-		dt_cg_error(cg, dnp, "expression too complex");
-	return cg->cg_depth++;
-}
-
-void dt_cg_pop(dt_cg_t *cg)
-{
-	cg->cg_depth--;
-}
-
-/* The register holding slot, loading a spilled slot into tmp. */
-int dt_cg_get(dt_cg_t *cg, int slot, int tmp)
-{
-	if (slot < DT_NREGSLOTS)
-		return R6 + slot;
-	dt_cg_insn(cg, LDX(BPF_DW, tmp, FP, dt_cg_spilloff(slot)));
-	return tmp;
-}
-
-/* After a helper call: unless it returned 0, fault (invalid address) with the address in slot. */
-void dt_cg_badaddr_unless(dt_cg_t *cg, int slot)
-{
-	int ok = dt_cg_label(cg);
-
-	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-	dt_cg_fault(cg, DT_FAULT_BADADDR, dt_cg_get(cg, slot, R1));
-	dt_cg_place(cg, ok);
-}
-
-/* reg = the value of slot (loaded, or moved from its register) */
-void dt_cg_ldslot(dt_cg_t *cg, int reg, int slot)
-{
-	int r = dt_cg_get(cg, slot, reg);
-
-	if (r != reg)
-		dt_cg_insn(cg, MOV64_REG(reg, r));
-}
-
-void dt_cg_set(dt_cg_t *cg, int slot, int reg)
-{
-	if (slot < DT_NREGSLOTS) {
-		if (reg != R6 + slot)
-			dt_cg_insn(cg, MOV64_REG(R6 + slot, reg));
-		return;
-	}
-	dt_cg_insn(cg, STX(BPF_DW, FP, reg, dt_cg_spilloff(slot)));
-}
-
-int dt_cg_bpfsize(int size)
-{
-	switch (size) {
-	case 1: return BPF_B;
-	case 2: return BPF_H;
-	case 4: return BPF_W;
-	default: return BPF_DW;
-	}
-}
-
-/* Normalise reg to an integer type: sign- or zero-extend from its size. */
-void dt_cg_normalize(dt_cg_t *cg, int reg, const dt_type_t *t)
-{
-	int bits;
-
-	if (t == NULL || t->dt_kind != DT_TK_INT || t->dt_size >= 8)
-		return;
-	bits = 64 - t->dt_size * 8;
-	if (t->dt_signed) {
-		dt_cg_insn(cg, ALU64_IMM(BPF_LSH, reg, bits));
-		dt_cg_insn(cg, ALU64_IMM(BPF_ARSH, reg, bits));
-	} else if (t->dt_size == 4) {
-		dt_cg_insn(cg, MOV32_REG(reg, reg));
-	} else {
-		dt_cg_insn(cg, ALU64_IMM(BPF_AND, reg, (1 << (t->dt_size * 8)) - 1));
-	}
-}
-
-/* A constant normalised at compile time, as dt_cg_normalize() would at run time. */
-static uint64_t const_normalize(uint64_t v, const dt_type_t *t)
-{
-	int bits;
-
-	if (t == NULL || t->dt_kind != DT_TK_INT || t->dt_size >= 8)
-		return v;
-	bits = 64 - t->dt_size * 8;
-	if (t->dt_signed)
-		return (uint64_t)((int64_t)(v << bits) >> bits);
-	return v & (~0ULL >> bits);
-}
-
-/* Load a value of type t from (base + off) into reg. */
-void dt_cg_load(dt_cg_t *cg, int reg, int base, int off, const dt_type_t *t)
-{
-	int size = t->dt_kind == DT_TK_INT ? t->dt_size : 8;
-
-	dt_cg_insn(cg, LDX(dt_cg_bpfsize(size), reg, base, off));
-	dt_cg_normalize(cg, reg, t);
-}
-
-/* ------------------------------------------------------------ faults */
-
-/*
- * Raise a fault: fill the error record and jump to the clause's fault
- * path.  addr_reg is the faulting address or -1.
- */
-void dt_cg_fault(dt_cg_t *cg, int fault, int addr_reg)
-{
-	if (addr_reg >= 0)
-		dt_cg_insn(cg, STX(BPF_DW, R9, addr_reg, DT_SCR_ERR + offsetof(dt_errrec_t, er_addr)));
-	else
-		dt_cg_insn(cg, ST(BPF_DW, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_addr), 0));
-	dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_fault), fault));
-	dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_action), cg->cg_actidx));
-	dt_cg_insn(cg, ST(BPF_W, R9, DT_SCR_ERR + offsetof(dt_errrec_t, er_offset),
-		    (cg->cg_ninsns - cg->cg_clausestart) * 8));
-	dt_cg_jump(cg, JA(0), cg->cg_fault);
-	cg->cg_hasfault = true;
-}
-
-/* if (reg == 0) fault (division by zero) */
-void dt_cg_divzero(dt_cg_t *cg, int reg)
-{
-	int ok = dt_cg_label(cg);
-
-	dt_cg_jump(cg, JMP_IMM(BPF_JNE, reg, 0, 0), ok);
-	dt_cg_fault(cg, DT_FAULT_DIVZERO, -1);
-	dt_cg_place(cg, ok);
-}
-
-/* ------------------------------------------------------------ memory */
-
-/*
- * Read size bytes at the kernel (or user) address in slot's value into a
- * fresh temporary; faults on a bad address.  Returns the temp offset.
- */
-int dt_cg_readmem(dt_cg_t *cg, int addrslot, int size, bool user)
-{
-	int tmp = dt_cg_tmpalloc(cg, size < 8 ? 8 : size);
-	int ra = dt_cg_get(cg, addrslot, R3);
-
-	if (ra != R3)
-		dt_cg_insn(cg, MOV64_REG(R3, ra));
-	dt_cg_tmpaddr(cg, R1, tmp);
-	dt_cg_insn(cg, MOV64_IMM(R2, size));
-	dt_cg_call(cg, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
-	dt_cg_badaddr_unless(cg, addrslot);
-	return tmp;
-}
-
-/* Copy a NUL-terminated string from (kernel/user) address in R3 to a temp. */
-int dt_cg_readstr(dt_cg_t *cg, int addrslot, bool user)
-{
-	int tmp = dt_cg_tmpalloc(cg, cg->cg_strsize);
-	int ok = dt_cg_label(cg);
-	int ra = dt_cg_get(cg, addrslot, R3);
-
-	if (ra != R3)
-		dt_cg_insn(cg, MOV64_REG(R3, ra));
-	dt_cg_tmpaddr(cg, R1, tmp);
-	dt_cg_insn(cg, MOV64_IMM(R2, cg->cg_strsize));
-	dt_cg_call(cg, user ? BPF_FUNC_probe_read_user_str : BPF_FUNC_probe_read_kernel_str);
-	dt_cg_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), ok);
-	ra = dt_cg_get(cg, addrslot, R1);
-	dt_cg_fault(cg, DT_FAULT_BADADDR, ra);
-	dt_cg_place(cg, ok);
-	return tmp;
-}
-
-/* Copy the string at src (BPF memory) to dst (BPF memory): strsize bytes max. */
-void dt_cg_copystr(dt_cg_t *cg, int dstreg, int srcreg)
-{
-	/* r1 = dst, r2 = size, r3 = src; caller ensures regs are not r1-r3 clashes */
-	if (srcreg != R3)
-		dt_cg_insn(cg, MOV64_REG(R3, srcreg));
-	if (dstreg != R1)
-		dt_cg_insn(cg, MOV64_REG(R1, dstreg));
-	dt_cg_insn(cg, MOV64_IMM(R2, cg->cg_strsize));
-	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
-}
-
-/*
- * Zero len bytes at temp tmpoff: stores, or for more than 256 bytes (keys
- * with big strings: past 32k the stores' offsets would not fit) one
- * bpf_probe_read_kernel() that fails, which zero-fills its destination.
- */
-void dt_cg_zerotmp(dt_cg_t *cg, int tmpoff, int len)
-{
-	dt_cg_tmpaddr(cg, R1, tmpoff);
-	if (len > 256) {
-		dt_cg_insn(cg, MOV64_IMM(R2, len));
-		dt_cg_insn(cg, MOV64_IMM(R3, 0));
-		dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
-		return;
-	}
-	for (int i = 0; i < len; i += 8)
-		dt_cg_insn(cg, ST(BPF_DW, R1, i, 0));
-}
-
 /* ------------------------------------------------------------ strings */
-
-bool dt_cg_isstr(const dt_node_t *dnp)
-{
-	const dt_type_t *t = dnp->dn_type;
-
-	return t->dt_kind == DT_TK_STRING ||
-	       (t->dt_kind == DT_TK_ARRAY && t->dt_base->dt_kind == DT_TK_INT &&
-		t->dt_base->dt_size == 1);
-}
 
 /* r = bswap64(r): string order is the numeric order of big-endian words */
 static void bswap64(dt_cg_t *cg, int reg)
@@ -534,11 +197,6 @@ static void dv_lookup(dt_cg_t *cg, int keytmp)
 	dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
 	dt_cg_tmpaddr(cg, R2, keytmp);
 	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
-}
-
-int dt_cg_aggmap(const dt_ident_t *idp)
-{
-	return DT_MAP_AGG + idp->di_id;
 }
 
 /* ------------------------------------------------------------ variables */
@@ -744,30 +402,19 @@ static void gen_probeid(dt_cg_t *cg, int reg)
 	dt_cg_place(cg, done);
 }
 
-/* reg = the EPID of the current clause for the probe that fired */
-void dt_cg_epid(dt_cg_t *cg, int reg)
-{
-	if (!cg->cg_shared) {
-		dt_cg_insn(cg, MOV64_IMM(reg, (int32_t)(cg->cg_epidbase + cg->cg_stmt)));
-		return;
-	}
-	dt_cg_insn(cg, LDX(BPF_DW, reg, FP, DT_STACK_COOKIE));
-	dt_cg_insn(cg, ALU64_IMM(BPF_RSH, reg, 32));
-	if (cg->cg_stmt != 0)
-		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, reg, cg->cg_stmt));
-}
-
-/* Load a member of the current task through BTF offsets: ppid etc. */
+/*
+ * r0 = a member of the current task through BTF offsets (ppid): the
+ * pointers on the way are kept in the slot pushed for the value.
+ */
 static void gen_task_member(dt_cg_t *cg, const dt_node_t *dnp, const char *const *path)
 {
 	dtrace_hdl_t *dtp = cg->cg_dtp;
 	dt_type_t *t = dt_type_struct(dtp, "task_struct", false);
-	int slot;
+	int slot = cg->cg_depth - 1;
 
 	if (t == NULL)
 		dt_cg_error(cg, dnp, "kernel BTF is not available for %s", "ppid");
 	dt_cg_call(cg, BPF_FUNC_get_current_task);
-	slot = dt_cg_push(cg, dnp);
 	dt_cg_set(cg, slot, R0);
 	for (int i = 0; path[i]; i++) {
 		dt_member_t *dm = dt_type_member(dtp, t, path[i]);
@@ -786,7 +433,8 @@ static void gen_task_member(dt_cg_t *cg, const dt_node_t *dnp, const char *const
 		tmp = dt_cg_readmem(cg, slot, size, false);
 		dt_cg_tmpaddr(cg, R1, tmp);
 		dt_cg_load(cg, R0, R1, 0, t->dt_kind == DT_TK_INT ? t : dt_type_int(dtp, 8, false));
-		dt_cg_set(cg, slot, R0);
+		if (path[i + 1] != NULL)
+			dt_cg_set(cg, slot, R0);
 		if (t->dt_kind == DT_TK_PTR)
 			t = t->dt_base;
 	}
@@ -955,114 +603,177 @@ static bool clauses_use_time(dt_clause_t *const *clauses, int n, bool vt)
 	return false;
 }
 
-static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
+/*
+ * The built-in variables: the cg column of their rows in the language's
+ * table (layout/dt_lang.h).  A hook leaves the variable's value in r0; the
+ * slot it goes to is pushed (cg->cg_depth - 1) and set by gen_builtin().
+ */
+void dt_cg_var_pid(dt_cg_t *cg, dt_node_t *dnp)
+{
+	(void)dnp;
+	dt_cg_call(cg, BPF_FUNC_get_current_pid_tgid);
+	dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 32));
+}
+
+void dt_cg_var_ppid(dt_cg_t *cg, dt_node_t *dnp)
+{
+	static const char *const path[] = { "real_parent", "tgid", NULL };
+
+	gen_task_member(cg, dnp, path);
+}
+
+void dt_cg_var_tid(dt_cg_t *cg, dt_node_t *dnp)
+{
+	(void)dnp;
+	dt_cg_call(cg, BPF_FUNC_get_current_pid_tgid);
+	dt_cg_insn(cg, MOV32_REG(R0, R0));
+}
+
+void dt_cg_var_uid(dt_cg_t *cg, dt_node_t *dnp)
+{
+	(void)dnp;
+	dt_cg_call(cg, BPF_FUNC_get_current_uid_gid);
+	dt_cg_insn(cg, MOV32_REG(R0, R0));
+}
+
+void dt_cg_var_gid(dt_cg_t *cg, dt_node_t *dnp)
+{
+	(void)dnp;
+	dt_cg_call(cg, BPF_FUNC_get_current_uid_gid);
+	dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 32));
+}
+
+void dt_cg_var_execname(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int tmp = dt_cg_tmpalloc(cg, cg->cg_strsize);
+
+	(void)dnp;
+	/* comm is 16 bytes: no more than the temp holds (strsize < 16) */
+	dt_cg_tmpaddr(cg, R1, tmp);
+	if (cg->cg_strsize > 16)
+		dt_cg_insn(cg, ST(BPF_DW, R1, 16, 0));
+	dt_cg_insn(cg, MOV64_IMM(R2, cg->cg_strsize < 16 ? cg->cg_strsize : 16));
+	dt_cg_call(cg, BPF_FUNC_get_current_comm);
+	dt_cg_tmpaddr(cg, R0, tmp);
+}
+
+void dt_cg_var_cpu(dt_cg_t *cg, dt_node_t *dnp)
+{
+	(void)dnp;
+	dt_cg_cpu(cg);
+}
+
+void dt_cg_var_timestamp(dt_cg_t *cg, dt_node_t *dnp)
+{
+	(void)dnp;
+	gen_timestamp(cg);
+}
+
+void dt_cg_var_vtimestamp(dt_cg_t *cg, dt_node_t *dnp)
+{
+	gen_vtimestamp(cg, dnp);
+}
+
+void dt_cg_var_walltimestamp(dt_cg_t *cg, dt_node_t *dnp)
+{
+	(void)dnp;
+	gen_timestamp(cg);
+	dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_WALLOFF);
+	dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
+	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R1));
+}
+
+/* probeprov, probemod, probefunc, probename */
+void dt_cg_var_probestr(dt_cg_t *cg, dt_node_t *dnp)
+{
+	gen_probestr(cg, R0, dnp->dn_builtin - DT_BV_PROBEPROV);
+}
+
+void dt_cg_var_id(dt_cg_t *cg, dt_node_t *dnp)
+{
+	(void)dnp;
+	gen_probeid(cg, R0);
+}
+
+void dt_cg_var_epid(dt_cg_t *cg, dt_node_t *dnp)
+{
+	(void)dnp;
+	dt_cg_epid(cg, R0);
+}
+
+void dt_cg_var_errno(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_probe_t *pr = cg->cg_probe;
-	int id = dnp->dn_builtin, slot;
 
-	if (id == DT_BV_PPID) {
-		static const char *const path[] = { "real_parent", "tgid", NULL };
+	(void)dnp;
+	if (pr->pr_errno.as_kind != DT_ARG_ZERO) {
+		int zero = dt_cg_label(cg), done = dt_cg_label(cg);
 
-		gen_task_member(cg, dnp, path);
-		return;
+		gen_argsrc(cg, &pr->pr_errno, 0, R0); /* the raw return value */
+		dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), zero);
+		dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R0, -4095, 0), zero);
+		dt_cg_insn(cg, NEG64(R0));
+		dt_cg_jump(cg, JA(0), done);
+		dt_cg_place(cg, zero);
+		dt_cg_insn(cg, MOV64_IMM(R0, 0));
+		dt_cg_place(cg, done);
+	} else {
+		dt_cg_insn(cg, MOV64_IMM(R0, 0));
 	}
-	slot = dt_cg_push(cg, dnp);
-	switch (id) {
-	case DT_BV_PID:
-		dt_cg_call(cg, BPF_FUNC_get_current_pid_tgid);
-		dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 32));
-		break;
-	case DT_BV_TID:
-		dt_cg_call(cg, BPF_FUNC_get_current_pid_tgid);
-		dt_cg_insn(cg, MOV32_REG(R0, R0));
-		break;
-	case DT_BV_UID:
-		dt_cg_call(cg, BPF_FUNC_get_current_uid_gid);
-		dt_cg_insn(cg, MOV32_REG(R0, R0));
-		break;
-	case DT_BV_GID:
-		dt_cg_call(cg, BPF_FUNC_get_current_uid_gid);
-		dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 32));
-		break;
-	case DT_BV_EXECNAME: {
-		int tmp = dt_cg_tmpalloc(cg, cg->cg_strsize);
+}
 
-		/* comm is 16 bytes: no more than the temp holds (strsize < 16) */
-		dt_cg_tmpaddr(cg, R1, tmp);
-		if (cg->cg_strsize > 16)
-			dt_cg_insn(cg, ST(BPF_DW, R1, 16, 0));
-		dt_cg_insn(cg, MOV64_IMM(R2, cg->cg_strsize < 16 ? cg->cg_strsize : 16));
-		dt_cg_call(cg, BPF_FUNC_get_current_comm);
-		dt_cg_tmpaddr(cg, R0, tmp);
-		break;
-	}
-	case DT_BV_CPU:
-		dt_cg_cpu(cg);
-		break;
-	case DT_BV_TIMESTAMP:
-		gen_timestamp(cg);
-		break;
-	case DT_BV_VTIMESTAMP:
-		gen_vtimestamp(cg, dnp);
-		break;
-	case DT_BV_WALLTIMESTAMP:
-		gen_timestamp(cg);
-		dt_cg_ldmapval(cg, R1, DT_MAP_GLOBAL, DT_G_WALLOFF);
-		dt_cg_insn(cg, LDX(BPF_DW, R1, R1, 0));
-		dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R1));
-		break;
-	case DT_BV_PROBEPROV:
-	case DT_BV_PROBEMOD:
-	case DT_BV_PROBEFUNC:
-	case DT_BV_PROBENAME:
-		gen_probestr(cg, R0, id - DT_BV_PROBEPROV);
-		break;
-	case DT_BV_ID:
-		gen_probeid(cg, R0);
-		break;
-	case DT_BV_EPID:
-		dt_cg_epid(cg, R0);
-		break;
-	case DT_BV_ERRNO:
-		if (pr->pr_errno.as_kind != DT_ARG_ZERO) {
-			int zero = dt_cg_label(cg), done = dt_cg_label(cg);
+void dt_cg_var_curthread(dt_cg_t *cg, dt_node_t *dnp)
+{
+	(void)dnp;
+	dt_cg_call(cg, BPF_FUNC_get_current_task);
+}
 
-			gen_argsrc(cg, &pr->pr_errno, 0, R0); /* the raw return value */
-			dt_cg_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), zero);
-			dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R0, -4095, 0), zero);
-			dt_cg_insn(cg, NEG64(R0));
-			dt_cg_jump(cg, JA(0), done);
-			dt_cg_place(cg, zero);
-			dt_cg_insn(cg, MOV64_IMM(R0, 0));
-			dt_cg_place(cg, done);
-		} else {
-			dt_cg_insn(cg, MOV64_IMM(R0, 0));
-		}
-		break;
-	case DT_BV_CURTHREAD:
-		dt_cg_call(cg, BPF_FUNC_get_current_task);
-		break;
-	case DT_BV_STACKDEPTH:
-	case DT_BV_USTACKDEPTH:
-	case DT_BV_CALLER:
-	case DT_BV_UCALLER:
-		dt_cg_stackvar(cg, id); /* dt_cg_stack.c */
-		break;
-	case DT_BV_CWD:
-	case DT_BV_ROOTDIR:
-		dt_cg_pathvar(cg, dnp, id == DT_BV_ROOTDIR); /* dt_cg_str.c */
-		break;
-	case DT_BV_ZONENAME: /* Linux has no zones: every process is in the global one */
-		dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, "global"));
-		break;
-	default:
-		if (id >= DT_BV_ARG0 && id <= DT_BV_ARG0 + 9) {
-			gen_arg(cg, id - DT_BV_ARG0, R0);
-			break;
-		}
-		dt_cg_error(cg, dnp, "built-in variable %s is not supported on this platform",
-			 dnp->dn_name);
-	}
+/* Linux has no zones: every process is in the global one */
+void dt_cg_var_zonename(dt_cg_t *cg, dt_node_t *dnp)
+{
+	(void)dnp;
+	dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, dt_strtab_add(cg->cg_dtp, "global"));
+}
+
+/* arg0 .. arg9 */
+void dt_cg_var_argn(dt_cg_t *cg, dt_node_t *dnp)
+{
+	gen_arg(cg, dnp->dn_builtin - DT_BV_ARG0, R0);
+}
+
+void dt_cg_var_unsupported(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dt_cg_error(cg, dnp, "built-in variable %s is not supported on this platform",
+		    dnp->dn_name);
+}
+
+typedef void dt_cg_hook_f(dt_cg_t *, dt_node_t *);
+
+static dt_cg_hook_f *const dt_cg_vartab[DT_BV_MAX] = {
+#define X(id, name, type, attr, vers, cook, cg) [DT_BV_##id] = dt_cg_var_##cg,
+	DT_LANG_VARS(X)
+#undef X
+};
+
+/*
+ * The functions: the cg column of their rows.  An action's hook records or
+ * acts (a statement); a subroutine's pushes its value (an expression).
+ */
+static const struct {
+	dt_fnkind_t fc_kind;
+	dt_cg_hook_f *fc_gen;
+} dt_cg_fntab[DT_FN_NFUNCS] = {
+#define X(id, name, kind, min, max, ret, params, attr, vers, cook, cg) \
+	[DT_FN_##id] = { DT_FN_##kind, dt_cg_fn_##cg },
+	DT_LANG_FUNCS(X)
+#undef X
+};
+
+static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int slot = dt_cg_push(cg, dnp);
+
+	dt_cg_vartab[dnp->dn_builtin](cg, dnp);
 	dt_cg_set(cg, slot, R0);
 }
 
@@ -1326,7 +1037,7 @@ static void gen_binary(dt_cg_t *cg, dt_node_t *dnp)
 	if (op == OP_EQ || op == OP_NE || op == '<' || op == '>' || op == OP_LE || op == OP_GE) {
 		int a, done = dt_cg_label(cg), ra, rb, jop;
 
-		if (dnp->dn_builtin == 2) { /* a string and NULL: the pointer */
+		if (dnp->dn_cmp == DT_CMP_STRNULL) { /* a string and NULL: the pointer */
 			op = op == OP_EQ ? BPF_JEQ : BPF_JNE;
 			dt_cg_strexpr_mode(cg, dt_cg_isstr(dnp->dn_left) ? dnp->dn_left : dnp->dn_right,
 					   DT_STRNULL_KEEP);
@@ -1339,7 +1050,7 @@ static void gen_binary(dt_cg_t *cg, dt_node_t *dnp)
 			dt_cg_set(cg, a, R0);
 			return;
 		}
-		if (dnp->dn_builtin == 1) { /* strings */
+		if (dnp->dn_cmp == DT_CMP_STRING) {
 			cg->cg_nullstr = dnp->dn_left; /* an unset variable is "" here */
 			dt_cg_strexpr_mode(cg, dnp->dn_left, DT_STRNULL_EMPTY);
 			cg->cg_nullstr = dnp->dn_right;
@@ -1512,7 +1223,7 @@ static bool stores_as_is(const dt_node_t *rhs, const dt_type_t *t)
 /* Store the value on top of the stack into the lvalue lhs. */
 static void gen_store(dt_cg_t *cg, dt_node_t *lhs)
 {
-	if (lhs->dn_kind == N_ARRAY && lhs->dn_builtin == -2)
+	if (lhs->dn_kind == N_ARRAY && lhs->dn_index == DT_INDEX_SCALAR)
 		dt_cg_elemstore(cg, lhs);
 	else
 		gen_varstore(cg, lhs->dn_ident, lvalue_keys(lhs));
@@ -1521,7 +1232,7 @@ static void gen_store(dt_cg_t *cg, dt_node_t *lhs)
 static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_node_t *lhs = dnp->dn_left;
-	const dt_type_t *vt = lhs->dn_builtin == -2 ? lhs->dn_type : lhs->dn_ident->di_type;
+	const dt_type_t *vt = lhs->dn_index == DT_INDEX_SCALAR ? lhs->dn_type : lhs->dn_ident->di_type;
 	bool narrow = true;
 
 	if (dnp->dn_op == '=') {
@@ -1576,67 +1287,79 @@ static void gen_incdec(dt_cg_t *cg, dt_node_t *dnp)
 
 /* ------------------------------------------------------------ subroutines */
 
-static void gen_subr(dt_cg_t *cg, dt_node_t *dnp)
+void dt_cg_fn_strlen(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int slot, tmp, r;
+
+	dt_cg_strexpr(cg, dnp->dn_args);
+	slot = cg->cg_depth - 1;
+	tmp = dt_cg_tmpalloc(cg, cg->cg_strsize);
+	r = dt_cg_get(cg, slot, R3);
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_copystr(cg, R1, r);
+	dt_cg_insn(cg, ALU64_IMM(BPF_SUB, R0, 1));
+	dt_cg_set(cg, slot, R0);
+}
+
+void dt_cg_fn_copyinstr(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_node_t *a0 = dnp->dn_args;
 	int slot, tmp, r;
 
-	switch (dnp->dn_builtin) {
-	case DT_FN_STRLEN:
-		dt_cg_strexpr(cg, a0);
-		slot = cg->cg_depth - 1;
-		tmp = dt_cg_tmpalloc(cg, cg->cg_strsize);
-		r = dt_cg_get(cg, slot, R3);
-		dt_cg_tmpaddr(cg, R1, tmp);
-		dt_cg_copystr(cg, R1, r);
-		dt_cg_insn(cg, ALU64_IMM(BPF_SUB, R0, 1));
-		dt_cg_set(cg, slot, R0);
-		return;
-	case DT_FN_COPYINSTR:
-		dt_cg_expr(cg, a0);
-		slot = cg->cg_depth - 1;
-		tmp = dt_cg_readstr(cg, slot, true);
-		if (a0->dn_next != NULL) {
-			/* copyinstr(addr, len): truncate at len */
-			int ok = dt_cg_label(cg);
+	dt_cg_expr(cg, a0);
+	slot = cg->cg_depth - 1;
+	tmp = dt_cg_readstr(cg, slot, true);
+	if (a0->dn_next != NULL) {
+		/* copyinstr(addr, len): truncate at len */
+		int ok = dt_cg_label(cg);
 
-			dt_cg_expr(cg, a0->dn_next);
-			r = dt_cg_get(cg, slot + 1, R1);
-			if (r != R1)
-				dt_cg_insn(cg, MOV64_REG(R1, r));
-			dt_cg_pop(cg);
-			dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R1, 0, 0), ok);
-			dt_cg_jump(cg, JMP_IMM(BPF_JGE, R1, cg->cg_strsize, 0), ok);
-			dt_cg_tmpaddr(cg, R2, tmp);
-			dt_cg_insn(cg, ALU64_REG(BPF_ADD, R2, R1));
-			dt_cg_insn(cg, ST(BPF_B, R2, 0, 0));
-			dt_cg_place(cg, ok);
-		}
-		dt_cg_tmpaddr(cg, R0, tmp);
-		dt_cg_set(cg, slot, R0);
-		return;
-	case DT_FN_RAND: /* a non-negative int, as DTrace's */
-		slot = dt_cg_push(cg, dnp);
-		dt_cg_call(cg, BPF_FUNC_get_prandom_u32);
-		dt_cg_insn(cg, ALU64_IMM(BPF_AND, R0, 0x7fffffff));
-		dt_cg_set(cg, slot, R0);
-		return;
-	case DT_FN_SPECULATION:
-		dt_cg_speculation(cg, dnp); /* dt_cg_spec.c */
-		return;
-	case DT_FN_COPYIN:
-		dt_cg_copyin(cg, dnp); /* dt_cg_stack.c */
-		return;
-	default:
-		if (dt_cg_strsubr(cg, dnp)) /* dt_cg_str.c */
-			return;
-		if (dt_cg_memsubr(cg, dnp)) /* dt_cg_mem.c */
-			return;
-		dt_cg_error(cg, dnp, "%s( ) is not yet supported on this platform", dnp->dn_name);
+		dt_cg_expr(cg, a0->dn_next);
+		r = dt_cg_get(cg, slot + 1, R1);
+		if (r != R1)
+			dt_cg_insn(cg, MOV64_REG(R1, r));
+		dt_cg_pop(cg);
+		dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R1, 0, 0), ok);
+		dt_cg_jump(cg, JMP_IMM(BPF_JGE, R1, cg->cg_strsize, 0), ok);
+		dt_cg_tmpaddr(cg, R2, tmp);
+		dt_cg_insn(cg, ALU64_REG(BPF_ADD, R2, R1));
+		dt_cg_insn(cg, ST(BPF_B, R2, 0, 0));
+		dt_cg_place(cg, ok);
 	}
+	dt_cg_tmpaddr(cg, R0, tmp);
+	dt_cg_set(cg, slot, R0);
+}
+
+/* a non-negative int, as DTrace's */
+void dt_cg_fn_rand(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int slot = dt_cg_push(cg, dnp);
+
+	dt_cg_call(cg, BPF_FUNC_get_prandom_u32);
+	dt_cg_insn(cg, ALU64_IMM(BPF_AND, R0, 0x7fffffff));
+	dt_cg_set(cg, slot, R0);
+}
+
+/* breakpoint(), panic(), the aggregating functions (never called as such) */
+void dt_cg_fn_unsupported(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dt_cg_error(cg, dnp, "%s( ) is not yet supported on this platform", dnp->dn_name);
 }
 
 /* ------------------------------------------------------------ expressions */
+
+/* A constant normalised at compile time, as dt_cg_normalize() would at run time. */
+static uint64_t const_normalize(uint64_t v, const dt_type_t *t)
+{
+	int bits;
+
+	if (t == NULL || t->dt_kind != DT_TK_INT || t->dt_size >= 8)
+		return v;
+	bits = 64 - t->dt_size * 8;
+	if (t->dt_signed)
+		return (uint64_t)((int64_t)(v << bits) >> bits);
+	return v & (~0ULL >> bits);
+}
+
 
 void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 {
@@ -1664,23 +1387,33 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			gen_builtin(cg, dnp);
 		return;
 	case N_ARRAY:
-		if (dnp->dn_builtin == -2) {
+		switch (dnp->dn_index) {
+		case DT_INDEX_SCALAR:
 			dt_cg_elemload(cg, dnp);
-		} else if (dnp->dn_builtin == -3) {
+			return;
+		case DT_INDEX_STRING:
 			dt_cg_strindex(cg, dnp);
-		} else if (dnp->dn_builtin == DT_BV_UREGS) {
+			return;
+		case DT_INDEX_UREGS:
 			gen_uregs(cg, dnp);
-		} else if (dnp->dn_builtin == DT_BV_ARGS) {
+			return;
+		case DT_INDEX_ARGS:
 			slot = dt_cg_push(cg, dnp);
 			gen_arg(cg, (int)dnp->dn_val, R0);
 			dt_cg_normalize(cg, R0, dnp->dn_type);
 			dt_cg_set(cg, slot, R0);
-		} else if (dnp->dn_ident != NULL) {
-			gen_varload(cg, dnp, dnp->dn_ident, dnp->dn_args);
-		} else {
-			gen_addr(cg, dnp);
-			gen_memload(cg, dnp);
+			return;
+		case DT_INDEX_VAR:
+			if (dnp->dn_ident != NULL) {
+				gen_varload(cg, dnp, dnp->dn_ident, dnp->dn_args);
+				return;
+			}
+			break;
+		case DT_INDEX_MEM:
+			break;
 		}
+		gen_addr(cg, dnp);
+		gen_memload(cg, dnp);
 		return;
 	case N_UNARY:
 		dt_cg_expr(cg, dnp->dn_left);
@@ -1719,7 +1452,7 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		gen_incdec(cg, dnp);
 		return;
 	case N_CALL:
-		gen_subr(cg, dnp);
+		dt_cg_fntab[dnp->dn_builtin].fc_gen(cg, dnp); /* a subroutine: pushes its value */
 		return;
 	case N_MEMBER:
 	case N_DEREF:
@@ -1754,23 +1487,6 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 }
 
 /* ------------------------------------------------------------ records */
-
-dt_recdesc_t *dt_cg_recadd(dt_cg_t *cg, dt_actkind_t kind, int size, int align)
-{
-	dt_epid_t *ep = cg->cg_epid;
-	dt_recdesc_t *rd;
-
-	cg->cg_recoff = (cg->cg_recoff + align - 1) & ~(align - 1);
-	ep->ep_recs = dt_realloc(ep->ep_recs, sizeof(dt_recdesc_t) * (ep->ep_nrecs + 1));
-	rd = &ep->ep_recs[ep->ep_nrecs++];
-	memset(rd, 0, sizeof(*rd));
-	rd->rd_kind = kind;
-	rd->rd_off = cg->cg_recoff;
-	rd->rd_size = size;
-	rd->rd_action = cg->cg_actidx;
-	cg->cg_recoff += size;
-	return rd;
-}
 
 /* Evaluate an expression and store it into a new record of the clause. */
 dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, bool widen)
@@ -1834,11 +1550,12 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 			rd->rd_fmt = t->dt_size;
 		}
 	}
+	rd->rd_ptype = (dt_type_t *)t; /* its D type, for the consumer (consume/dt_records.c) */
 	dt_cg_pop(cg);
 	return rd;
 }
 
-static void gen_exit(dt_cg_t *cg, dt_node_t *dnp)
+void dt_cg_fn_exit(dt_cg_t *cg, dt_node_t *dnp)
 {
 	int expect = cg->cg_activity;
 
@@ -1883,62 +1600,39 @@ static void gen_printflike(dt_cg_t *cg, dt_node_t *call, dt_actkind_t kind)
 	}
 }
 
-static void gen_action(dt_cg_t *cg, dt_node_t *call)
+void dt_cg_fn_trace(dt_cg_t *cg, dt_node_t *call)
 {
-	switch (call->dn_builtin) {
-	case DT_FN_TRACE:
-		dt_cg_recvalue(cg, DT_ACT_TRACE, call->dn_args, false);
-		return;
-	case DT_FN_PRINTF:
-		gen_printflike(cg, call, DT_ACT_PRINTF);
-		return;
-	case DT_FN_SYSTEM:
-		gen_printflike(cg, call, DT_ACT_SYSTEM);
-		return;
-	case DT_FN_FREOPEN:
-		gen_printflike(cg, call, DT_ACT_FREOPEN);
-		return;
-	case DT_FN_FTRUNCATE:
-		dt_cg_recadd(cg, DT_ACT_FTRUNCATE, 0, 1);
-		return;
-	case DT_FN_PRINT: /* the value, its type for the consumer (consume/dt_print.c) */
-		dt_cg_recvalue(cg, DT_ACT_PRINT, call->dn_args, !dt_cg_isstr(call->dn_args) &&
-			       call->dn_args->dn_type->dt_kind != DT_TK_STRUCT &&
-			       call->dn_args->dn_type->dt_kind != DT_TK_UNION &&
-			       call->dn_args->dn_type->dt_kind != DT_TK_ARRAY)->rd_ptype = call->dn_args->dn_type;
-		return;
-	case DT_FN_RAISE:
-	case DT_FN_STOP:
-	case DT_FN_CHILL:
-	case DT_FN_COPYOUT:
-	case DT_FN_COPYOUTSTR:
-		dt_cg_destructive(cg, call); /* dt_cg_destr.c */
-		return;
-	case DT_FN_EXIT:
-		gen_exit(cg, call);
-		return;
-	case DT_FN_TRACEMEM:
-		dt_cg_tracemem(cg, call); /* dt_cg_stack.c */
-		return;
-	case DT_FN_COPYINTO:
-		dt_cg_memsubr(cg, call); /* dt_cg_mem.c */
-		return;
-	case DT_FN_SPECULATE:
-		dt_cg_speculate(cg, call); /* dt_cg_spec.c */
-		return;
-	case DT_FN_COMMIT:
-		dt_cg_commit(cg, call);
-		return;
-	case DT_FN_DISCARD:
-		dt_cg_discard(cg, call);
-		return;
-	default:
-		if (dt_cg_aggact(cg, call)) /* dt_cg_agg.c */
-			return;
-		if (dt_cg_stackact(cg, call)) /* dt_cg_stack.c */
-			return;
-		dt_cg_error(cg, call, "%s( ) is not yet supported on this platform", call->dn_name);
-	}
+	dt_cg_recvalue(cg, DT_ACT_TRACE, call->dn_args, false);
+}
+
+void dt_cg_fn_printf(dt_cg_t *cg, dt_node_t *call)
+{
+	gen_printflike(cg, call, DT_ACT_PRINTF);
+}
+
+void dt_cg_fn_system(dt_cg_t *cg, dt_node_t *call)
+{
+	gen_printflike(cg, call, DT_ACT_SYSTEM);
+}
+
+void dt_cg_fn_freopen(dt_cg_t *cg, dt_node_t *call)
+{
+	gen_printflike(cg, call, DT_ACT_FREOPEN);
+}
+
+void dt_cg_fn_ftruncate(dt_cg_t *cg, dt_node_t *call)
+{
+	(void)call;
+	dt_cg_recadd(cg, DT_ACT_FTRUNCATE, 0, 1);
+}
+
+/* print(): the value, its type for the consumer (consume/dt_print.c) */
+void dt_cg_fn_print(dt_cg_t *cg, dt_node_t *call)
+{
+	dt_cg_recvalue(cg, DT_ACT_PRINT, call->dn_args, !dt_cg_isstr(call->dn_args) &&
+		       call->dn_args->dn_type->dt_kind != DT_TK_STRUCT &&
+		       call->dn_args->dn_type->dt_kind != DT_TK_UNION &&
+		       call->dn_args->dn_type->dt_kind != DT_TK_ARRAY)->rd_ptype = call->dn_args->dn_type;
 }
 
 /* ------------------------------------------------------------ statements */
@@ -1955,8 +1649,8 @@ static void gen_stmts(dt_cg_t *cg, dt_node_t *dnp)
 			if (e->dn_kind == N_AGGSTMT) {
 				dt_cg_aggstmt(cg, e);
 			} else if (e->dn_kind == N_CALL &&
-				   dt_builtin_fn_byid(e->dn_builtin)->bf_kind != DT_FN_SUBR) {
-				gen_action(cg, e);
+				   dt_cg_fntab[e->dn_builtin].fc_kind != DT_FN_SUBR) {
+				dt_cg_fntab[e->dn_builtin].fc_gen(cg, e); /* an action */
 			} else {
 				dt_cg_expr(cg, e);
 				dt_cg_pop(cg);
@@ -2444,23 +2138,4 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	bp->bp_fd = -1;
 	cg_free(cg, false);
 	return 0;
-}
-
-
-/*
- * r0 = this CPU's number: the main program's prologue saved it; the ERROR
- * subprogram and shared subprograms, on frames of their own, ask again.
- */
-void dt_cg_cpu(dt_cg_t *cg)
-{
-	if (cg->cg_inerror || cg->cg_insubr)
-		dt_cg_call(cg, BPF_FUNC_get_smp_processor_id);
-	else
-		dt_cg_insn(cg, LDX(BPF_DW, R0, FP, DT_STACK_CPU));
-}
-
-/* reg = the program's context pointer */
-void dt_cg_ldctx(dt_cg_t *cg, int reg)
-{
-	dt_cg_insn(cg, LDX(BPF_DW, reg, FP, DT_STACK_CTX));
 }

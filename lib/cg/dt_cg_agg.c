@@ -551,29 +551,33 @@ static void gen_setopt(dt_cg_t *cg, dt_node_t *call)
 	rd->rd_arg = v != NULL ? dt_format_add(cg->cg_dtp, v->dn_str) : -1;
 }
 
-/* The actions on aggregations; false if call is none of them. */
-bool dt_cg_aggact(dt_cg_t *cg, dt_node_t *call)
+/* The actions on aggregations (the cg column of their rows in layout/dt_lang.h). */
+void dt_cg_fn_printa(dt_cg_t *cg, dt_node_t *call)
 {
-	switch (call->dn_builtin) {
-	case DT_FN_PRINTA:
-		gen_printa(cg, call);
-		return true;
-	case DT_FN_CLEAR:
-		agg_rec(cg, DT_ACT_CLEAR, call->dn_args);
-		return true;
-	case DT_FN_DENORMALIZE:
-		agg_rec(cg, DT_ACT_DENORMALIZE, call->dn_args);
-		return true;
-	case DT_FN_TRUNC:
-		gen_aggarg(cg, DT_ACT_TRUNC, call);
-		return true;
-	case DT_FN_NORMALIZE:
-		gen_aggarg(cg, DT_ACT_NORMALIZE, call);
-		return true;
-	case DT_FN_SETOPT:
-		gen_setopt(cg, call);
-		return true;
-	default:
-		return false;
-	}
+	gen_printa(cg, call);
+}
+
+void dt_cg_fn_clear(dt_cg_t *cg, dt_node_t *call)
+{
+	agg_rec(cg, DT_ACT_CLEAR, call->dn_args);
+}
+
+void dt_cg_fn_denormalize(dt_cg_t *cg, dt_node_t *call)
+{
+	agg_rec(cg, DT_ACT_DENORMALIZE, call->dn_args);
+}
+
+void dt_cg_fn_trunc(dt_cg_t *cg, dt_node_t *call)
+{
+	gen_aggarg(cg, DT_ACT_TRUNC, call);
+}
+
+void dt_cg_fn_normalize(dt_cg_t *cg, dt_node_t *call)
+{
+	gen_aggarg(cg, DT_ACT_NORMALIZE, call);
+}
+
+void dt_cg_fn_setopt(dt_cg_t *cg, dt_node_t *call)
+{
+	gen_setopt(cg, call);
 }

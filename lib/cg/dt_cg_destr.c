@@ -118,37 +118,40 @@ static void gen_copyout(dt_cg_t *cg, dt_node_t *call, bool str)
 	dt_cg_pop(cg);
 }
 
-void dt_cg_destructive(dt_cg_t *cg, dt_node_t *call)
+/* The cg column of their rows in layout/dt_lang.h */
+void dt_cg_fn_raise(dt_cg_t *cg, dt_node_t *call)
 {
-	switch (call->dn_builtin) {
-	case DT_FN_RAISE:
-		dt_cg_expr(cg, call->dn_args);
-		dt_cg_ldslot(cg, R1, cg->cg_depth - 1);
-		dt_cg_call(cg, BPF_FUNC_send_signal);
-		dt_cg_pop(cg);
-		return;
-	case DT_FN_STOP:
-		I(MOV64_IMM(R1, SIGSTOP));
-		dt_cg_call(cg, BPF_FUNC_send_signal);
-		return;
-	case DT_FN_CHILL: {
-		int ok = dt_cg_label(cg);
+	dt_cg_expr(cg, call->dn_args);
+	dt_cg_ldslot(cg, R1, cg->cg_depth - 1);
+	dt_cg_call(cg, BPF_FUNC_send_signal);
+	dt_cg_pop(cg);
+}
 
-		dt_cg_expr(cg, call->dn_args);
-		dt_cg_ldslot(cg, R1, cg->cg_depth - 1);
-		dt_cg_jump(cg, JMP_IMM(BPF_JLE, R1, DT_CHILL_MAX, 0), ok);
-		dt_cg_fault(cg, DT_FAULT_ILLOP, -1);
-		dt_cg_place(cg, ok);
-		dt_cg_subr_call(cg, &sub_chill);
-		dt_cg_pop(cg);
-		return;
-	}
-	case DT_FN_COPYOUT:
-	case DT_FN_COPYOUTSTR:
-		if (!dt_bpf_can_write_user(cg->cg_dtp))
-			dt_cg_error(cg, call, "%s( ) is not available: this kernel refuses BPF writes "
-					      "to user memory (bpf_probe_write_user)", call->dn_name);
-		gen_copyout(cg, call, call->dn_builtin == DT_FN_COPYOUTSTR);
-		return;
-	}
+void dt_cg_fn_stop(dt_cg_t *cg, dt_node_t *call)
+{
+	(void)call;
+	I(MOV64_IMM(R1, SIGSTOP));
+	dt_cg_call(cg, BPF_FUNC_send_signal);
+}
+
+void dt_cg_fn_chill(dt_cg_t *cg, dt_node_t *call)
+{
+	int ok = dt_cg_label(cg);
+
+	dt_cg_expr(cg, call->dn_args);
+	dt_cg_ldslot(cg, R1, cg->cg_depth - 1);
+	dt_cg_jump(cg, JMP_IMM(BPF_JLE, R1, DT_CHILL_MAX, 0), ok);
+	dt_cg_fault(cg, DT_FAULT_ILLOP, -1);
+	dt_cg_place(cg, ok);
+	dt_cg_subr_call(cg, &sub_chill);
+	dt_cg_pop(cg);
+}
+
+/* copyout(), copyoutstr() */
+void dt_cg_fn_copyout(dt_cg_t *cg, dt_node_t *call)
+{
+	if (!dt_bpf_can_write_user(cg->cg_dtp))
+		dt_cg_error(cg, call, "%s( ) is not available: this kernel refuses BPF writes "
+				      "to user memory (bpf_probe_write_user)", call->dn_name);
+	gen_copyout(cg, call, call->dn_builtin == DT_FN_COPYOUTSTR);
 }

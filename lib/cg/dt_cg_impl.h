@@ -1,8 +1,10 @@
 /*
  * dt_cg_impl.h -- the code generator's internals, shared by the files of
- * cg/: dt_cg.c (expressions, variables, clauses), dt_cg_agg.c
- * (aggregations), dt_cg_spec.c (speculations).  See dt_cg.c's essay for the
- * program shape, the value stack and the scratch layout.
+ * cg/, from the bottom: the emission layer (dt_cg_emit.c) and the shared
+ * subprograms (dt_cg_subr.c); the expression compiler, statements and
+ * clauses (dt_cg.c); the generators of the language's functions
+ * (dt_cg_agg.c, dt_cg_spec.c, dt_cg_str.c, ...).  See dt_cg.c's essay for
+ * the program shape, the value stack and the scratch layout.
  */
 #ifndef DT_CG_IMPL_H
 #define DT_CG_IMPL_H
@@ -91,10 +93,12 @@ typedef struct dt_cg {
 	jmp_buf cg_jmp;
 } dt_cg_t;
 
-void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp);
-void dt_cg_strexpr(dt_cg_t *cg, dt_node_t *dnp);
-void dt_cg_strexpr_mode(dt_cg_t *cg, dt_node_t *dnp, int mode);
-
+/*
+ * The emission layer (dt_cg_emit.c): instructions, labels, temporaries,
+ * the value stack, faults, memory reads, records.  It calls nothing above.
+ */
+DT_INTERNAL _Noreturn void dt_cg_error(dt_cg_t *, const dt_node_t *, const char *, ...)
+	__attribute__((format(printf, 3, 4)));
 DT_INTERNAL int dt_cg_insn(dt_cg_t *cg, struct bpf_insn insn);
 DT_INTERNAL int dt_cg_label(dt_cg_t *cg);
 DT_INTERNAL void dt_cg_place(dt_cg_t *cg, int label);
@@ -105,6 +109,7 @@ DT_INTERNAL void dt_cg_ldmapval(dt_cg_t *cg, int reg, int map, int off);
 DT_INTERNAL void dt_cg_call(dt_cg_t *cg, int helper);
 DT_INTERNAL void dt_cg_lookup32(dt_cg_t *cg, int map, int reg);
 DT_INTERNAL void dt_cg_tmpaddr(dt_cg_t *cg, int reg, int tmpoff);
+DT_INTERNAL void dt_cg_tmpoff(dt_cg_t *cg, int reg, int tmpoff);
 DT_INTERNAL int dt_cg_r9base(dt_cg_t *cg, int *off, int tmp);
 DT_INTERNAL int dt_cg_tmpalloc(dt_cg_t *cg, int size);
 DT_INTERNAL int dt_cg_push(dt_cg_t *cg, const dt_node_t *dnp);
@@ -113,57 +118,21 @@ DT_INTERNAL int dt_cg_get(dt_cg_t *cg, int slot, int tmp);
 DT_INTERNAL void dt_cg_set(dt_cg_t *cg, int slot, int reg);
 DT_INTERNAL void dt_cg_ldslot(dt_cg_t *cg, int reg, int slot);
 DT_INTERNAL void dt_cg_badaddr_unless(dt_cg_t *cg, int slot);
+DT_INTERNAL int dt_cg_bpfsize(int size);
 DT_INTERNAL void dt_cg_normalize(dt_cg_t *cg, int reg, const dt_type_t *t);
 DT_INTERNAL void dt_cg_load(dt_cg_t *cg, int reg, int base, int off, const dt_type_t *t);
 DT_INTERNAL void dt_cg_fault(dt_cg_t *cg, int fault, int addr_reg);
-/* cg/dt_cg_arr.c */
-DT_INTERNAL void dt_cg_elemload(dt_cg_t *, dt_node_t *);
-DT_INTERNAL void dt_cg_elemstore(dt_cg_t *, dt_node_t *);
-DT_INTERNAL void dt_cg_strindex(dt_cg_t *, dt_node_t *);
-DT_INTERNAL void dt_cg_bitfield(dt_cg_t *, int slot, const dt_member_t *);
+DT_INTERNAL void dt_cg_divzero(dt_cg_t *cg, int reg);
 DT_INTERNAL int dt_cg_readmem(dt_cg_t *cg, int addrslot, int size, bool user);
 DT_INTERNAL int dt_cg_readstr(dt_cg_t *cg, int addrslot, bool user);
 DT_INTERNAL void dt_cg_copystr(dt_cg_t *cg, int dstreg, int srcreg);
 DT_INTERNAL void dt_cg_zerotmp(dt_cg_t *cg, int tmpoff, int len);
-DT_INTERNAL void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp);
-DT_INTERNAL void dt_cg_strexpr(dt_cg_t *cg, dt_node_t *dnp);
-DT_INTERNAL dt_recdesc_t *dt_cg_recadd(dt_cg_t *cg, dt_actkind_t kind, int size, int align);
-DT_INTERNAL dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, bool widen);
 DT_INTERNAL bool dt_cg_isstr(const dt_node_t *dnp);
-DT_INTERNAL void dt_cg_output(dt_cg_t *cg, int recbase, int size, uint64_t dropoff);
-DT_INTERNAL void dt_cg_divzero(dt_cg_t *cg, int reg);
-DT_INTERNAL int dt_cg_bpfsize(int size);
-DT_INTERNAL void dt_cg_truth(dt_cg_t *cg, dt_node_t *dnp);
-DT_INTERNAL _Noreturn void dt_cg_error(dt_cg_t *, const dt_node_t *, const char *, ...)
-	__attribute__((format(printf, 3, 4)));
 DT_INTERNAL int dt_cg_aggmap(const dt_ident_t *);
+DT_INTERNAL dt_recdesc_t *dt_cg_recadd(dt_cg_t *cg, dt_actkind_t kind, int size, int align);
 DT_INTERNAL void dt_cg_epid(dt_cg_t *, int reg);
-DT_INTERNAL void dt_cg_ldctx(dt_cg_t *, int reg);
 DT_INTERNAL void dt_cg_cpu(dt_cg_t *);
-
-/* dt_cg_spec.c: speculation(), speculate(), commit(), discard() */
-DT_INTERNAL void dt_cg_speculation(dt_cg_t *, dt_node_t *);
-DT_INTERNAL void dt_cg_spec_clause(dt_cg_t *);
-DT_INTERNAL void dt_cg_speculate(dt_cg_t *, dt_node_t *);
-DT_INTERNAL void dt_cg_spec_output(dt_cg_t *, int size);
-DT_INTERNAL void dt_cg_commit(dt_cg_t *, dt_node_t *);
-DT_INTERNAL void dt_cg_discard(dt_cg_t *, dt_node_t *);
-
-/* dt_cg_agg.c: @a[keys] = f(args), and printa/clear/trunc/normalize/denormalize/setopt */
-DT_INTERNAL void dt_cg_aggstmt(dt_cg_t *, dt_node_t *);
-DT_INTERNAL bool dt_cg_aggact(dt_cg_t *, dt_node_t *);
-
-/* dt_cg_stack.c: stack(), ustack(), sym() and kin as records and keys; copyin() */
-DT_INTERNAL void dt_cg_stackval(dt_cg_t *, dt_node_t *call, bool istmp, int off);
-DT_INTERNAL bool dt_cg_stackact(dt_cg_t *, dt_node_t *call);
-DT_INTERNAL void dt_cg_copyin(dt_cg_t *, dt_node_t *);
-DT_INTERNAL void dt_cg_tracemem(dt_cg_t *, dt_node_t *);
-DT_INTERNAL void dt_cg_stackvar(dt_cg_t *, int id);
-DT_INTERNAL void dt_cg_pathvar(dt_cg_t *, const dt_node_t *, bool root); /* dt_cg_str.c */
-DT_INTERNAL bool dt_cg_memsubr(dt_cg_t *, dt_node_t *); /* dt_cg_mem.c */
-DT_INTERNAL void dt_cg_destructive(dt_cg_t *, dt_node_t *); /* dt_cg_destr.c */
-DT_INTERNAL void dt_cg_tmpoff(dt_cg_t *cg, int reg, int tmpoff);
-DT_INTERNAL dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *, dt_node_t *);
+DT_INTERNAL void dt_cg_ldctx(dt_cg_t *, int reg);
 
 /* dt_cg_subr.c: shared subprograms */
 DT_INTERNAL void dt_cg_subr_call(dt_cg_t *, const dt_cgsubr_t *);
@@ -172,8 +141,51 @@ DT_INTERNAL void dt_cg_subr_loop(dt_cg_t *, int nreg, int n, const dt_cgsubr_t *
 DT_INTERNAL void dt_cg_subr_emit(dt_cg_t *);
 DT_INTERNAL void dt_cg_subr_free(dt_cg_t *);
 
-/* dt_cg_str.c: the string and memory subroutines */
-DT_INTERNAL bool dt_cg_strsubr(dt_cg_t *, dt_node_t *);
+/* dt_cg_buf.c: a record's write to the principal buffer */
+DT_INTERNAL void dt_cg_output(dt_cg_t *cg, int recbase, int size, uint64_t dropoff);
+
+/*
+ * The expression compiler (dt_cg.c): a value on the value stack, a
+ * record of one, a truth value.
+ */
+DT_INTERNAL void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp);
+DT_INTERNAL void dt_cg_strexpr(dt_cg_t *cg, dt_node_t *dnp);
+DT_INTERNAL void dt_cg_strexpr_mode(dt_cg_t *cg, dt_node_t *dnp, int mode);
+DT_INTERNAL void dt_cg_truth(dt_cg_t *cg, dt_node_t *dnp);
+DT_INTERNAL dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, bool widen);
+DT_INTERNAL void dt_cg_bitfield(dt_cg_t *, int slot, const dt_member_t *);
+
+/*
+ * The language's hooks: the cg column of layout/dt_lang.h, one generator
+ * per built-in variable (r0 = its value) and per function (an action
+ * records or acts; a subroutine pushes its value), defined by the files
+ * below and dispatched by dt_cg.c.
+ */
+#define X(id, name, type, attr, vers, cook, cg) DT_INTERNAL void dt_cg_var_##cg(dt_cg_t *, dt_node_t *);
+DT_LANG_VARS(X)
+#undef X
+#define X(id, name, kind, min, max, ret, params, attr, vers, cook, cg) \
+	DT_INTERNAL void dt_cg_fn_##cg(dt_cg_t *, dt_node_t *);
+DT_LANG_FUNCS(X)
+#undef X
+
+/* dt_cg_arr.c: scalar array elements, characters of strings */
+DT_INTERNAL void dt_cg_elemload(dt_cg_t *, dt_node_t *);
+DT_INTERNAL void dt_cg_elemstore(dt_cg_t *, dt_node_t *);
+DT_INTERNAL void dt_cg_strindex(dt_cg_t *, dt_node_t *);
+
+/* dt_cg_spec.c: speculations (and the hooks of speculation() .. discard()) */
+DT_INTERNAL void dt_cg_spec_clause(dt_cg_t *);
+DT_INTERNAL void dt_cg_spec_output(dt_cg_t *, int size);
+
+/* dt_cg_agg.c: @a[keys] = f(args) (and the hooks of printa() .. setopt()) */
+DT_INTERNAL void dt_cg_aggstmt(dt_cg_t *, dt_node_t *);
+
+/* dt_cg_stack.c: stack(), ustack(), sym() and kin as records and keys */
+DT_INTERNAL void dt_cg_stackval(dt_cg_t *, dt_node_t *call, bool istmp, int off);
+DT_INTERNAL dt_recdesc_t *dt_cg_recuaddr(dt_cg_t *, dt_node_t *);
+
+/* dt_cg_str.c: strings that may be NULL; the strtok() state */
 DT_INTERNAL bool dt_cg_str_maybenull(const dt_node_t *);
 DT_INTERNAL void dt_cg_strnull(dt_cg_t *, const dt_node_t *, int mode);
 DT_INTERNAL void dt_cg_str_prologue(dt_cg_t *);

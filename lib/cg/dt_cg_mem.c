@@ -389,25 +389,28 @@ static void gen_dpath(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_set(cg, base, R0);
 }
 
-bool dt_cg_memsubr(dt_cg_t *cg, dt_node_t *dnp)
+/* The cg column of their rows in layout/dt_lang.h */
+void dt_cg_fn_alloca(dt_cg_t *cg, dt_node_t *dnp)
 {
-	switch (dnp->dn_builtin) {
-	case DT_FN_ALLOCA:
-		gen_alloca(cg, dnp);
-		return true;
-	case DT_FN_BCOPY:
-		gen_copy(cg, dnp, false);
-		return true;
-	case DT_FN_COPYINTO:
-		gen_copy(cg, dnp, true);
-		return true;
-	case DT_FN_PSARGS:
-		gen_psargs(cg, dnp);
-		return true;
-	case DT_FN_DPATH:
-		gen_dpath(cg, dnp);
-		return true;
-	default:
-		return false;
-	}
+	gen_alloca(cg, dnp);
+}
+
+void dt_cg_fn_bcopy(dt_cg_t *cg, dt_node_t *dnp)
+{
+	gen_copy(cg, dnp, false);
+}
+
+void dt_cg_fn_copyinto(dt_cg_t *cg, dt_node_t *dnp)
+{
+	gen_copy(cg, dnp, true);
+}
+
+void dt_cg_fn_psargs(dt_cg_t *cg, dt_node_t *dnp)
+{
+	gen_psargs(cg, dnp);
+}
+
+void dt_cg_fn_dpath(dt_cg_t *cg, dt_node_t *dnp)
+{
+	gen_dpath(cg, dnp);
 }

@@ -218,7 +218,7 @@ static void gen_transition(dt_cg_t *cg, const dt_spectrans_t *tab, int ok, int s
 
 /* ------------------------------------------------------------ speculation() */
 
-void dt_cg_speculation(dt_cg_t *cg, dt_node_t *dnp)
+void dt_cg_fn_speculation(dt_cg_t *cg, dt_node_t *dnp)
 {
 	int slot = dt_cg_push(cg, dnp);
 	int loop = dt_cg_label(cg), fail = dt_cg_label(cg), none = dt_cg_label(cg);
@@ -278,7 +278,7 @@ void dt_cg_spec_clause(dt_cg_t *cg)
 	dt_cg_insn(cg, ST(BPF_W, b, off, 0));
 }
 
-void dt_cg_speculate(dt_cg_t *cg, dt_node_t *call)
+void dt_cg_fn_speculate(dt_cg_t *cg, dt_node_t *call)
 {
 	int skip = dt_cg_label(cg), off = RH_SPEC(cg), b;
 
@@ -411,7 +411,7 @@ static void gen_commit_copy(dt_cg_t *cg)
 		dt_cg_pop(cg);
 }
 
-void dt_cg_commit(dt_cg_t *cg, dt_node_t *call)
+void dt_cg_fn_commit(dt_cg_t *cg, dt_node_t *call)
 {
 	int done = dt_cg_label(cg), copy = dt_cg_label(cg);
 
@@ -431,7 +431,7 @@ void dt_cg_commit(dt_cg_t *cg, dt_node_t *call)
 
 /* ------------------------------------------------------------ discard() */
 
-void dt_cg_discard(dt_cg_t *cg, dt_node_t *call)
+void dt_cg_fn_discard(dt_cg_t *cg, dt_node_t *call)
 {
 	int done = dt_cg_label(cg), empty = dt_cg_label(cg);
 

@@ -1,7 +1,8 @@
 /*
  * dt_cg_stack.c -- code generation for stacks, symbols and user memory:
  * stack(), ustack(), sym() and its kin as records and as aggregation keys
- * (front/dt_stackfn.c gives their types), copyin().
+ * (front/dt_stackfn.c gives their types), copyin(), tracemem(), and the
+ * variables stackdepth, ustackdepth, caller and ucaller.
  *
  * A stack is bpf_get_stack() straight into the record or the key: n
  * program counters, the rest zero-filled by the helper (a failed walk is
@@ -184,15 +185,11 @@ void dt_cg_stackval(dt_cg_t *cg, dt_node_t *call, bool istmp, int off)
 }
 
 /* stack(), ustack(), sym(), ... as a statement: a record of the clause. */
-bool dt_cg_stackact(dt_cg_t *cg, dt_node_t *call)
+void dt_cg_fn_stackact(dt_cg_t *cg, dt_node_t *call)
 {
-	dt_recdesc_t *rd;
+	dt_recdesc_t *rd = dt_cg_recadd(cg, call->dn_type->dt_rec, call->dn_type->dt_size, 8);
 
-	if (!dt_stackfn_is(call->dn_builtin))
-		return false;
-	rd = dt_cg_recadd(cg, call->dn_type->dt_rec, call->dn_type->dt_size, 8);
 	dt_cg_stackval(cg, call, false, cg->cg_recbase + rd->rd_off);
-	return true;
 }
 
 /*
@@ -201,7 +198,7 @@ bool dt_cg_stackact(dt_cg_t *cg, dt_node_t *call)
  * else strsize bytes; a bigger size at run time faults (out of scratch
  * space), an unreadable address faults (invalid address).
  */
-void dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp)
+void dt_cg_fn_copyin(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_node_t *a0 = dnp->dn_args, *a1 = a0->dn_next;
 	int max = cg->cg_strsize, tmp, slot, r, fits = dt_cg_label(cg);
@@ -235,7 +232,7 @@ void dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp)
  * and the consumer prints at most that many of them.  An unreadable
  * address faults (invalid address).
  */
-void dt_cg_tracemem(dt_cg_t *cg, dt_node_t *call)
+void dt_cg_fn_tracemem(dt_cg_t *cg, dt_node_t *call)
 {
 	dt_node_t *a0 = call->dn_args, *a1 = a0->dn_next, *a2 = a1->dn_next;
 	int size = (int)a1->dn_val, slot, r;
@@ -268,8 +265,9 @@ void dt_cg_tracemem(dt_cg_t *cg, dt_node_t *call)
  * call site of the probe, the user program counter; 0 when there is
  * none).
  */
-void dt_cg_stackvar(dt_cg_t *cg, int id)
+void dt_cg_var_stackvar(dt_cg_t *cg, dt_node_t *dnp)
 {
+	int id = dnp->dn_builtin;
 	bool user = id == DT_BV_USTACKDEPTH || id == DT_BV_UCALLER;
 	bool depth = id == DT_BV_STACKDEPTH || id == DT_BV_USTACKDEPTH;
 	int size = depth ? DT_STACKVAR_FRAMES * 8 : 8, tmp = dt_cg_tmpalloc(cg, size);

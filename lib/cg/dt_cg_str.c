@@ -1078,7 +1078,7 @@ static void gen_path(dt_cg_t *cg)
 static const dt_cgsubr_t sub_path = { "path", gen_path };
 
 /* The built-in variables cwd and root: r0 = the string. */
-void dt_cg_pathvar(dt_cg_t *cg, const dt_node_t *dnp, bool root)
+static void gen_pathvar(dt_cg_t *cg, const dt_node_t *dnp, bool root)
 {
 	int ok, out = dt_cg_tmpalloc(cg, SZ < 8 ? 8 : SZ), w = dt_cg_tmpalloc(cg, PATH_WSIZE(cg));
 
@@ -1648,65 +1648,35 @@ void dt_cg_str_prologue(dt_cg_t *cg)
 	I(ST(BPF_DW, b, off, -1)); /* no string: strtok(NULL, ...) faults */
 }
 
+/* htons() .. ntohll(), getmajor(), getminor(): one integer, in place */
+void dt_cg_fn_intsubr(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int id = dnp->dn_builtin, base = cg->cg_depth, r;
+
+	dt_cg_expr(cg, dnp->dn_args);
+	r = dt_cg_get(cg, base, R0);
+	if (id == DT_FN_HTONS || id == DT_FN_NTOHS)
+		bswap(cg, r, 16);
+	else if (id == DT_FN_HTONL || id == DT_FN_NTOHL)
+		bswap(cg, r, 32);
+	else if (id == DT_FN_HTONLL || id == DT_FN_NTOHLL)
+		bswap(cg, r, 64);
+	else if (id == DT_FN_GETMAJOR) { /* the kernel's dev_t: 12 bits of major, 20 of minor */
+		I(ALU64_IMM(BPF_RSH, r, 20));
+		I(ALU64_IMM(BPF_AND, r, 0xfff));
+	} else {
+		I(ALU64_IMM(BPF_AND, r, 0xfffff));
+	}
+	dt_cg_set(cg, base, r);
+}
+
 /*
- * The code of a call to one of this file's subroutines (false: not
- * one of them).  Leaves the result on the value stack.
+ * The string subroutines (and progenyof()): their arguments evaluated,
+ * then each one's code.  Leaves the result on the value stack.
  */
-bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
+void dt_cg_fn_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 {
 	int id = dnp->dn_builtin, n, base = cg->cg_depth, out, w, save;
-
-	switch (id) {
-	case DT_FN_STRJOIN:
-	case DT_FN_TOUPPER:
-	case DT_FN_TOLOWER:
-	case DT_FN_BASENAME:
-	case DT_FN_DIRNAME:
-	case DT_FN_SUBSTR:
-	case DT_FN_STRCHR:
-	case DT_FN_STRRCHR:
-	case DT_FN_STRSTR:
-	case DT_FN_INDEX:
-	case DT_FN_RINDEX:
-	case DT_FN_LLTOSTR:
-	case DT_FN_STRTOLL:
-	case DT_FN_PROGENYOF:
-	case DT_FN_CLEANPATH:
-	case DT_FN_STRTOK:
-	case DT_FN_INET_NTOA:
-	case DT_FN_INET_NTOA6:
-	case DT_FN_INET_NTOP:
-		break;
-	case DT_FN_HTONS:
-	case DT_FN_NTOHS:
-	case DT_FN_HTONL:
-	case DT_FN_NTOHL:
-	case DT_FN_HTONLL:
-	case DT_FN_NTOHLL:
-	case DT_FN_GETMAJOR:
-	case DT_FN_GETMINOR: {
-		int r;
-
-		dt_cg_expr(cg, dnp->dn_args);
-		r = dt_cg_get(cg, base, R0);
-		if (id == DT_FN_HTONS || id == DT_FN_NTOHS)
-			bswap(cg, r, 16);
-		else if (id == DT_FN_HTONL || id == DT_FN_NTOHL)
-			bswap(cg, r, 32);
-		else if (id == DT_FN_HTONLL || id == DT_FN_NTOHLL)
-			bswap(cg, r, 64);
-		else if (id == DT_FN_GETMAJOR) { /* the kernel's dev_t: 12 bits of major, 20 of minor */
-			I(ALU64_IMM(BPF_RSH, r, 20));
-			I(ALU64_IMM(BPF_AND, r, 0xfff));
-		} else {
-			I(ALU64_IMM(BPF_AND, r, 0xfffff));
-		}
-		dt_cg_set(cg, base, r);
-		return true;
-	}
-	default:
-		return false;
-	}
 
 	n = eval_args(cg, dnp);
 	save = cg->cg_tmpoff;
@@ -1861,5 +1831,15 @@ bool dt_cg_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 	cg->cg_tmpoff = id == DT_FN_INDEX || id == DT_FN_RINDEX || id == DT_FN_STRTOLL ||
 				id == DT_FN_PROGENYOF ? save : w;
 	result(cg, n);
-	return true;
+}
+
+/* The variables cwd and root: the current task's paths */
+void dt_cg_var_cwd(dt_cg_t *cg, dt_node_t *dnp)
+{
+	gen_pathvar(cg, dnp, false);
+}
+
+void dt_cg_var_root(dt_cg_t *cg, dt_node_t *dnp)
+{
+	gen_pathvar(cg, dnp, true);
 }

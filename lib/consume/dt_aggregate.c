@@ -245,222 +245,6 @@ int dt_agg_valcmp(const dt_aggmap_t *am, const int64_t *a, const int64_t *b)
 	return cmp_i64(za, zb);
 }
 
-/* ---------------------------------------------------------- value output */
-
-static long double absld(long double v)
-{
-	return v < 0 ? -v : v;
-}
-
-/* One bar of a distribution: DTrace's dt_print_quantline. */
-static void quantline(FILE *fp, int64_t val, uint64_t normal, long double total, bool pos,
-		      bool neg)
-{
-	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
-	static const char sp[] = "                                        ";
-	unsigned len = 40, depth = 0;
-	long long v = (long long)(val / (int64_t)normal);
-
-	if (!neg) {
-		if (pos)
-			depth = (unsigned)((absld((long double)val) * len) / total + 0.5);
-		fprintf(fp, "|%s%s %-9lld\n", ats + len - depth, sp + depth, v);
-		return;
-	}
-	if (!pos) {
-		depth = (unsigned)((absld((long double)val) * len) / total + 0.5);
-		fprintf(fp, "%s%s| %-9lld\n", sp + depth, ats + len - depth, v);
-		return;
-	}
-	len /= 2;
-	depth = (unsigned)((absld((long double)val) * len) / total + 0.5);
-	if (val <= 0)
-		fprintf(fp, "%s%s|%*s %-9lld\n", sp + 40 - len + depth, ats + 40 - depth, len, "",
-			v);
-	else
-		fprintf(fp, "%20s|%s%s %-9lld\n", "", ats + 40 - depth, sp + 40 - len + depth, v);
-}
-
-typedef struct dt_qrange {
-	int q_first, q_last;
-	long double q_total;
-	bool q_pos, q_neg;
-} dt_qrange_t;
-
-/*
- * With -x aggzoom the bars are scaled to the largest bucket, which gets
- * about 95% of the width (DTrace's DTRACE_AGGZOOM_MAX), not to the total.
- */
-#define DT_AGGZOOM_MAX 0.95
-
-/*
- * The rows shown: from the bucket below the first non-zero one to the one
- * above the last (or the three around empty, for an empty distribution).
- */
-static void qrange(const int64_t *q, int n, int efirst, int elast, bool zoom, dt_qrange_t *r)
-{
-	int first = 0, last = n - 1;
-
-	while (first < n && q[first] == 0)
-		first++;
-	if (first == n) {
-		first = efirst;
-		last = elast;
-	} else {
-		if (first > 0)
-			first--;
-		while (last > 0 && q[last] == 0)
-			last--;
-		if (last < n - 1)
-			last++;
-	}
-	r->q_first = first;
-	r->q_last = last;
-	r->q_total = 0;
-	r->q_pos = r->q_neg = false;
-	for (int i = first; i <= last; i++) {
-		r->q_pos |= q[i] > 0;
-		r->q_neg |= q[i] < 0;
-		if (!zoom)
-			r->q_total += absld((long double)q[i]);
-		else if (r->q_total < absld((long double)q[i]) * (1 / DT_AGGZOOM_MAX))
-			r->q_total = absld((long double)q[i]) * (1 / DT_AGGZOOM_MAX);
-	}
-}
-
-static void dist_header(FILE *fp)
-{
-	fprintf(fp, "\n%16s %41s %-9s\n", "value", "------------- Distribution -------------",
-		"count");
-}
-
-static void print_quantize(FILE *fp, const int64_t *q, uint64_t normal, bool zoom)
-{
-	dt_qrange_t r;
-
-	qrange(q, DT_QUANTIZE_NBUCKETS, DT_QUANTIZE_ZEROBUCKET - 1, DT_QUANTIZE_ZEROBUCKET + 1,
-	       zoom, &r);
-	dist_header(fp);
-	for (int i = r.q_first; i <= r.q_last; i++) {
-		fprintf(fp, "%16lld ", (long long)dt_agg_quantize_bucketval(i));
-		quantline(fp, q[i], normal, r.q_total, r.q_pos, r.q_neg);
-	}
-}
-
-static void print_lquantize(FILE *fp, const int64_t *q, const int64_t *p, uint64_t normal,
-			    bool zoom)
-{
-	int base = (int)p[0], levels = (int)p[1], step = (int)p[2];
-	dt_qrange_t r;
-	char c[32];
-
-	qrange(q, levels + 2, 0, 2, zoom, &r);
-	dist_header(fp);
-	for (int i = r.q_first; i <= r.q_last; i++) {
-		if (i == 0) {
-			snprintf(c, sizeof(c), "< %d", (int)((uint32_t)base / (uint32_t)normal));
-			fprintf(fp, "%16s ", c);
-		} else if (i == levels + 1) {
-			snprintf(c, sizeof(c), ">= %d", base + levels * step);
-			fprintf(fp, "%16s ", c);
-		} else {
-			fprintf(fp, "%16d ", base + (i - 1) * step);
-		}
-		quantline(fp, q[i], normal, r.q_total, r.q_pos, r.q_neg);
-	}
-}
-
-static void print_llquantize(FILE *fp, const int64_t *q, const int64_t *p, int nb,
-			     uint64_t normal, bool zoom)
-{
-	int64_t factor = p[0], nsteps = p[3], value = 1, next, step;
-	int bin = 1, order;
-	dt_qrange_t r;
-	char c[32];
-
-	qrange(q, nb, 0, 1, zoom, &r);
-	dist_header(fp);
-	for (order = 0; order < p[1]; order++)
-		value *= factor;
-	next = value * factor;
-	step = next > nsteps ? next / nsteps : 1;
-	if (r.q_first == 0) {
-		snprintf(c, sizeof(c), "< %lld", (long long)value);
-		fprintf(fp, "%16s ", c);
-		quantline(fp, q[0], normal, r.q_total, r.q_pos, r.q_neg);
-	}
-	while (order <= p[2]) {
-		if (bin >= r.q_first && bin <= r.q_last) {
-			fprintf(fp, "%16lld ", (long long)value);
-			quantline(fp, q[bin], normal, r.q_total, r.q_pos, r.q_neg);
-		}
-		bin++;
-		if ((value += step) != next)
-			continue;
-		next = value * factor;
-		step = next > nsteps ? next / nsteps : 1;
-		order++;
-	}
-	if (r.q_last < bin || bin >= nb)
-		return;
-	snprintf(c, sizeof(c), ">= %lld", (long long)value);
-	fprintf(fp, "%16s ", c);
-	quantline(fp, q[bin], normal, r.q_total, r.q_pos, r.q_neg);
-}
-
-/* fprintf(fp, " %*lld", width, v), without fprintf's cost for 100,000 rows */
-static void put_num(FILE *fp, int64_t v, int width)
-{
-	char buf[32], *p = buf + sizeof(buf);
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
-	int n;
-
-	do {
-		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u != 0);
-	if (v < 0)
-		*--p = '-';
-	n = (int)(buf + sizeof(buf) - p);
-	putc_unlocked(' ', fp);
-	for (; n < width; n++)
-		putc_unlocked(' ', fp);
-	fwrite_unlocked(p, 1, (size_t)(buf + sizeof(buf) - p), fp);
-}
-
-/* An aggregation's value as DTrace prints it after the keys (zoom: -x aggzoom). */
-void dt_agg_print_value(FILE *fp, const dt_aggmap_t *am, const int64_t *d, uint64_t normal,
-			bool zoom)
-{
-	switch (am->am_func) {
-	case DT_AGG_COUNT:
-		put_num(fp, d[0] / (int64_t)normal, 16);
-		break;
-	case DT_AGG_AVG:
-		put_num(fp, d[0] ? d[1] / (int64_t)normal / d[0] : 0, 16);
-		break;
-	case DT_AGG_STDDEV:
-		fprintf(fp, " %16llu", (unsigned long long)dt_agg_stddev(d, normal));
-		break;
-	case DT_AGG_QUANTIZE:
-		print_quantize(fp, d + 1, normal, zoom);
-		break;
-	case DT_AGG_LQUANTIZE:
-		print_lquantize(fp, d + 1, am->am_params, normal, zoom);
-		break;
-	case DT_AGG_LLQUANTIZE:
-		print_llquantize(fp, d + 1, am->am_params, am->am_nwords - 1, normal, zoom);
-		break;
-	default:
-		put_num(fp, d[1] / (int64_t)normal, 16);
-	}
-}
-
-static bool is_dist(const dt_aggmap_t *am)
-{
-	return am->am_func == DT_AGG_QUANTIZE || am->am_func == DT_AGG_LQUANTIZE ||
-	       am->am_func == DT_AGG_LLQUANTIZE;
-}
 
 /* ================================================================ state */
 
@@ -479,11 +263,12 @@ typedef struct dt_aggvar {
 	size_t av_nbuckets;
 	dt_aggent_t **av_ents; /* every entry, in creation order */
 	size_t av_nents, av_cap;
-	char *av_block;		/* the first snapshot's entries (ents_new), one allocation */
-	size_t av_blocklen;
+	char *av_block;		/* the first snapshot's entries, in one allocation ... */
+	size_t av_nblock;	/* ... of this many */
 	uint64_t av_normal;
 	bool av_printed;	/* printa() printed some of it */
 	bool av_fresh;		/* snapshot taken in this pass */
+	dtrace_aggdesc_t av_desc; /* as the caller sees it (include/dtrace.h) */
 } dt_aggvar_t;
 
 struct dt_aggstate {
@@ -492,6 +277,8 @@ struct dt_aggstate {
 	uint64_t as_last;	/* time of the last dt_aggregate_snap() tick */
 	int64_t *as_zero;	/* zero value of the widest aggregation */
 };
+
+static void desc_make(struct dt_aggvar *, int id);
 
 static struct dt_aggstate *agg_state(dtrace_hdl_t *dtp)
 {
@@ -508,6 +295,7 @@ static struct dt_aggstate *agg_state(dtrace_hdl_t *dtp)
 	for (int i = 0; i < as->as_nvars; i++) {
 		as->as_vars[i].av_map = &maps[i];
 		as->as_vars[i].av_normal = 1;
+		desc_make(&as->as_vars[i], i);
 		if (maps[i].am_nwords > maxw)
 			maxw = maps[i].am_nwords;
 	}
@@ -568,8 +356,10 @@ static void ents_new(dt_aggvar_t *av, const char *keys, int n)
 	size_t sz = ent_size(am), ksz = (size_t)am->am_keysize;
 	char *block = dt_zalloc(sz * (size_t)n);
 
+	free(av->av_block); /* (only ever made for an empty aggregation) */
 	av->av_block = block;
-	av->av_blocklen = sz * (size_t)n;
+	av->av_nblock = (size_t)n;
+
 	av->av_cap = (size_t)n;
 	av->av_ents = dt_realloc(av->av_ents, sizeof(*av->av_ents) * av->av_cap);
 	for (int i = 0; i < n; i++) {
@@ -1058,42 +848,7 @@ static void rows_joined(dt_aggvar_t **avs, int n, dt_rows_t *rs)
 	free(each);
 }
 
-/* ================================================================ output */
-
-/* Printable, then a NUL and nothing but NULs: DTrace takes it for a string. */
-static bool is_string(const char *c, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!isprint((unsigned char)c[i]) && !isspace((unsigned char)c[i]) &&
-		    c[i] != '\b' && c[i] != '\a')
-			break;
-	if (i == n)
-		return n > 0;
-	if (i == 0 || c[i] != '\0')
-		return false;
-	while (i < n && c[i] == '\0')
-		i++;
-	return i == n;
-}
-
-/*
- * A string key as DTrace's dt_print_bytes (width 50) prints it: a string,
- * else (the empty string too) a hex dump of its strsize bytes.
- */
-static void print_strkey(dtrace_hdl_t *dtp, FILE *fp, const char *s, int size)
-{
-	int n = (int)dtp->dt_options[DTOPT_STRSIZE];
-	char *c = dt_zalloc((size_t)(n > size ? n : size) + 1);
-
-	memcpy(c, s, (size_t)size);
-	if (!dtp->dt_options[DTOPT_RAWBYTES] && is_string(c, n))
-		fprintf(fp, "  %-50s", c);
-	else
-		dt_print_hexdump(fp, c, (size_t)n);
-	free(c);
-}
+/* ================================================================ walks */
 
 static int64_t key_int(const dt_aggkey_t *k, const char *key)
 {
@@ -1103,150 +858,200 @@ static int64_t key_int(const dt_aggkey_t *k, const char *key)
 	return v;
 }
 
-/* Keys as dt_print_datum prints them: by the size of the key's type. */
-static void print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_aggrow_t *r)
-{
-	for (int i = 0; i < r->r_map->am_nkeys; i++) {
-		const dt_aggkey_t *k = &r->r_map->am_keys[i];
-		int64_t v = key_int(k, r->r_key);
+/*
+ * The descriptions of the aggregations (include/dtrace.h), made with the
+ * state: the function, its parameters and the keys' layout.
+ */
+static const char *const dt_aggfuncs[] = {
+	[DT_AGG_COUNT] = "count", [DT_AGG_SUM] = "sum", [DT_AGG_AVG] = "avg",
+	[DT_AGG_MIN] = "min", [DT_AGG_MAX] = "max", [DT_AGG_STDDEV] = "stddev",
+	[DT_AGG_QUANTIZE] = "quantize", [DT_AGG_LQUANTIZE] = "lquantize",
+	[DT_AGG_LLQUANTIZE] = "llquantize",
+};
 
-		if (k->ak_rec) /* dt_stack.c */
-			dt_stack_print(dtp, fp, k->ak_rec, r->r_key + k->ak_off, k->ak_size);
-		else if (k->ak_string)
-			print_strkey(dtp, fp, r->r_key + k->ak_off, k->ak_size);
-		else if (k->ak_tsize == 8)
-			put_num(fp, v, 16);
-		else if (k->ak_tsize == 4)
-			put_num(fp, (int32_t)v, 8);
-		else if (k->ak_tsize == 2) /* 2- and 1-byte keys print unsigned */
-			put_num(fp, (uint16_t)v, 5);
-		else
-			put_num(fp, (uint8_t)v, 3);
+static void desc_make(dt_aggvar_t *av, int id)
+{
+	const dt_aggmap_t *am = av->av_map;
+	dtrace_aggdesc_t *d = &av->av_desc;
+	dtrace_recdesc_t *k = dt_zalloc(sizeof(*k) * (size_t)(am->am_nkeys + 1));
+	const char *name = am->am_ident != NULL ? am->am_ident->di_name : "@";
+
+	d->dtagd_id = id;
+	d->dtagd_name = name[0] == '@' ? name + 1 : name;
+	d->dtagd_func = (dtrace_aggfunc_t)am->am_func;
+	d->dtagd_funcname = am->am_func > 0 && am->am_func <= DT_AGG_LLQUANTIZE ?
+			    dt_aggfuncs[am->am_func] : "?";
+	d->dtagd_nkeys = am->am_nkeys;
+	d->dtagd_keys = k;
+	for (int i = 0; i < 4; i++)
+		d->dtagd_params[i] = am->am_params[i];
+	d->dtagd_nwords = am->am_nwords;
+	for (int i = 0; i < am->am_nkeys; i++) {
+		const dt_aggkey_t *ak = &am->am_keys[i];
+
+		k[i].dtrd_offset = (uint32_t)ak->ak_off;
+		k[i].dtrd_size = (uint32_t)ak->ak_size;
+		if (ak->ak_rec) { /* a stack or symbol (dt_stack.c) */
+			k[i].dtrd_action = (dtrace_actkind_t)dt_stack_pubact(ak->ak_rec);
+			k[i].dtrd_kind = ak->ak_rec == DT_ACT_STACK ? DTRACE_DATA_KSTACK :
+					 ak->ak_rec == DT_ACT_USTACK ? DTRACE_DATA_USTACK :
+					 ak->ak_rec == DT_ACT_SYM || ak->ak_rec == DT_ACT_MOD ?
+					 DTRACE_DATA_KADDR : DTRACE_DATA_UADDR;
+		} else if (ak->ak_string) {
+			k[i].dtrd_kind = DTRACE_DATA_STRING;
+			k[i].dtrd_type = "string";
+		} else {
+			k[i].dtrd_kind = DTRACE_DATA_INT;
+			k[i].dtrd_tsize = (uint32_t)ak->ak_tsize;
+			k[i].dtrd_signed = ak->ak_signed;
+			k[i].dtrd_type = dt_int_typename(ak->ak_tsize, ak->ak_signed);
+		}
 	}
 }
 
-typedef struct dt_printa {
-	dtrace_hdl_t *pa_dtp;
-	FILE *pa_fp;
-	dt_aggvar_t **pa_avs;
-	int pa_naggs;
-	const char *pa_fmt;	/* rewritten printa format, or NULL */
-	bool pa_isagg[64];
-	int pa_nslots;
-	bool pa_zoom;		/* -x aggzoom */
-} dt_printa_t;
-
-static void print_row_plain(dt_printa_t *pa, const dt_aggrow_t *r, const dt_aggsort_t *s)
+const dtrace_aggdesc_t *dtrace_aggregate_desc(dtrace_hdl_t *dtp, int id)
 {
-	print_keys(pa->pa_dtp, pa->pa_fp, r);
-	for (int i = 0; i < pa->pa_naggs; i++)
-		dt_agg_print_value(pa->pa_fp, pa->pa_avs[i]->av_map, row_val(r, i, s),
-				   pa->pa_avs[i]->av_normal, pa->pa_zoom);
-	fputc('\n', pa->pa_fp);
+	struct dt_aggstate *as;
+
+	if (dtp->dt_naggs == 0 || dtp->dt_aggmaps == NULL || id < 0 || id >= dtp->dt_naggs)
+		return NULL;
+	as = agg_state(dtp);
+	as->as_vars[id].av_desc.dtagd_printed = as->as_vars[id].av_printed;
+	return &as->as_vars[id].av_desc;
 }
 
-static char *dist_text(const dt_aggmap_t *am, const int64_t *d, uint64_t normal, bool zoom)
+/*
+ * A distribution's buckets that are not empty, with their ranges: the
+ * bucket layouts of dt_agg_quantize_bucket() and kin, read backwards.
+ */
+static int64_t pow2(int k)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	if (fp == NULL)
-		return dt_strdup("");
-	dt_agg_print_value(fp, am, d, normal, zoom);
-	fclose(fp);
-	return buf;
+	return (int64_t)(1ULL << k);
 }
 
-static void value_arg(dt_pfarg_t *a, const dt_aggvar_t *av, const int64_t *d, bool zoom,
-		      char **text)
+static int dist_buckets(const dt_aggmap_t *am, const int64_t *q, uint64_t normal,
+			dtrace_aggbucket_t *b)
+{
+	int nb = am->am_nwords - 1, n = 0;
+	const int64_t *p = am->am_params;
+	int64_t lo[DT_QUANTIZE_NBUCKETS + 2];
+
+	if (am->am_func == DT_AGG_QUANTIZE) {
+		for (int i = 0; i < nb; i++)
+			lo[i] = i < DT_QUANTIZE_ZEROBUCKET ?
+				(i == 0 ? INT64_MIN : -pow2(DT_QUANTIZE_ZEROBUCKET - i) + 1) :
+				i == DT_QUANTIZE_ZEROBUCKET ? 0 : pow2(i - DT_QUANTIZE_ZEROBUCKET - 1);
+	} else if (am->am_func == DT_AGG_LQUANTIZE) {
+		lo[0] = INT64_MIN;
+		for (int i = 1; i < nb; i++)
+			lo[i] = p[0] + (int64_t)(i - 1) * p[2];
+	} else { /* llquantize: as the text output walks its orders (dt_textout.c) */
+		int64_t value = 1, next, step;
+		int bin = 1, order;
+
+		for (order = 0; order < p[1]; order++)
+			value *= p[0];
+		lo[0] = INT64_MIN;
+		next = value * p[0];
+		step = next > p[3] ? next / p[3] : 1;
+		while (order <= p[2] && bin < nb) {
+			lo[bin++] = value;
+			if ((value += step) != next)
+				continue;
+			next = value * p[0];
+			step = next > p[3] ? next / p[3] : 1;
+			order++;
+		}
+		while (bin < nb)
+			lo[bin++] = value;
+	}
+	for (int i = 0; i < nb; i++) {
+		if (q[i] == 0)
+			continue;
+		b[n].dtab_min = lo[i];
+		b[n].dtab_max = i + 1 < nb ? lo[i + 1] - 1 : INT64_MAX;
+		b[n++].dtab_count = q[i] / (int64_t)normal;
+	}
+	return n;
+}
+
+/* A value as the caller sees it: DTrace's printed value and its parts. */
+static void val_make(const dt_aggvar_t *av, const int64_t *d, dtrace_aggval_t *v,
+		     dtrace_aggbucket_t *buckets)
 {
 	const dt_aggmap_t *am = av->av_map;
 	int64_t normal = (int64_t)av->av_normal;
 
-	a->pa_size = 8;
-	a->pa_signed = true;
+	memset(v, 0, sizeof(*v));
+	v->dtav_desc = &av->av_desc;
+	v->dtav_normal = av->av_normal;
+	v->dtav_data = d;
+	v->dtav_count = (uint64_t)d[0];
 	switch (am->am_func) {
 	case DT_AGG_COUNT:
-		a->pa_val = d[0] / normal;
+		v->dtav_value = d[0] / normal;
 		break;
 	case DT_AGG_AVG:
-		a->pa_val = d[0] ? d[1] / normal / d[0] : 0;
+		v->dtav_sum = d[1];
+		v->dtav_value = d[0] ? d[1] / normal / d[0] : 0;
 		break;
 	case DT_AGG_STDDEV:
-		a->pa_val = (int64_t)dt_agg_stddev(d, av->av_normal);
-		a->pa_signed = false;
+		v->dtav_sum = d[1];
+		v->dtav_sumsq[0] = (uint64_t)d[2];
+		v->dtav_sumsq[1] = (uint64_t)d[3];
+		v->dtav_value = (int64_t)dt_agg_stddev(d, av->av_normal);
 		break;
 	case DT_AGG_QUANTIZE:
 	case DT_AGG_LQUANTIZE:
 	case DT_AGG_LLQUANTIZE:
-		*text = dist_text(am, d, av->av_normal, zoom);
-		a->pa_string = true;
-		a->pa_str = *text;
+		v->dtav_buckets = buckets;
+		v->dtav_nbuckets = dist_buckets(am, d + 1, av->av_normal, buckets);
 		break;
 	default:
-		a->pa_val = d[1] / normal;
+		v->dtav_value = d[1] / normal;
 	}
 }
 
-/* printa with a format: keys and "%@" values in the order the format takes them. */
-static void print_row_fmt(dt_printa_t *pa, const dt_aggrow_t *r, const dt_aggsort_t *s)
-{
-	dt_pfarg_t args[64];
-	char *texts[64] = { NULL }, *out = NULL;
-	int nkeys = r->r_map->am_nkeys, k = 0, v = 0, n;
-
-	memset(args, 0, sizeof(args));
-	for (n = 0; n < pa->pa_nslots; n++) {
-		if (pa->pa_isagg[n]) {
-			int j = v < pa->pa_naggs - 1 ? v++ : pa->pa_naggs - 1;
-
-			value_arg(&args[n], pa->pa_avs[j], row_val(r, j, s), pa->pa_zoom, &texts[n]);
-			continue;
-		}
-		if (k >= nkeys)
-			break;
-		if (r->r_map->am_keys[k].ak_rec) { /* %k and kin: the text (dt_stack.c) */
-			const dt_aggkey_t *ak = &r->r_map->am_keys[k];
-
-			texts[n] = dt_stack_text(pa->pa_dtp, ak->ak_rec, r->r_key + ak->ak_off,
-						 ak->ak_size);
-			args[n].pa_string = true;
-			args[n].pa_str = texts[n];
-		} else if (r->r_map->am_keys[k].ak_string) {
-			args[n].pa_string = true;
-			args[n].pa_str = r->r_key + r->r_map->am_keys[k].ak_off;
-		} else {
-			args[n].pa_val = key_int(&r->r_map->am_keys[k], r->r_key);
-			args[n].pa_size = r->r_map->am_keys[k].ak_tsize;
-			args[n].pa_signed = r->r_map->am_keys[k].ak_signed;
-		}
-		k++;
-	}
-	if ((n = dt_printf_format(pa->pa_fmt, args, n, &out)) >= 0)
-		fwrite(out, 1, (size_t)n, pa->pa_fp);
-	free(out);
-	for (int i = 0; i < 64; i++)
-		free(texts[i]);
-}
-
-/* Sort and print rows; returns the number printed. */
-static size_t print_rows(dt_printa_t *pa, dt_rows_t *rs)
+/* Sort rows as asked (include/dtrace.h's DTRACE_AGGWALK_*) and hand them out. */
+static int walk_rows(dtrace_hdl_t *dtp, dt_aggvar_t **avs, int n, dt_rows_t *rs, int how,
+		     dtrace_aggregate_f *f, void *arg, bool *aborted)
 {
 	const dt_aggmap_t *maps[64];
+	dtrace_aggval_t vals[64];
+	dtrace_aggbucket_t *buckets = NULL;
 	dt_aggsort_t s;
+	int nb = 0, rv = 0;
 
-	for (int i = 0; i < pa->pa_naggs; i++)
-		maps[i] = pa->pa_avs[i]->av_map;
-	sort_init(pa->pa_dtp, &s, maps, pa->pa_naggs);
+	for (int i = 0; i < n; i++) {
+		maps[i] = avs[i]->av_map;
+		avs[i]->av_desc.dtagd_printed = avs[i]->av_printed;
+		if (maps[i]->am_func >= DT_AGG_QUANTIZE && maps[i]->am_nwords > nb)
+			nb = maps[i]->am_nwords;
+	}
+	if (nb > 0)
+		buckets = dt_zalloc(sizeof(dtrace_aggbucket_t) * (size_t)nb * (size_t)n);
+	sort_init(dtp, &s, maps, n);
+	if (how & (DTRACE_AGGWALK_BYKEY | DTRACE_AGGWALK_BYVAL)) {
+		s.s_keysort = (how & DTRACE_AGGWALK_BYKEY) != 0;
+		s.s_rev = (how & DTRACE_AGGWALK_REVERSE) != 0;
+		s.s_pos = s.s_keypos = 0;
+	}
 	rows_sort(rs->rs_rows, rs->rs_n, &s);
 	for (size_t i = 0; i < rs->rs_n; i++) {
-		if (pa->pa_fmt != NULL)
-			print_row_fmt(pa, &rs->rs_rows[i], &s);
-		else
-			print_row_plain(pa, &rs->rs_rows[i], &s);
+		const dt_aggrow_t *r = &rs->rs_rows[i];
+		dtrace_aggdata_t ad = { .dtada_handle = dtp, .dtada_desc = &avs[0]->av_desc,
+					.dtada_key = r->r_key, .dtada_nvals = n, .dtada_vals = vals };
+
+		for (int j = 0; j < n; j++)
+			val_make(avs[j], row_val(r, j, &s), &vals[j], buckets + (size_t)nb * (size_t)j);
+		rv++;
+		if (f(&ad, arg) == DTRACE_AGGWALK_ABORT) {
+			*aborted = true;
+			break;
+		}
 	}
-	return rs->rs_n;
+	free(buckets);
+	return rv;
 }
 
 /* ================================================================ actions */
@@ -1260,44 +1065,6 @@ static dt_aggvar_t *agg_var(dtrace_hdl_t *dtp, int id)
 	if (agg_read(dtp, &as->as_vars[id]) != 0)
 		return NULL;
 	return &as->as_vars[id];
-}
-
-/* printa(): one record per aggregation, all with the same action index. */
-static int act_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_recdesc_t *rd, int nrecs)
-{
-	dt_printa_t pa = { .pa_dtp = dtp, .pa_fp = fp,
-			     .pa_zoom = dtp->dt_options[DTOPT_AGGZOOM] != 0 };
-	dt_aggvar_t *avs[64];
-	bool dist[64];
-	dt_rows_t rs;
-	int n = 1;
-
-	while (n < nrecs && rd[n].rd_kind == DT_ACT_PRINTA && rd[n].rd_action == rd[0].rd_action)
-		n++;
-	if (n > 64)
-		return n - 1;
-	for (int i = 0; i < n; i++) {
-		if ((avs[i] = agg_var(dtp, rd[i].rd_aggid)) == NULL)
-			return n - 1;
-		dist[i] = is_dist(avs[i]->av_map);
-	}
-	pa.pa_avs = avs;
-	pa.pa_naggs = n;
-	if (rd->rd_fmt >= 0)
-		pa.pa_fmt = dt_printa_fmt(dtp->dt_formats[rd->rd_fmt].fm_str, n, dist, pa.pa_isagg,
-					  64, &pa.pa_nslots);
-	else
-		fputc('\n', fp);
-	if (n == 1)
-		rows_one(avs[0], &rs);
-	else
-		rows_joined(avs, n, &rs);
-	if (print_rows(&pa, &rs) > 0)
-		for (int i = 0; i < n; i++)
-			avs[i]->av_printed = true;
-	rows_free(&rs);
-	free((char *)pa.pa_fmt);
-	return n - 1;
 }
 
 static void set_base(const dt_aggmap_t *am, dt_aggent_t *e)
@@ -1394,22 +1161,16 @@ static void act_setopt(dtrace_hdl_t *dtp, const dt_recdesc_t *rd)
 	}
 }
 
-/*
- * A record of printa/clear/trunc/normalize/denormalize/setopt; returns how
- * many of the following records it used too.
- */
-int dt_aggregate_act(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_recdesc_t *rd,
-		     int nrecs)
+/* clear/trunc/normalize/denormalize/setopt: what they do to the consumer's state. */
+int dt_aggregate_act(dtrace_hdl_t *dtp, const char *data, const dt_recdesc_t *rd)
 {
 	dt_aggvar_t *av = NULL;
 
-	if (rd->rd_kind == DT_ACT_PRINTA)
-		return act_printa(dtp, fp, rd, nrecs);
 	if (rd->rd_kind == DT_ACT_SETOPT) {
 		act_setopt(dtp, rd);
 		return 0;
 	}
-	if ((av = agg_var(dtp, rd->rd_aggid)) == NULL)
+	if (rd->rd_kind == DT_ACT_PRINTA || (av = agg_var(dtp, rd->rd_aggid)) == NULL)
 		return 0;
 	switch (rd->rd_kind) {
 	case DT_ACT_CLEAR:
@@ -1433,33 +1194,71 @@ int dt_aggregate_act(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_rec
 	return 0;
 }
 
-/* At exit: every aggregation that printa() did not print, in DTrace's layout. */
-int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
+/* printa() printed rows of these: not printed again at the end. */
+void dt_aggregate_printed(dtrace_hdl_t *dtp, const int *ids, int n)
+{
+	struct dt_aggstate *as = agg_state(dtp);
+
+	for (int i = 0; i < n; i++)
+		if (ids[i] >= 0 && ids[i] < as->as_nvars)
+			as->as_vars[ids[i]].av_printed = true;
+}
+
+/* printa(@a, @b ...): the aggregations' rows joined on their keys. */
+int dtrace_aggregate_walk_joined(dtrace_hdl_t *dtp, const int *ids, int n, int how,
+				 dtrace_aggregate_f *f, void *arg)
+{
+	dt_aggvar_t *avs[64];
+	dt_rows_t rs;
+	bool aborted = false;
+	int rv;
+
+	if (n < 1 || n > 64 || dtp->dt_naggs == 0 || dtp->dt_aggmaps == NULL)
+		return dt_set_errno(dtp, EDT_BADSTATE);
+	if (!dtp->dt_consumer || !dtp->dt_consumer->cs_inwork)
+		dt_aggregate_snap(dtp, true);
+	for (int i = 0; i < n; i++)
+		if ((avs[i] = agg_var(dtp, ids[i])) == NULL)
+			return dt_set_errno(dtp, EDT_BADSTATE);
+	if (n == 1)
+		rows_one(avs[0], &rs);
+	else
+		rows_joined(avs, n, &rs);
+	rv = walk_rows(dtp, avs, n, &rs, how, f, arg, &aborted);
+	rows_free(&rs);
+	return rv;
+}
+
+/* Every aggregation in turn, as DTrace prints them at the end (aggsortrev: backwards). */
+int dtrace_aggregate_walk(dtrace_hdl_t *dtp, int how, dtrace_aggregate_f *f, void *arg)
 {
 	struct dt_aggstate *as;
-	bool rev = dtp->dt_options[DTOPT_AGGSORTREV] != 0;
+	bool rev = how & (DTRACE_AGGWALK_BYKEY | DTRACE_AGGWALK_BYVAL) ?
+		   (how & DTRACE_AGGWALK_REVERSE) != 0 : dtp->dt_options[DTOPT_AGGSORTREV] != 0;
+	int total = 0;
+	bool aborted = false;
 
 	if (dtp->dt_naggs == 0 || !dtp->dt_gone || dtp->dt_aggmaps == NULL)
 		return 0;
 	as = agg_state(dtp);
-	dt_aggregate_snap(dtp, true);
-	for (int j = 0; j < as->as_nvars; j++) {
+	if (!dtp->dt_consumer || !dtp->dt_consumer->cs_inwork)
+		dt_aggregate_snap(dtp, true);
+	for (int j = 0; j < as->as_nvars && !aborted; j++) {
 		dt_aggvar_t *av = &as->as_vars[rev ? as->as_nvars - 1 - j : j];
-		dt_printa_t pa = { .pa_dtp = dtp, .pa_fp = fp, .pa_avs = &av, .pa_naggs = 1,
-				     .pa_zoom = dtp->dt_options[DTOPT_AGGZOOM] != 0 };
 		dt_rows_t rs;
+		int n;
 
-		if (av->av_printed || agg_read(dtp, av) != 0)
+		if ((av->av_printed && (how & DTRACE_AGGWALK_UNPRINTED)) || agg_read(dtp, av) != 0)
 			continue;
 		rows_one(av, &rs);
-		print_rows(&pa, &rs); /* back to back, as DTrace prints them */
+		n = walk_rows(dtp, &av, 1, &rs, how, f, arg, &aborted); /* back to back, as DTrace prints them */
 		rows_free(&rs);
+		total += n;
 	}
-	fflush(fp);
-	return 0;
+	return total;
 }
 
-/* dtrace_close(): the consumer's copy of every aggregation. */
+/* dtrace_close(): the aggregations' state, entries and descriptions. */
 void dt_aggregate_fini(dtrace_hdl_t *dtp)
 {
 	struct dt_aggstate *as = dtp->dt_aggstate;
@@ -1468,21 +1267,39 @@ void dt_aggregate_fini(dtrace_hdl_t *dtp)
 		return;
 	for (int i = 0; i < as->as_nvars; i++) {
 		dt_aggvar_t *av = &as->as_vars[i];
+		size_t sz = ent_size(av->av_map);
 
 		for (size_t j = 0; j < av->av_nents; j++) {
 			char *e = (char *)av->av_ents[j];
 
 			free(av->av_ents[j]->ae_base);
 			if (av->av_block == NULL || e < av->av_block ||
-			    e >= av->av_block + av->av_blocklen)
+			    e >= av->av_block + sz * av->av_nblock)
 				free(e);
 		}
 		free(av->av_block);
 		free(av->av_ents);
 		free(av->av_hash);
+		free((void *)av->av_desc.dtagd_keys);
 	}
 	free(as->as_vars);
 	free(as->as_zero);
 	free(as);
 	dtp->dt_aggstate = NULL;
+}
+
+/* At exit: every aggregation that printa() did not print, in the output's layout. */
+int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
+{
+	const dt_output_t *out = dt_output(dtp);
+	dt_consumer_t *cs = dt_consumer(dtp);
+	int rv;
+
+	if (cs->cs_fp == NULL && out->op_start != NULL)
+		out->op_start(dtp, fp); /* no dtrace_work() before: JSON's first object */
+	cs->cs_fp = fp;
+	rv = out->op_aggs != NULL ? out->op_aggs(dtp, fp) : 0;
+
+	fflush(fp);
+	return rv;
 }

@@ -13,6 +13,17 @@
  * lost goes unreported.  When the programs have called exit() (the activity
  * word is DRAINING) it stops tracing, runs END, drains the rest and returns
  * DTRACE_WORKSTATUS_DONE.
+ *
+ * A firing's records.  The consumer hands each firing to the caller's
+ * probe callback, then each of its records, as data (dt_records.c), to the
+ * record callback; a record the callback leaves to the library
+ * (DTRACE_CONSUME_THIS) goes to the output -x oformat chose: DTrace's text
+ * (dt_textout.c) or JSON (dt_jsonout.c).  Only what changes the consumer's
+ * own state is done here, whatever the callbacks say: clear(), trunc(),
+ * normalize(), denormalize() and setopt() (dt_aggregate.c), exit()'s
+ * status, and noting the processes of user stacks while they live.
+ * Run-time errors and drops go to the output (JSON prints them as events)
+ * and to the caller's handlers.
  */
 #include "dt_consume.h"
 
@@ -43,13 +54,40 @@ int dt_consume_init(dtrace_hdl_t *dtp)
 	return dt_buffer_alloc(dtp);
 }
 
+dt_consumer_t *dt_consumer(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_consumer == NULL)
+		dtp->dt_consumer = dt_zalloc(sizeof(dt_consumer_t));
+	return dtp->dt_consumer;
+}
+
+/* The output -x oformat chose. */
+const dt_output_t *dt_output(dtrace_hdl_t *dtp)
+{
+	const char *f = dtp->dt_optstr[DTOPT_OFORMAT];
+
+	return f != NULL && !strcmp(f, "json") ? &dt_jsonout : &dt_textout;
+}
+
+int dtrace_oformat(dtrace_hdl_t *dtp)
+{
+	return dt_output(dtp) == &dt_jsonout;
+}
+
 void dt_consume_fini(dtrace_hdl_t *dtp)
 {
+	if (dtp->dt_consumer != NULL) {
+		if (dt_output(dtp)->op_fini != NULL)
+			dt_output(dtp)->op_fini(dtp);
+		dt_recviews_free(dtp->dt_consumer);
+		free(dtp->dt_consumer);
+		dtp->dt_consumer = NULL;
+	}
+	dt_aggregate_fini(dtp);
 	free(dtp->dt_pfbuf);
 	dtp->dt_pfbuf = NULL;
 	free(dtp->dt_lastdrops);
 	dtp->dt_lastdrops = NULL;
-	dt_aggregate_fini(dtp);
 	dt_spec_fini(dtp);
 	if (dtp->dt_rings == NULL)
 		return;
@@ -60,255 +98,6 @@ void dt_consume_fini(dtrace_hdl_t *dtp)
 }
 
 /* ------------------------------------------------------------ records */
-
-static bool quiet(dtrace_hdl_t *dtp)
-{
-	return dtp->dt_options[DTOPT_QUIET] != 0;
-}
-
-static int64_t rec_int(const char *data, const dt_recdesc_t *rd)
-{
-	const char *p = data + rd->rd_off;
-
-	switch (rd->rd_size) {
-	case 1: return rd->rd_signed ? *(const int8_t *)p : *(const uint8_t *)p;
-	case 2: { int16_t v; memcpy(&v, p, 2); return rd->rd_signed ? v : (uint16_t)v; }
-	case 4: { int32_t v; memcpy(&v, p, 4); return rd->rd_signed ? (int64_t)v : (int64_t)(uint32_t)v; }
-	default: { int64_t v; memcpy(&v, p, 8); return v; }
-	}
-}
-
-/* Bytes that are not a string, as DTrace's dt_print_bytes dumps them. */
-void dt_print_hexdump(FILE *fp, const char *c, size_t n)
-{
-	size_t i, j;
-
-	fprintf(fp, "\n%*s      ", 5, "");
-	for (i = 0; i < 16; i++)
-		fprintf(fp, "  %c", "0123456789abcdef"[i]);
-	fprintf(fp, "  0123456789abcdef\n");
-	for (i = 0; i < n; i += 16) {
-		fprintf(fp, "%*s%5zx:", 5, "", i);
-		for (j = i; j < i + 16 && j < n; j++)
-			fprintf(fp, " %02x", (unsigned char)c[j]);
-		for (; j % 16; j++)
-			fprintf(fp, "   ");
-		fprintf(fp, "  ");
-		for (j = i; j < i + 16 && j < n; j++)
-			fputc(c[j] < ' ' || c[j] > '~' ? '.' : c[j], fp);
-		fputc('\n', fp);
-	}
-}
-
-/*
- * Print bytes as DTrace's trace() does: a string if they look like one,
- * else a hex dump.
- */
-static void print_bytes(FILE *fp, const char *c, size_t n, bool q)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (isprint((unsigned char)c[i]) || isspace((unsigned char)c[i]) || c[i] == '\b' ||
-		    c[i] == '\a')
-			continue;
-		if (c[i] == '\0' && i > 0) {
-			/* a string only if nothing but NULs follow (a struct's bytes) */
-			size_t j = i + 1;
-
-			while (j < n && c[j] == '\0')
-				j++;
-			if (j != n)
-				break;
-			fprintf(fp, q ? "%s" : "  %-33s", c);
-			return;
-		}
-		break;
-	}
-	if (i == n) {
-		fprintf(fp, q ? "%.*s" : "  %-33.*s", (int)n, c);
-		return;
-	}
-	dt_print_hexdump(fp, c, n);
-}
-
-static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_recdesc_t *rd)
-{
-	bool q = quiet(dtp);
-
-	if (rd->rd_string) {
-		/*
-		 * DTrace's string record is NUL-padded to strsize: printed as a
-		 * string if it looks like one, else (empty, control characters)
-		 * as a dump of all its bytes.
-		 */
-		const char *s = data + rd->rd_off;
-		size_t n = strnlen(s, (size_t)rd->rd_size);
-		size_t size = (size_t)dtp->dt_options[DTOPT_STRSIZE]; /* the NUL is ours */
-		char *z = dt_zalloc((size_t)rd->rd_size + 1);
-
-		memcpy(z, s, n);
-		if (size > (size_t)rd->rd_size)
-			size = (size_t)rd->rd_size;
-		if (dtp->dt_options[DTOPT_RAWBYTES])
-			dt_print_hexdump(fp, z, size); /* -x rawbytes: bytes, not text */
-		else
-			print_bytes(fp, z, size, q);
-		free(z);
-		return;
-	}
-	if (rd->rd_bytes) { /* a struct, union or array: as DTrace's dt_print_bytes */
-		if (dtp->dt_options[DTOPT_RAWBYTES])
-			dt_print_hexdump(fp, data + rd->rd_off, (size_t)rd->rd_size);
-		else
-			print_bytes(fp, data + rd->rd_off, (size_t)rd->rd_size, q);
-		return;
-	}
-	switch (rd->rd_size) {
-	case 8:
-		fprintf(fp, q ? "%lld" : " %16lld", (long long)rec_int(data, rd));
-		break;
-	case 4:
-		fprintf(fp, q ? "%d" : " %8d", (int)rec_int(data, rd));
-		break;
-	case 2: /* DTrace prints 2- and 1-byte values unsigned */
-		fprintf(fp, q ? "%d" : " %5d", (int)(uint16_t)rec_int(data, rd));
-		break;
-	default:
-		fprintf(fp, q ? "%d" : " %3d", (int)(uint8_t)rec_int(data, rd));
-		break;
-	}
-}
-
-/*
- * tracemem(): the bytes as a hex dump, always (DTrace's dt_print_bytes
- * with raw set); with a dsize record after them, at most dsize of them.
- */
-static void print_tracemem(FILE *fp, const char *data, const dt_recdesc_t *rd, int left)
-{
-	size_t n = (size_t)rd->rd_size;
-
-	if (rd->rd_nargs < 0) /* a dsize record: printed with its bytes */
-		return;
-	if (rd->rd_nargs == 1 && left > 1) {
-		int64_t d = rec_int(data, rd + 1);
-
-		if (d >= 0 && (uint64_t)d < n)
-			n = (size_t)d;
-	}
-	dt_print_hexdump(fp, data + rd->rd_off, n);
-}
-
-/*
- * system(): the formatted command run by the shell, after the output so
- * far, as DTrace runs it (its output goes where dtrace's does).
- */
-static void act_system(dtrace_hdl_t *dtp, FILE *fp)
-{
-	int rc;
-
-	fflush(fp);
-	fflush(stdout);
-	rc = system(dtp->dt_pfbuf);
-	if (rc == -1)
-		fprintf(stderr, "dtrace: failed to execute \"%s\": %s\n", dtp->dt_pfbuf, strerror(errno));
-}
-
-/*
- * freopen(): the output goes to the file named (appended to), or back to
- * where it went at first for "" (illumos' dt_freopen).  The stream stays
- * the same: its descriptor is pointed elsewhere.
- */
-static void act_freopen(dtrace_hdl_t *dtp, FILE *fp)
-{
-	int fd;
-
-	fflush(fp);
-	if (dtp->dt_pfbuf[0] == '\0') {
-		if (dtp->dt_stdoutfd > 0) {
-			dup2(dtp->dt_stdoutfd - 1, fileno(fp));
-			close(dtp->dt_stdoutfd - 1);
-			dtp->dt_stdoutfd = 0;
-		}
-		return;
-	}
-	if ((fd = open(dtp->dt_pfbuf, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666)) < 0) {
-		fprintf(stderr, "dtrace: couldn't freopen( ) \"%s\": %s\n", dtp->dt_pfbuf,
-			strerror(errno));
-		return;
-	}
-	if (dtp->dt_stdoutfd == 0)
-		dtp->dt_stdoutfd = fcntl(fileno(fp), F_DUPFD_CLOEXEC, 3) + 1;
-	dup2(fd, fileno(fp));
-	close(fd);
-}
-
-/* ftruncate(): the output file emptied (nothing happens to a terminal or a pipe) */
-static void act_ftruncate(FILE *fp)
-{
-	fflush(fp);
-	if (ftruncate(fileno(fp), 0) == 0)
-		(void)lseek(fileno(fp), 0, SEEK_SET);
-}
-
-/*
- * printf: the first record carries the format, the next rd_nargs the
- * values.  This runs for every printf record: the arguments are on the
- * stack (up to 16), the text goes to a buffer kept in the handle, and the
- * output stream is only ever written by the consumer's thread.
- */
-static int print_printf(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dt_recdesc_t *rd)
-{
-	const dt_recdesc_t *args = rd + 1;
-	dt_pfarg_t stackpa[16];
-	char symtext[4][512]; /* %a, %A: symbols (a format with more reuses them) */
-	dt_pfarg_t *pa = rd->rd_nargs <= 16 ? stackpa
-					    : dt_zalloc(sizeof(dt_pfarg_t) * (rd->rd_nargs + 1));
-	int n;
-
-	for (int i = 0; i < rd->rd_nargs; i++) {
-		memset(&pa[i], 0, sizeof(pa[i]));
-		if (args[i].rd_string) {
-			pa[i].pa_string = true;
-			pa[i].pa_str = data + args[i].rd_off;
-		} else if (args[i].rd_arg == 'A' && args[i].rd_size == 16) {
-			uint64_t v[2];
-
-			memcpy(v, data + args[i].rd_off, 16); /* pid, address: dt_stack.c */
-			pa[i].pa_val = (int64_t)v[1];
-			pa[i].pa_size = 8;
-			dt_uaddr2str(dtp, (pid_t)v[0], v[1], true, symtext[i % 4], sizeof(symtext[0]));
-			pa[i].pa_str = symtext[i % 4];
-		} else {
-			pa[i].pa_val = rec_int(data, &args[i]);
-			pa[i].pa_size = args[i].rd_fmt ? args[i].rd_fmt : args[i].rd_size;
-			pa[i].pa_signed = args[i].rd_signed;
-			pa[i].pa_float = args[i].rd_float;
-			if (args[i].rd_arg == 'a') {
-				dt_addr2str(dtp, (uint64_t)pa[i].pa_val, true, symtext[i % 4],
-					    sizeof(symtext[0]));
-				pa[i].pa_str = symtext[i % 4];
-			}
-		}
-	}
-	n = dt_printf_format_into(dtp->dt_formats[rd->rd_fmt].fm_str, pa, rd->rd_nargs,
-				  &dtp->dt_pfbuf, &dtp->dt_pfbufsz);
-	if (n >= 0) {
-		switch (rd->rd_kind) {
-		case DT_ACT_SYSTEM:
-			act_system(dtp, fp);
-			break;
-		case DT_ACT_FREOPEN:
-			act_freopen(dtp, fp);
-			break;
-		default:
-			fwrite_unlocked(dtp->dt_pfbuf, 1, (size_t)n, fp);
-		}
-	}
-	if (pa != stackpa)
-		free(pa);
-	return rd->rd_nargs;
-}
 
 static void report_error(dtrace_hdl_t *dtp, const dt_errrec_t *er)
 {
@@ -346,6 +135,9 @@ static void report_error(dtrace_hdl_t *dtp, const dt_errrec_t *er)
 	ed.dteda_fault = (int)er->er_fault;
 	ed.dteda_addr = er->er_addr;
 	ed.dteda_msg = msg;
+	if (dtp->dt_consumer != NULL && dtp->dt_consumer->cs_fp != NULL &&
+	    dt_output(dtp)->op_error != NULL)
+		dt_output(dtp)->op_error(dtp, dtp->dt_consumer->cs_fp, &ed);
 	if (dtp->dt_errhdlr != NULL)
 		dtp->dt_errhdlr(&ed, dtp->dt_errarg);
 	else
@@ -429,16 +221,61 @@ static void spec_emit(void *ctx, int cpu, const char *recs, uint32_t len)
 	w->w_next = 0;
 }
 
+/*
+ * The records of one firing: to the record callback, then (unless it says
+ * otherwise) to the output; the consumer's own actions whatever it says.
+ * Returns 1 to stop draining (a callback said DTRACE_CONSUME_ABORT).
+ */
+static int consume_recs(dt_walk_t *w, const dt_epid_t *ep, const char *data,
+			dtrace_probedata_t *pd)
+{
+	dtrace_hdl_t *dtp = w->w_dtp;
+	const dt_output_t *out = dt_output(dtp);
+	const dt_recview_t *v = dt_recview(dtp, ep->ep_id);
+
+	for (int i = 0, span; i < ep->ep_nrecs; i += span) {
+		const dt_recdesc_t *rd = &ep->ep_recs[i];
+		const dtrace_recdesc_t *rec = dt_recview_slot(v, i, &span);
+		int rv = DTRACE_CONSUME_THIS;
+
+		if (rec == NULL) { /* clear(), trunc(), normalize() ... (dt_aggregate.c) */
+			dt_aggregate_act(dtp, data, rd);
+			continue;
+		}
+		if (dt_stack_isrec(rd->rd_kind)) /* while the process lives (dt_stack.c) */
+			dt_stack_seen(dtp, rd->rd_kind, data + rd->rd_off);
+		if (rd->rd_kind == DT_ACT_EXIT) {
+			/*
+			 * As dtrace(1)'s chewrec(): every exit record processed
+			 * sets the status, the last one wins (exit(1) in an
+			 * ERROR clause for a fault in END, after BEGIN's
+			 * exit(0), gives 1).
+			 */
+			dtp->dt_exited = true;
+			dtp->dt_exitval = (int)dt_rec_int(data + rd->rd_off, (uint32_t)rd->rd_size,
+							  rd->rd_signed);
+		}
+		if (w->w_rfunc != NULL)
+			rv = w->w_rfunc(pd, rec, w->w_arg);
+		if (rv == DTRACE_CONSUME_ABORT)
+			return 1;
+		if (rv == DTRACE_CONSUME_THIS && out->op_rec != NULL)
+			out->op_rec(dtp, w->w_fp, pd, rec);
+	}
+	return 0;
+}
+
 /* One record from a CPU's ring. */
 static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 {
 	dt_walk_t *w = ctx;
 	dtrace_hdl_t *dtp = w->w_dtp;
+	const dt_output_t *out = dt_output(dtp);
 	const char *data = buf;
 	dt_rechdr_t hdr;
 	dt_epid_t *ep;
 	dtrace_probedata_t pd = { 0 };
-	int flow;
+	int flow, rv = DTRACE_CONSUME_THIS;
 
 	if (size < sizeof(hdr))
 		return 0;
@@ -461,64 +298,28 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 	pd.dtpda_pdesc = &ep->ep_probe->pr_desc;
 	pd.dtpda_cpu = cpu;
 	pd.dtpda_epid = hdr.rh_epid;
+	pd.dtpda_data = data;
+	pd.dtpda_size = size;
+	pd.dtpda_nrecs = dt_recview_nrecs(dt_recview(dtp, hdr.rh_epid), &pd.dtpda_recs);
 	flow = dtp->dt_options[DTOPT_FLOWINDENT] ? flowindent(dtp, &pd, ep, w->w_next)
 						  : DT_FLOW_NONE;
 	if (flow == DT_FLOW_ENTRY)
 		dtp->dt_indent += 2;
 	dtp->dt_lastepid = hdr.rh_epid;
-	if (w->w_pfunc != NULL && w->w_pfunc(&pd, w->w_arg) == DTRACE_CONSUME_ABORT)
+	if (w->w_pfunc != NULL)
+		rv = w->w_pfunc(&pd, w->w_arg);
+	if (rv == DTRACE_CONSUME_ABORT)
 		return 1;
-	for (int i = 0; i < ep->ep_nrecs; i++) {
-		const dt_recdesc_t *rd = &ep->ep_recs[i];
-
-		switch (rd->rd_kind) {
-		case DT_ACT_TRACE:
-			print_trace(dtp, w->w_fp, data, rd);
-			break;
-		case DT_ACT_PRINTF:
-		case DT_ACT_SYSTEM:
-		case DT_ACT_FREOPEN:
-			i += print_printf(dtp, w->w_fp, data, rd);
-			break;
-		case DT_ACT_FTRUNCATE:
-			act_ftruncate(w->w_fp);
-			break;
-		case DT_ACT_PRINT:
-			dt_print_value(dtp, w->w_fp, rd->rd_ptype, data + rd->rd_off, (size_t)rd->rd_size,
-				       rd->rd_string);
-			break;
-		case DT_ACT_TRACEMEM:
-			print_tracemem(w->w_fp, data, rd, ep->ep_nrecs - i);
-			break;
-		case DT_ACT_EXIT:
-			/*
-			 * As dtrace(1)'s chewrec(): every exit record processed
-			 * sets the status, the last one wins (exit(1) in an
-			 * ERROR clause for a fault in END, after BEGIN's
-			 * exit(0), gives 1).
-			 */
-			dtp->dt_exited = true;
-			dtp->dt_exitval = (int)rec_int(data, rd);
-			break;
-		case DT_ACT_PRINTA:
-		case DT_ACT_CLEAR:
-		case DT_ACT_TRUNC:
-		case DT_ACT_NORMALIZE:
-		case DT_ACT_DENORMALIZE:
-		case DT_ACT_SETOPT:
-			i += dt_aggregate_act(dtp, w->w_fp, data, rd, ep->ep_nrecs - i);
-			break;
-		default:
-			if (dt_stack_isrec(rd->rd_kind)) { /* dt_stack.c */
-				dt_stack_seen(dtp, rd->rd_kind, data + rd->rd_off);
-				dt_stack_print(dtp, w->w_fp, rd->rd_kind, data + rd->rd_off,
-					       rd->rd_size);
-			}
-			break;
-		}
-	}
-	if (w->w_rfunc != NULL)
-		w->w_rfunc(&pd, 1, w->w_arg);
+	if (rv == DTRACE_CONSUME_NEXT)
+		return 0;
+	if (out->op_probe != NULL)
+		out->op_probe(dtp, w->w_fp, &pd);
+	if (consume_recs(w, ep, data, &pd) != 0)
+		return 1;
+	if (w->w_rfunc != NULL && w->w_rfunc(&pd, NULL, w->w_arg) == DTRACE_CONSUME_ABORT)
+		return 1;
+	if (out->op_end != NULL)
+		out->op_end(dtp, w->w_fp, &pd);
 	return 0;
 }
 
@@ -593,6 +394,16 @@ void dt_notice(dtrace_hdl_t *dtp, const char *msg)
 		fprintf(stderr, "dtrace: %s", msg);
 }
 
+/* A drop: to the output (an event in JSON), then as a notice. */
+void dt_drop(dtrace_hdl_t *dtp, const char *kind, int cpu, uint64_t n, const char *msg)
+{
+	dt_consumer_t *cs = dtp->dt_consumer;
+
+	if (cs != NULL && cs->cs_fp != NULL && dt_output(dtp)->op_drop != NULL)
+		dt_output(dtp)->op_drop(dtp, cs->cs_fp, kind, cpu, n, msg);
+	dt_notice(dtp, msg);
+}
+
 /*
  * A CPU's counters: the sum over its scratch areas, one per context class
  * (programs that may interrupt each other use different areas).
@@ -637,7 +448,7 @@ static void report_cpudrops(dtrace_hdl_t *dtp, FILE *fp, int cpu)
 		 dt_droptag(dtp, "PRINCIPAL", tag, sizeof(tag)), (unsigned long long)(cs.cs_drops - last[0]), cs.cs_drops - last[0] == 1 ? "" : "s",
 		 cpu);
 	fflush(fp); /* the records before the drops come first */
-	dt_notice(dtp, msg);
+	dt_drop(dtp, "PRINCIPAL", cpu, cs.cs_drops - last[0], msg);
 	last[0] = cs.cs_drops;
 }
 
@@ -657,7 +468,7 @@ static void check_status(dtrace_hdl_t *dtp)
 				 dt_droptag(dtp, "AGGREGATION", tag, sizeof(tag)),
 				 (unsigned long long)(cs->cs_aggdrops - *last),
 				 cs->cs_aggdrops - *last == 1 ? "" : "s", cpu);
-			dt_notice(dtp, msg);
+			dt_drop(dtp, "AGGREGATION", cpu, cs->cs_aggdrops - *last, msg);
 			*last = cs->cs_aggdrops;
 		}
 	}
@@ -665,7 +476,7 @@ static void check_status(dtrace_hdl_t *dtp)
 		snprintf(msg, sizeof(msg), "%s%llu dynamic variable drop%s\n",
 			 dt_droptag(dtp, "DYNAMIC", tag, sizeof(tag)), (unsigned long long)(dyn - dtp->dt_lastcounts[0]),
 			 dyn - dtp->dt_lastcounts[0] == 1 ? "" : "s");
-		dt_notice(dtp, msg);
+		dt_drop(dtp, "DYNAMIC", -1, dyn - dtp->dt_lastcounts[0], msg);
 		dtp->dt_lastcounts[0] = dyn;
 	}
 	dt_spec_status(dtp); /* speculative drops, failed speculations */
@@ -695,7 +506,12 @@ dtrace_workstatus_t dt_consume_work(dtrace_hdl_t *dtp, bool done, FILE *fp,
 {
 	dtrace_workstatus_t rv = done ? DTRACE_WORKSTATUS_DONE : DTRACE_WORKSTATUS_OKAY;
 	uint64_t now = dt_now();
+	dt_consumer_t *cs = dt_consumer(dtp);
 
+	if (cs->cs_fp == NULL && dt_output(dtp)->op_start != NULL)
+		dt_output(dtp)->op_start(dtp, fp); /* once: JSON's first object */
+	cs->cs_fp = fp;
+	cs->cs_inwork = true;
 	if (done)
 		dtp->dt_lastswitch = 0;
 	if (rv == DTRACE_WORKSTATUS_DONE ||
@@ -714,6 +530,7 @@ dtrace_workstatus_t dt_consume_work(dtrace_hdl_t *dtp, bool done, FILE *fp,
 		check_status(dtp);
 		dtp->dt_laststatus = now;
 	}
+	cs->cs_inwork = false;
 	fflush(fp);
 	return rv;
 }

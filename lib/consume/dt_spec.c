@@ -309,7 +309,7 @@ void dt_spec_status(dtrace_hdl_t *dtp)
 		snprintf(msg, sizeof(msg), "%s%llu %s%s%s\n",
 			 dt_droptag(dtp, dt_specmsgs[i].sm_tag, tag, sizeof(tag)), (unsigned long long)(n - sw->sw_reported[i]), dt_specmsgs[i].sm_what,
 			 n - sw->sw_reported[i] == 1 ? "" : "s", dt_specmsgs[i].sm_why);
-		dt_notice(dtp, msg);
+		dt_drop(dtp, dt_specmsgs[i].sm_tag, -1, n - sw->sw_reported[i], msg);
 		sw->sw_reported[i] = n;
 	}
 }

@@ -233,3 +233,121 @@ char *dt_stack_text(dtrace_hdl_t *dtp, int act, const char *data, int size)
 	fclose(fp);
 	return s;
 }
+
+/* ------------------------------------------------------------ as data */
+
+/* The stack and symbol records' kinds, in the library and in include/dtrace.h. */
+static const struct {
+	int sk_act;
+	dtrace_actkind_t sk_pub;
+} dt_stackkinds[] = {
+	{ DT_ACT_STACK, DTRACEACT_STACK }, { DT_ACT_USTACK, DTRACEACT_USTACK },
+	{ DT_ACT_SYM, DTRACEACT_SYM },	   { DT_ACT_MOD, DTRACEACT_MOD },
+	{ DT_ACT_USYM, DTRACEACT_USYM },   { DT_ACT_UMOD, DTRACEACT_UMOD },
+	{ DT_ACT_UADDR, DTRACEACT_UADDR },
+};
+
+int dt_stack_act(dtrace_actkind_t pub)
+{
+	for (size_t i = 0; i < sizeof(dt_stackkinds) / sizeof(dt_stackkinds[0]); i++)
+		if (dt_stackkinds[i].sk_pub == pub)
+			return dt_stackkinds[i].sk_act;
+	return -1;
+}
+
+dtrace_actkind_t dt_stack_pubact(int act)
+{
+	for (size_t i = 0; i < sizeof(dt_stackkinds) / sizeof(dt_stackkinds[0]); i++)
+		if (dt_stackkinds[i].sk_act == act)
+			return dt_stackkinds[i].sk_pub;
+	return DTRACEACT_NONE;
+}
+
+static void kframe(dtrace_hdl_t *dtp, uint64_t pc, dtrace_frame_t *f)
+{
+	uint64_t sa;
+
+	memset(f, 0, sizeof(*f));
+	f->dtf_pc = pc;
+	if (dt_ksym_lookup(dtp, pc, &f->dtf_module, &f->dtf_function, &sa) == 0)
+		f->dtf_offset = pc - sa;
+	else
+		f->dtf_module = f->dtf_function = NULL;
+}
+
+static void uframe(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, dtrace_frame_t *f)
+{
+	const char *mod = NULL, *name = NULL;
+	uint64_t sa = 0;
+	int r = dt_usym_lookup(dtp, pid, pc, &mod, &name, &sa);
+
+	memset(f, 0, sizeof(*f));
+	f->dtf_pc = pc;
+	f->dtf_pid = (int)pid;
+	if (r >= 0)
+		f->dtf_module = mod;
+	if (r == 0) {
+		f->dtf_function = name;
+		f->dtf_offset = pc - sa;
+	}
+}
+
+/*
+ * Frames as dt_stack.c prints them: a kernel stack without the tracing
+ * machinery on top, a user stack with the frames that may be missing
+ * marked, a symbol as one frame.
+ */
+int dtrace_frames(dtrace_hdl_t *dtp, const dtrace_recdesc_t *rec, const void *data,
+		  dtrace_frame_t *frames, int max)
+{
+	uint64_t v[2] = { 0, 0 }, pid = 0;
+	const char *p = data;
+	int n = 0, i = 0, npc;
+
+	switch (rec->dtrd_kind) {
+	case DTRACE_DATA_KADDR:
+	case DTRACE_DATA_INT: /* printf's %a */
+		memcpy(v, p, 8);
+		if (max > 0)
+			kframe(dtp, v[0], &frames[0]);
+		return 1;
+	case DTRACE_DATA_UADDR:
+		memcpy(v, p, 16);
+		if (max > 0)
+			uframe(dtp, (pid_t)v[0], v[1], &frames[0]);
+		return 1;
+	case DTRACE_DATA_KSTACK:
+	case DTRACE_DATA_USTACK:
+		break;
+	default:
+		return 0;
+	}
+	npc = (int)(rec->dtrd_size / 8);
+	if (rec->dtrd_kind == DTRACE_DATA_USTACK && npc > 0)
+		memcpy(&pid, p, 8), i = 1;
+	for (; i < npc; i++) { /* the machinery's frames on top of a kernel stack */
+		uint64_t pc;
+
+		memcpy(&pc, p + (size_t)i * 8, 8);
+		if (rec->dtrd_kind != DTRACE_DATA_KSTACK || pc == 0 || !machinery(dtp, pc))
+			break;
+	}
+	for (int first = i; i < npc; i++) {
+		uint64_t pc;
+
+		memcpy(&pc, p + (size_t)i * 8, 8);
+		if (pc == 0)
+			break;
+		if (n < max) {
+			if (rec->dtrd_kind == DTRACE_DATA_KSTACK) {
+				kframe(dtp, pc, &frames[n]);
+			} else {
+				uframe(dtp, (pid_t)pid, pc, &frames[n]);
+				frames[n].dtf_nofp = !(i == first && at_func_start(dtp, (pid_t)pid, pc)) &&
+						     dt_usym_nofp(dtp, (pid_t)pid, pc, i == first);
+			}
+		}
+		n++;
+	}
+	return n;
+}

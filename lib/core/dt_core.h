@@ -157,7 +157,8 @@ enum {
 	X(AGGZOOM, "aggzoom", DT_OPT_BOOL, 0)                             \
 	X(STACKINDENT, "stackindent", DT_OPT_INT, 14)                     \
 	X(PREALLOCATE, "preallocate", DT_OPT_SIZE, 0)                     \
-	X(PROCRATE, "procrate", DT_OPT_RATE, 0)
+	X(PROCRATE, "procrate", DT_OPT_RATE, 0)                           \
+	X(OFORMAT, "oformat", DT_OPT_STRING, 0)
 
 /* Bytes a string takes: strsize characters (DTrace counts them) and a NUL. */
 #define DT_STRSIZE(dtp) ((int)(dtp)->dt_options[DTOPT_STRSIZE] + 1)
@@ -321,7 +322,7 @@ struct dtrace_hdl {
 	int dt_nlibnames;
 	struct dt_xlator *dt_xlators;
 	dt_ident_t **dt_globtail;  /* where dt_ident_create() appends */
-	dt_hash_t dt_idents;	  /* dt_globals by name (front/dt_cook.c) */
+	dt_hash_t dt_idents;	  /* dt_globals by name (front/dt_ident.c) */
 
 	/* compiled programs */
 	struct dtrace_prog *dt_progs;
@@ -408,6 +409,7 @@ struct dtrace_hdl {
 	int dt_specent;		  /* bytes per dt_specbuf entry: header + specsize */
 	struct dt_specwork *dt_specwork; /* the consumer's cleaning (dt_spec.c) */
 	struct dt_aggstate *dt_aggstate;
+	struct dt_consumer *dt_consumer; /* consume/dt_consume.c: record views, the output */
 	void *dt_btf;		  /* struct btf * of vmlinux, lazily (types/dt_btf.c) */
 	struct dt_symtab *dt_symtab; /* kernel and process symbols, lazily (proc/dt_sym.c) */
 	struct dt_pmap *dt_pmap;  /* processes' mappings as made (proc/dt_pmap.c) */

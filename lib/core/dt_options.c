@@ -168,6 +168,7 @@ static const struct {
 	{ DTOPT_LINKMODE, { "kernel", "dynamic", "static", NULL } },
 	{ DTOPT_LINKTYPE, { "elf", "dof", NULL } },
 	{ DTOPT_STDC, { "a", "c", "s", "t", NULL } },
+	{ DTOPT_OFORMAT, { "text", "json", NULL } }, /* consume/dt_output.c */
 };
 
 /* Options that configure what Linux lacks: refused, saying why. */

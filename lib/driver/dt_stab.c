@@ -6,7 +6,7 @@
  * (the least stable of those its provider gives the fields it names:
  * prov/dt_provider.c) and statement attributes: the least stable of
  * those of the identifiers and functions its predicate and actions use
- * (dt_builtins.c's table; args[] and probeprov..probename are their
+ * (the language's table, layout/dt_lang.h; args[] and probeprov..probename are their
  * provider's, as illumos' dt_setcontext() sets them; variables, inlines
  * of the D library and aggregations are Stable/Stable/Common, kernel
  * symbols Private/Private/Unknown, constants the most stable there is).
@@ -79,7 +79,7 @@ static dtrace_attribute_t builtin_attr(dt_stab_t *st, const dt_builtin_var_t *bv
 	case DT_BV_PROBEFUNC: return st->st_pa[2];
 	case DT_BV_PROBENAME: return st->st_pa[3];
 	case DT_BV_ARGS: return st->st_pa[4];
-	default: return dt_builtin_attr(bv->bv_name);
+	default: return bv->bv_attr;
 	}
 }
 
@@ -88,7 +88,7 @@ static const dt_builtin_var_t *builtin_var(dt_stab_t *st, const char *name)
 	const dt_builtin_var_t *bv = dt_builtin_var(name);
 	dtrace_hdl_t *dtp = st->st_pcb->pcb_hdl;
 
-	return bv != NULL && dt_builtin_visible(name, dtp->dt_options[DTOPT_VERSION]) ? bv : NULL;
+	return bv != NULL && dt_builtin_visible(bv->bv_since, dtp->dt_options[DTOPT_VERSION]) ? bv : NULL;
 }
 
 static dtrace_attribute_t var(dt_stab_t *st, dt_node_t *dnp)
@@ -169,7 +169,7 @@ static dtrace_attribute_t call(dt_stab_t *st, dt_node_t *dnp)
 									     : "tracing function";
 	}
 	return ident(st, dnp, kind, "", fn->bf_name, "( )",
-		     dt_attr_min(a, dt_builtin_attr(fn->bf_name)));
+		     dt_attr_min(a, fn->bf_attr));
 }
 
 static dtrace_attribute_t walk(dt_stab_t *st, dt_node_t *dnp)

@@ -1,7 +1,8 @@
 /*
  * dt_cook.c -- the semantic pass: resolve identifiers, give every node a
  * type, apply C's conversions, and check actions and subroutines against
- * the built-in tables.
+ * the language's table (layout/dt_lang.h): every call gets the checks
+ * common to all (arity, kind, prototype), then its row's cook hook.
  *
  * Clauses are cooked in program order, so a variable's type is fixed by the
  * first assignment the program text makes (or by its declaration), as in
@@ -10,7 +11,10 @@
  *
  * Invariants for the code generator after this pass:
  *  1. every expression node has dn_type; integers are at most 8 bytes;
- *  2. N_VAR nodes carry dn_ident (variables) or dn_builtin (built-ins);
+ *  2. N_VAR nodes carry dn_ident (variables) or dn_builtin (built-ins:
+ *     DT_BV_*); N_CALL nodes their function's DT_FN_* in dn_builtin;
+ *     N_ARRAY nodes what they index in dn_index, comparisons how they
+ *     compare in dn_cmp (dt_lang.h);
  *  3. macro arguments are gone (replaced by N_INT / N_STR);
  *  4. sizeof is folded into N_INT.
  */
@@ -55,48 +59,6 @@ static _Noreturn void cerr(dt_cookctx_t *cc, int tag, const dt_node_t *dnp, cons
 }
 
 /* ------------------------------------------------------------ identifiers */
-
-static bool same_space(dt_idkind_t a, dt_idkind_t b)
-{
-	int ca = a == DT_ID_GARRAY || a == DT_ID_INLINE ? DT_ID_GLOBAL : a == DT_ID_TARRAY ? DT_ID_TLS : a;
-	int cb = b == DT_ID_GARRAY || b == DT_ID_INLINE ? DT_ID_GLOBAL : b == DT_ID_TARRAY ? DT_ID_TLS : b;
-
-	return ca == cb;
-}
-
-/*
- * Identifiers are kept in creation order (dt_globals) and found by name
- * (dt_idents: the first of that name, the others chained by di_hnext in
- * creation order, one per space): the D library makes hundreds of inlines
- * before the first program.
- */
-dt_ident_t *dt_ident_lookup(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
-{
-	for (dt_ident_t *idp = dt_hash_findstr(&dtp->dt_idents, name); idp; idp = idp->di_hnext)
-		if (same_space(idp->di_kind, kind))
-			return idp;
-	return NULL;
-}
-
-dt_ident_t *dt_ident_create(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
-{
-	dt_ident_t *idp = dt_arena_zalloc(&dtp->dt_arena, sizeof(*idp)), **tail; /* the handle's */
-
-	idp->di_name = dt_arena_strdup(&dtp->dt_arena, name);
-	tail = (dt_ident_t **)dt_hash_slotstr(&dtp->dt_idents, idp->di_name); /* the key: its name */
-	idp->di_kind = kind;
-	idp->di_id = kind == DT_ID_INLINE ? 0 : ++dtp->dt_nvars; /* inlines are no variables */
-	idp->di_nkeys = -1;
-	idp->di_off = -1;
-	if (dtp->dt_globtail == NULL)
-		dtp->dt_globtail = &dtp->dt_globals;
-	*dtp->dt_globtail = idp;
-	dtp->dt_globtail = &idp->di_next;
-	while (*tail != NULL) /* after those of the name in other spaces */
-		tail = &(*tail)->di_hnext;
-	*tail = idp;
-	return idp;
-}
 
 static const char *id_display(const dt_ident_t *idp, char *buf, size_t len)
 {
@@ -438,16 +400,52 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 
 /* ------------------------------------------------------------ variables */
 
+/*
+ * Reading a built-in variable: the cook column of its row in the
+ * language's table (layout/dt_lang.h).  A hook checks what is particular
+ * to the variable and returns its type, or NULL for the row's.
+ */
+typedef dt_type_t *cook_var_f(dt_cookctx_t *, dt_node_t *, const dt_builtin_var_t *);
+
+static dt_type_t *cook_var_plain(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_var_t *bv)
+{
+	(void)cc, (void)dnp, (void)bv;
+	return NULL;
+}
+
+/* arg0..arg9, errno: the probe's native arguments (its signature) */
+static dt_type_t *cook_var_argn(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_var_t *bv)
+{
+	(void)dnp, (void)bv;
+	cc->cc_clause->dc_uses |= DT_USES_ARGN;
+	return NULL;
+}
+
+/* args[], uregs[]: arrays (cook_array()) */
+static dt_type_t *cook_var_indexed(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_var_t *bv)
+{
+	cerr(cc, D_IDENT_BADREF, dnp, "%s[ ] must be indexed: use %s[n]", bv->bv_name, bv->bv_name);
+}
+
+/* curthread: a struct task_struct * where the kernel's BTF has it */
+static dt_type_t *cook_var_curthread(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_var_t *bv)
+{
+	dt_type_t *t = dt_type_struct(DTP(cc), "task_struct", false);
+
+	(void)dnp, (void)bv;
+	return t != NULL ? dt_type_ptr(DTP(cc), t) : NULL;
+}
+
+static cook_var_f *const dt_cookvar[DT_BV_MAX] = {
+#define X(id, name, type, attr, vers, cook, cg) [DT_BV_##id] = cook_var_##cook,
+	DT_LANG_VARS(X)
+#undef X
+};
+
 static dt_type_t *builtin_type(dt_cookctx_t *cc, const dt_builtin_var_t *bv)
 {
 	dtrace_hdl_t *dtp = DTP(cc);
 
-	if (bv->bv_id == DT_BV_CURTHREAD) {
-		dt_type_t *t = dt_type_struct(dtp, "task_struct", false);
-
-		if (t != NULL)
-			return dt_type_ptr(dtp, t);
-	}
 	if (!strcmp(bv->bv_type, "string"))
 		return dt_type_string(dtp);
 	if (!strcmp(bv->bv_type, "int"))
@@ -555,15 +553,11 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	if ((bv = dt_builtin_var(dnp->dn_name)) != NULL &&
-	    dt_builtin_visible(bv->bv_name, dtp->dt_options[DTOPT_VERSION])) {
-		if (bv->bv_id == DT_BV_ARGS)
-			cerr(cc, D_IDENT_BADREF, dnp, "args[ ] must be indexed: use args[n]");
-		if (bv->bv_id == DT_BV_UREGS)
-			cerr(cc, D_IDENT_BADREF, dnp, "uregs[ ] must be indexed: use uregs[n]");
-		if (bv->bv_id <= DT_BV_ARG0 + 9 || bv->bv_id == DT_BV_ERRNO)
-			cc->cc_clause->dc_uses |= DT_USES_ARGN;
+	    dt_builtin_visible(bv->bv_since, dtp->dt_options[DTOPT_VERSION])) {
+		dt_type_t *t = dt_cookvar[bv->bv_id](cc, dnp, bv);
+
 		dnp->dn_builtin = bv->bv_id;
-		dnp->dn_type = builtin_type(cc, bv);
+		dnp->dn_type = t != NULL ? t : builtin_type(cc, bv);
 		return;
 	}
 	idp = dt_ident_lookup(dtp, dnp->dn_name, DT_ID_GLOBAL);
@@ -685,7 +679,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 			return;
 		}
 		cc->cc_clause->dc_uses |= DT_USES_ARGS;
-		dnp->dn_builtin = DT_BV_ARGS;
+		dnp->dn_index = DT_INDEX_ARGS;
 		dnp->dn_val = n;
 		dnp->dn_type = cc->cc_probe->pr_argtypes[n];
 		return;
@@ -738,7 +732,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 				      "\tprototype: int\n\t argument: %s", tname(dnp->dn_args->dn_type));
 		if (const_eval(dnp->dn_args, &n) && (n < 0 || n >= DT_NUREGS))
 			cerr(cc, D_REGS_IDX, dnp, "index %lld is out of range for array uregs", (long long)n);
-		dnp->dn_builtin = DT_BV_UREGS;
+		dnp->dn_index = DT_INDEX_UREGS;
 		dnp->dn_type = dt_type_lookup(dtp, "uint64_t");
 		return;
 	}
@@ -760,7 +754,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 			     base->dn_op == 't' ? "this->" : "", base->dn_name,
 			     idp->di_type->dt_nelems);
 		dnp->dn_ident = idp;
-		dnp->dn_builtin = -2; /* scalar array element */
+		dnp->dn_index = DT_INDEX_SCALAR;
 		dnp->dn_type = idp->di_type->dt_base;
 		return;
 	}
@@ -796,7 +790,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		cook(cc, dnp->dn_args);
 		if (!dt_type_is_int(dnp->dn_args->dn_type))
 			cerr(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
-		dnp->dn_builtin = -3;
+		dnp->dn_index = DT_INDEX_STRING;
 		dnp->dn_type = dt_type_int(dtp, 1, true);
 		return;
 	}
@@ -808,7 +802,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 	cook(cc, dnp->dn_args);
 	if (!dt_type_is_int(dnp->dn_args->dn_type))
 		cerr(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
-	dnp->dn_builtin = -1; /* memory index */
+	dnp->dn_index = DT_INDEX_MEM;
 	dnp->dn_type = base->dn_type->dt_base;
 }
 
@@ -837,12 +831,12 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 
 		if ((ls || rs) && (op == OP_EQ || op == OP_NE) &&
 		    ((ls && is_zero(r)) || (rs && is_zero(l)))) {
-			dnp->dn_builtin = 2; /* a string and NULL: compares the pointer */
+			dnp->dn_cmp = DT_CMP_STRNULL;
 		} else if (ls || rs) {
 			if (!(ls || is_charptr(lt)) || !(rs || is_charptr(rt)))
 				cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
 				     tname(lt), opname(op), tname(rt));
-			dnp->dn_builtin = 1; /* string comparison */
+			dnp->dn_cmp = DT_CMP_STRING;
 		} else if (!dt_type_is_scalar(lt) || !dt_type_is_scalar(rt) || !ptr_mix_ok(l, r)) {
 			cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
 			     tname(lt), opname(op), tname(rt));
@@ -935,7 +929,7 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 
 	if (lhs->dn_kind == N_ARRAY) {
 		cook_array(cc, lhs, true);
-		if (lhs->dn_builtin == -2)
+		if (lhs->dn_index == DT_INDEX_SCALAR)
 			return; /* a scalar array element: its type is the array's */
 		idp = lhs->dn_ident;
 		if (idp == NULL)
@@ -1363,6 +1357,134 @@ static void cook_printa(dt_cookctx_t *cc, dt_node_t *dnp)
 		printa_format(cc, dnp, fmt->dn_str, naggs, a->dn_ident);
 }
 
+/*
+ * A call's checks particular to its function: the cook column of its row
+ * in the language's table (layout/dt_lang.h).  cook_call() has checked the
+ * arity, the kind (an action is no value), cooked the arguments and
+ * checked them against the row's parameters, if it has them; a hook
+ * returns the call's type, or NULL for the row's return type.
+ */
+typedef dt_type_t *cook_fn_f(dt_cookctx_t *, dt_node_t *, const dt_builtin_fn_t *);
+
+static dt_type_t *cook_fn_none(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)cc, (void)dnp, (void)fn;
+	return NULL;
+}
+
+/* a data-recording action with nothing else to check: ftruncate() */
+static dt_type_t *cook_fn_data(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)fn;
+	note_data(cc, dnp);
+	return NULL;
+}
+
+static dt_type_t *cook_fn_trace(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)fn;
+	if (dnp->dn_args->dn_type->dt_kind == DT_TK_VOID)
+		cerr(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
+	note_data(cc, dnp);
+	return NULL;
+}
+
+/* printf(), system(), freopen(): a format and its arguments */
+static dt_type_t *cook_fn_printf(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)fn;
+	cook_printf(cc, dnp, dnp->dn_args, dnp->dn_args->dn_next);
+	note_data(cc, dnp);
+	return NULL;
+}
+
+static dt_type_t *cook_fn_printa(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)fn;
+	cook_printa(cc, dnp);
+	note_data(cc, dnp);
+	return NULL;
+}
+
+static dt_type_t *cook_fn_exit(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)fn;
+	need_int(cc, dnp, dnp->dn_args, 1);
+	cc->cc_hasexit = true;
+	spec_order(cc, dnp, SA_EXIT);
+	return NULL;
+}
+
+/* clear(), trunc(), normalize(), denormalize(): an aggregation, then scalars */
+static dt_type_t *cook_fn_aggarg(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	int i = 1;
+
+	/* illumos' tags: dt_action_clear(), _trunc(), _normalize() */
+	if (dnp->dn_args->dn_kind != N_AGG)
+		cerr(cc, fn->bf_id == DT_FN_CLEAR ? D_CLEAR_AGGARG : fn->bf_id == DT_FN_TRUNC
+			 ? D_TRUNC_AGGARG : D_NORMALIZE_AGGARG, dnp, "%s( ) argument #1 is "
+		     "incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+		     fn->bf_name, tname(dnp->dn_args->dn_type));
+	for (dt_node_t *a = dnp->dn_args->dn_next; a; a = a->dn_next)
+		if (!dt_type_is_scalar(a->dn_type))
+			cerr(cc, fn->bf_id == DT_FN_TRUNC ? D_TRUNC_SCALAR : D_NORMALIZE_SCALAR, a,
+			     "%s( ) argument #%d must be of scalar type", fn->bf_name, ++i);
+	note_data(cc, dnp);
+	return NULL;
+}
+
+static dt_type_t *cook_fn_setopt(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)fn;
+	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
+		if (a->dn_kind != N_STR)
+			cerr(cc, D_PROTO_ARG, a, "setopt( ) arguments must be string constants");
+	note_data(cc, dnp);
+	return NULL;
+}
+
+/* copyinstr(), the D library's __dt_psargs() and __dt_dpath(): integers */
+static dt_type_t *cook_fn_intargs(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	int i = 1;
+
+	(void)fn;
+	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
+		need_int(cc, dnp, a, i++);
+	return NULL;
+}
+
+static dt_type_t *cook_fn_speculation(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)dnp, (void)fn;
+	DTP(cc)->dt_speculates = true;
+	return NULL;
+}
+
+static dt_type_t *cook_fn_speculate(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)fn;
+	need_int(cc, dnp, dnp->dn_args, 1);
+	spec_order(cc, dnp, SA_SPEC);
+	return NULL;
+}
+
+static dt_type_t *cook_fn_commit(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)fn;
+	need_int(cc, dnp, dnp->dn_args, 1);
+	spec_order(cc, dnp, SA_COMMIT);
+	return NULL;
+}
+
+static dt_type_t *cook_fn_discard(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)fn;
+	need_int(cc, dnp, dnp->dn_args, 1);
+	return NULL;
+}
+
 /* stack(n), ustack(n[, strsize]): the frames (n, or the stackframes option) */
 static int stack_frames(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
 {
@@ -1384,13 +1506,135 @@ static int stack_frames(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t 
 	return v > 1024 ? 1024 : (int)v;
 }
 
+/* stack(), ustack(): a record, or an aggregation's key (front/dt_stackfn.c) */
+static dt_type_t *cook_fn_stack(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	dtrace_hdl_t *dtp = DTP(cc);
+	dt_type_t *t;
+
+	dtp->dt_usyms |= fn->bf_id == DT_FN_USTACK;
+	t = dt_stackfn_type(dtp, fn->bf_id, stack_frames(cc, dnp, fn));
+	if (!cc->cc_key)
+		note_data(cc, dnp);
+	return t;
+}
+
+/* sym(), mod(), usym(), uaddr(), func(), ufunc(), umod(): likewise */
+static dt_type_t *cook_fn_sym(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	dtrace_hdl_t *dtp = DTP(cc);
+	dt_type_t *t;
+
+	if (!dt_type_is_scalar(dnp->dn_args->dn_type))
+		cerr(cc, D_PROTO_ARG, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
+			      "\tprototype: uintptr_t\n\t argument: %s", fn->bf_name,
+		     tname(dnp->dn_args->dn_type));
+	dtp->dt_usyms |= fn->bf_id != DT_FN_SYM && fn->bf_id != DT_FN_FUNC &&
+			 fn->bf_id != DT_FN_MOD;
+	t = dt_stackfn_type(dtp, fn->bf_id, 0);
+	if (!cc->cc_key)
+		note_data(cc, dnp);
+	return t;
+}
+
+static dt_type_t *cook_fn_copyin(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)fn;
+	need_int(cc, dnp, dnp->dn_args, 1);
+	need_int(cc, dnp, dnp->dn_args->dn_next, 2);
+	return dt_type_ptr(DTP(cc), dt_type_void(DTP(cc)));
+}
+
+static dt_type_t *cook_fn_tracemem(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	dt_node_t *a1 = dnp->dn_args->dn_next;
+	int64_t v;
+
+	(void)fn;
+	if (!dt_type_is_scalar(dnp->dn_args->dn_type) &&
+	    dnp->dn_args->dn_type->dt_kind != DT_TK_ARRAY)
+		cerr(cc, D_TRACEMEM_ADDR, dnp->dn_args,
+		     "tracemem( ) argument #1 is incompatible with prototype:\n"
+		     "\tprototype: pointer or integer\n\t argument: %s",
+		     tname(dnp->dn_args->dn_type));
+	if (!const_eval(a1, &v) || v <= 0)
+		cerr(cc, D_TRACEMEM_SIZE, a1,
+		     "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+	if (v > DT_TRACEMEM_MAX)
+		cerr(cc, D_TRACEMEM_SIZE, a1, "tracemem( ) argument #2 exceeds the limit of %d bytes",
+		     DT_TRACEMEM_MAX);
+	make_int(cc, a1, v, a1->dn_type); /* the code generator reads dn_val */
+	if (a1->dn_next != NULL && (a1->dn_next->dn_type->dt_kind != DT_TK_INT))
+		cerr(cc, D_TRACEMEM_DYNSIZE, a1->dn_next,
+		     "tracemem( ) argument #3 must be an integral value");
+	note_data(cc, dnp);
+	return NULL;
+}
+
+static dt_type_t *cook_fn_print(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)fn;
+	if (dnp->dn_args->dn_type->dt_kind == DT_TK_VOID ||
+	    dnp->dn_args->dn_type->dt_kind == DT_TK_FUNC)
+		cerr(cc, D_PROTO_ARG, dnp, "print( ) argument #1 is incompatible with prototype:\n"
+			      "\tprototype: any value\n\t argument: %s",
+		     tname(dnp->dn_args->dn_type));
+	if (dnp->dn_args->dn_type->dt_canon->dt_size > DT_PRINT_MAX)
+		cerr(cc, D_PROTO_ARG, dnp, "print( ) of %s: %d bytes exceed the limit of %d",
+		     tname(dnp->dn_args->dn_type), dnp->dn_args->dn_type->dt_canon->dt_size,
+		     DT_PRINT_MAX);
+	note_data(cc, dnp);
+	return NULL;
+}
+
+/* panic(), breakpoint(): refused unless destructive actions are allowed */
+static dt_type_t *cook_fn_nostop(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	if (!DTP(cc)->dt_destructive)
+		cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not available on Linux: a BPF program cannot "
+			      "stop the kernel", fn->bf_name);
+	return NULL;
+}
+
+/* strtok(): its state lives in the this-> area (cg/dt_cg_str.c) */
+static dt_type_t *cook_fn_strtok(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
+{
+	(void)dnp, (void)fn;
+	DTP(cc)->dt_usestrtok = true;
+	return NULL;
+}
+
+static cook_fn_f *const dt_cookfn[DT_FN_NFUNCS] = {
+#define X(id, name, kind, min, max, ret, params, attr, vers, cook, cg) [DT_FN_##id] = cook_fn_##cook,
+	DT_LANG_FUNCS(X)
+#undef X
+};
+
+/* The aggregating functions' ids map onto DT_AGG_* (agg_ident()). */
+_Static_assert(DT_FN_LLQUANTIZE - DT_FN_COUNT == DT_AGG_LLQUANTIZE - DT_AGG_COUNT &&
+	       DT_FN_QUANTIZE - DT_FN_COUNT == DT_AGG_QUANTIZE - DT_AGG_COUNT,
+	       "count() .. llquantize() in dt_lang.h must be in DT_AGG_* order");
+
+/* The functions whose first argument is an aggregation. */
+static bool takes_agg(const dt_builtin_fn_t *fn)
+{
+	return dt_cookfn[fn->bf_id] == cook_fn_printa || dt_cookfn[fn->bf_id] == cook_fn_aggarg;
+}
+
+/* The stack and symbol functions: actions that may be aggregation keys. */
+static bool is_stackfn(const dt_builtin_fn_t *fn)
+{
+	return dt_cookfn[fn->bf_id] == cook_fn_stack || dt_cookfn[fn->bf_id] == cook_fn_sym;
+}
+
 static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 {
 	const dt_builtin_fn_t *fn = dt_builtin_fn(dnp->dn_name);
-	int n = argcount(dnp->dn_args), i = 1;
+	int n = argcount(dnp->dn_args);
 	dtrace_hdl_t *dtp = DTP(cc);
+	dt_type_t *t;
 
-	if (fn == NULL || !dt_builtin_visible(fn->bf_name, dtp->dt_options[DTOPT_VERSION]) ||
+	if (fn == NULL || !dt_builtin_visible(fn->bf_since, dtp->dt_options[DTOPT_VERSION]) ||
 	    (!strncmp(fn->bf_name, DT_LIBFN_PREFIX, strlen(DT_LIBFN_PREFIX)) && !dnp->dn_lib))
 		cerr(cc, D_FUNC_UNDEF, dnp, "undefined function name: %s", dnp->dn_name);
 	dnp->dn_builtin = fn->bf_id;
@@ -1409,7 +1653,7 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	     fn->bf_kind == DT_FN_SPEC) && !stmt)
 		cerr(cc, D_ACT_VALUE, dnp, "%s( ) may not be used in an expression: it is an action",
 		     fn->bf_name);
-	if (fn->bf_kind == DT_FN_SPEC || fn->bf_id == DT_FN_SPECULATION)
+	if (fn->bf_kind == DT_FN_SPEC)
 		dtp->dt_speculates = true;
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE)
 		spec_order(cc, dnp, SA_DESTR);
@@ -1418,9 +1662,7 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		dtp->dt_destructive = true;
 
 	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next) {
-		if (a->dn_kind == N_AGG && (fn->bf_id == DT_FN_PRINTA || fn->bf_id == DT_FN_CLEAR ||
-					    fn->bf_id == DT_FN_TRUNC || fn->bf_id == DT_FN_NORMALIZE ||
-					    fn->bf_id == DT_FN_DENORMALIZE)) {
+		if (a->dn_kind == N_AGG && takes_agg(fn)) {
 			dt_ident_t *idp = dt_ident_lookup(dtp, a->dn_name, DT_ID_AGG);
 
 			if (idp == NULL)
@@ -1446,150 +1688,11 @@ static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 
 		if (dt_subr_check(fn, dnp->dn_args, &where, msg, sizeof(msg)) != 0)
 			cerr(cc, strstr(msg, "prototype mismatch") ? D_PROTO_LEN : D_PROTO_ARG, where, "%s", msg);
-		if (fn->bf_id == DT_FN_STRTOK)
-			dtp->dt_usestrtok = true;
 	}
-	switch (fn->bf_id) {
-	case DT_FN_TRACE:
-		if (dnp->dn_args->dn_type->dt_kind == DT_TK_VOID)
-			cerr(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
-		note_data(cc, dnp);
-		break;
-	case DT_FN_PRINTF:
-		cook_printf(cc, dnp, dnp->dn_args, dnp->dn_args->dn_next);
-		note_data(cc, dnp);
-		break;
-	case DT_FN_PRINTA:
-		cook_printa(cc, dnp);
-		note_data(cc, dnp);
-		break;
-	case DT_FN_EXIT:
-		need_int(cc, dnp, dnp->dn_args, 1);
-		cc->cc_hasexit = true;
-		spec_order(cc, dnp, SA_EXIT);
-		break;
-	case DT_FN_CLEAR:
-	case DT_FN_TRUNC:
-	case DT_FN_NORMALIZE:
-	case DT_FN_DENORMALIZE:
-		/* illumos' tags: dt_action_clear(), _trunc(), _normalize() */
-		if (dnp->dn_args->dn_kind != N_AGG)
-			cerr(cc, fn->bf_id == DT_FN_CLEAR ? D_CLEAR_AGGARG : fn->bf_id == DT_FN_TRUNC
-				 ? D_TRUNC_AGGARG : D_NORMALIZE_AGGARG, dnp, "%s( ) argument #1 is "
-			     "incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
-			     fn->bf_name, tname(dnp->dn_args->dn_type));
-		for (dt_node_t *a = dnp->dn_args->dn_next; a; a = a->dn_next)
-			if (!dt_type_is_scalar(a->dn_type))
-				cerr(cc, fn->bf_id == DT_FN_TRUNC ? D_TRUNC_SCALAR : D_NORMALIZE_SCALAR, a,
-				     "%s( ) argument #%d must be of scalar type", fn->bf_name, ++i);
-		note_data(cc, dnp);
-		break;
-	case DT_FN_SETOPT:
-		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
-			if (a->dn_kind != N_STR)
-				cerr(cc, D_PROTO_ARG, a, "setopt( ) arguments must be string constants");
-		note_data(cc, dnp);
-		break;
-	case DT_FN_COPYINSTR:
-	case DT_FN_PSARGS:
-	case DT_FN_DPATH:
-		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
-			need_int(cc, dnp, a, i++);
-		break;
-	case DT_FN_SPECULATE:
-		need_int(cc, dnp, dnp->dn_args, 1);
-		spec_order(cc, dnp, SA_SPEC);
-		break;
-	case DT_FN_COMMIT:
-		need_int(cc, dnp, dnp->dn_args, 1);
-		spec_order(cc, dnp, SA_COMMIT);
-		break;
-	case DT_FN_DISCARD:
-		need_int(cc, dnp, dnp->dn_args, 1);
-		break;
-	case DT_FN_STACK:
-	case DT_FN_USTACK:
-		dtp->dt_usyms |= fn->bf_id == DT_FN_USTACK;
-		dnp->dn_type = dt_stackfn_type(dtp, fn->bf_id, stack_frames(cc, dnp, fn));
-		if (!cc->cc_key)
-			note_data(cc, dnp);
-		return;
-	case DT_FN_SYM:
-	case DT_FN_MOD:
-	case DT_FN_USYM:
-	case DT_FN_UADDR:
-	case DT_FN_FUNC:
-	case DT_FN_UFUNC:
-	case DT_FN_UMOD:
-		if (!dt_type_is_scalar(dnp->dn_args->dn_type))
-			cerr(cc, D_PROTO_ARG, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
-				      "\tprototype: uintptr_t\n\t argument: %s", fn->bf_name,
-			     tname(dnp->dn_args->dn_type));
-		dtp->dt_usyms |= fn->bf_id != DT_FN_SYM && fn->bf_id != DT_FN_FUNC &&
-				 fn->bf_id != DT_FN_MOD;
-		dnp->dn_type = dt_stackfn_type(dtp, fn->bf_id, 0);
-		if (!cc->cc_key)
-			note_data(cc, dnp);
-		return;
-	case DT_FN_COPYIN:
-		need_int(cc, dnp, dnp->dn_args, 1);
-		need_int(cc, dnp, dnp->dn_args->dn_next, 2);
-		dnp->dn_type = dt_type_ptr(dtp, dt_type_void(dtp));
-		return;
-	case DT_FN_TRACEMEM: {
-		dt_node_t *a1 = dnp->dn_args->dn_next;
-		int64_t v;
-
-		if (!dt_type_is_scalar(dnp->dn_args->dn_type) &&
-		    dnp->dn_args->dn_type->dt_kind != DT_TK_ARRAY)
-			cerr(cc, D_TRACEMEM_ADDR, dnp->dn_args,
-			     "tracemem( ) argument #1 is incompatible with prototype:\n"
-			     "\tprototype: pointer or integer\n\t argument: %s",
-			     tname(dnp->dn_args->dn_type));
-		if (!const_eval(a1, &v) || v <= 0)
-			cerr(cc, D_TRACEMEM_SIZE, a1,
-			     "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
-		if (v > DT_TRACEMEM_MAX)
-			cerr(cc, D_TRACEMEM_SIZE, a1, "tracemem( ) argument #2 exceeds the limit of %d bytes",
-			     DT_TRACEMEM_MAX);
-		make_int(cc, a1, v, a1->dn_type); /* the code generator reads dn_val */
-		if (a1->dn_next != NULL && (a1->dn_next->dn_type->dt_kind != DT_TK_INT))
-			cerr(cc, D_TRACEMEM_DYNSIZE, a1->dn_next,
-			     "tracemem( ) argument #3 must be an integral value");
-		note_data(cc, dnp);
-		break;
-	}
-	case DT_FN_SYSTEM:
-	case DT_FN_FREOPEN:
-		cook_printf(cc, dnp, dnp->dn_args, dnp->dn_args->dn_next);
-		note_data(cc, dnp);
-		break;
-	case DT_FN_FTRUNCATE:
-		note_data(cc, dnp);
-		break;
-	case DT_FN_PRINT:
-		if (dnp->dn_args->dn_type->dt_kind == DT_TK_VOID ||
-		    dnp->dn_args->dn_type->dt_kind == DT_TK_FUNC)
-			cerr(cc, D_PROTO_ARG, dnp, "print( ) argument #1 is incompatible with prototype:\n"
-				      "\tprototype: any value\n\t argument: %s",
-			     tname(dnp->dn_args->dn_type));
-		if (dnp->dn_args->dn_type->dt_canon->dt_size > DT_PRINT_MAX)
-			cerr(cc, D_PROTO_ARG, dnp, "print( ) of %s: %d bytes exceed the limit of %d",
-			     tname(dnp->dn_args->dn_type), dnp->dn_args->dn_type->dt_canon->dt_size,
-			     DT_PRINT_MAX);
-		note_data(cc, dnp);
-		break;
-	case DT_FN_PANIC:
-	case DT_FN_BREAKPOINT:
-		if (!dtp->dt_destructive)
-			cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not available on Linux: a BPF program cannot "
-				      "stop the kernel", fn->bf_name);
-		break;
-	default:
-		break;
-	}
-	if (dt_subr_has_proto(fn->bf_id) && fn->bf_kind == DT_FN_SUBR)
-		dnp->dn_type = dt_subr_rettype(dtp, fn->bf_id); /* front/dt_subr.c */
+	if ((t = dt_cookfn[fn->bf_id](cc, dnp, fn)) != NULL)
+		dnp->dn_type = t;
+	else if (fn->bf_params != NULL && fn->bf_kind == DT_FN_SUBR)
+		dnp->dn_type = dt_subr_rettype(dtp, fn); /* front/dt_subr.c */
 	else if (fn->bf_rettype == NULL)
 		dnp->dn_type = dt_type_void(dtp);
 	else if (!strcmp(fn->bf_rettype, "string"))
@@ -1767,7 +1870,7 @@ static void cook_aggkeys(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *keys, dt_i
 
 	for (dt_node_t *k = keys; k; k = k->dn_next, i++) {
 		if (k->dn_kind == N_CALL && dt_builtin_fn(k->dn_name) != NULL &&
-		    dt_stackfn_is(dt_builtin_fn(k->dn_name)->bf_id)) {
+		    is_stackfn(dt_builtin_fn(k->dn_name))) {
 			cc->cc_key = true; /* a stack or symbol key: not a record */
 			cook_call(cc, k, true);
 			cc->cc_key = false;
@@ -2021,13 +2124,13 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook(cc, dnp->dn_left);
 		if (dnp->dn_left->dn_type->dt_kind == DT_TK_ARRAY &&
 		    (dnp->dn_left->dn_kind == N_MEMBER || dnp->dn_left->dn_kind == N_DEREF ||
-		     (dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_builtin == -1))) {
+		     (dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_index == DT_INDEX_MEM))) {
 			/* an array in memory decays to a pointer to its first element: a[0] */
 			dnp->dn_kind = N_ARRAY;
 			dnp->dn_args = dt_node_new(cc->cc_pcb, N_INT, NULL);
 			dnp->dn_args->dn_line = dnp->dn_line;
 			dnp->dn_args->dn_type = t_int(cc);
-			dnp->dn_builtin = -1; /* memory index */
+			dnp->dn_index = DT_INDEX_MEM;
 			dnp->dn_type = dnp->dn_left->dn_type->dt_base;
 			break;
 		}
@@ -2043,7 +2146,7 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 	case N_ADDROF:
 		cook(cc, dnp->dn_left);
 		if (dnp->dn_left->dn_kind != N_MEMBER && dnp->dn_left->dn_kind != N_DEREF &&
-		    !(dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_builtin == -1))
+		    !(dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_index == DT_INDEX_MEM))
 			cerr(cc, D_ADDROF_LVAL, dnp, "operator & requires an addressable operand");
 		if (dnp->dn_left->dn_member != NULL)
 			cerr(cc, D_ADDROF_BITFIELD, dnp, "cannot take address of bit-field");

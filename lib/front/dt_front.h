@@ -96,24 +96,49 @@ DT_INTERNAL dt_type_t *dt_decl_tagged(dt_pcb_t *);
 
 /* front/dt_cook.c */
 DT_INTERNAL void dt_cook_clause(dt_pcb_t *, dt_clause_t *, struct dt_probe *);
+/* front/dt_ident.c: the identifier table */
 DT_INTERNAL dt_ident_t *dt_ident_lookup(dtrace_hdl_t *, const char *, dt_idkind_t);
 DT_INTERNAL dt_ident_t *dt_ident_create(dtrace_hdl_t *, const char *, dt_idkind_t);
 
-/* front/dt_builtins.c: a built-in variable's or function's attributes */
-DT_INTERNAL dtrace_attribute_t dt_builtin_attr(const char *name);
+/*
+ * The built-in variables and functions (front/dt_builtins.c): one row each,
+ * made from the language's table (layout/dt_lang.h) with the columns the
+ * front end uses.  bv_id, bf_id index the tables.
+ */
+typedef struct dt_builtin_var {
+	const char *bv_name;
+	int bv_id;
+	const char *bv_type;	    /* C type name; NULL: args[] */
+	dtrace_attribute_t bv_attr; /* stability (args[], probe*: the provider's) */
+	int64_t bv_since;	    /* the D version that introduced it */
+} dt_builtin_var_t;
 
+typedef struct dt_builtin_fn {
+	const char *bf_name;
+	int bf_id;
+	dt_fnkind_t bf_kind;
+	int bf_minargs, bf_maxargs; /* -1 = variadic */
+	const char *bf_rettype;	     /* C type, "string", "void", NULL for actions */
+	const char *bf_params;	     /* "const char *, [int]", or NULL: checked by its cook hook */
+	dtrace_attribute_t bf_attr;
+	int64_t bf_since;
+} dt_builtin_fn_t;
 
 DT_INTERNAL const dt_builtin_var_t *dt_builtin_var(const char *);
 DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn(const char *);
-DT_INTERNAL bool dt_builtin_visible(const char *name, int64_t vers);
+DT_INTERNAL const dt_builtin_fn_t *dt_builtin_fn_byid(int);
+/* Whether a built-in introduced in D version since exists in version vers (0: the latest). */
+static inline bool dt_builtin_visible(int64_t since, int64_t vers)
+{
+	return vers == 0 || since <= vers;
+}
 
-/* front/dt_stackfn.c: stack(), ustack() and the symbol functions as values */
+/* front/dt_stackfn.c: the type of stack(), ustack() and the symbol functions as values */
 DT_INTERNAL dt_type_t *dt_stackfn_type(dtrace_hdl_t *, int fnid, int nframes);
 
-/* front/dt_subr.c: prototypes of the string and memory subroutines */
-DT_INTERNAL bool dt_subr_has_proto(int id);
+/* front/dt_subr.c: a call's arguments checked against its function's prototype */
 DT_INTERNAL int dt_subr_check(const dt_builtin_fn_t *, dt_node_t *args, dt_node_t **where,
 			      char *buf, size_t len);
-DT_INTERNAL dt_type_t *dt_subr_rettype(dtrace_hdl_t *, int id);
+DT_INTERNAL dt_type_t *dt_subr_rettype(dtrace_hdl_t *, const dt_builtin_fn_t *);
 
 #endif /* DT_FRONT_H */

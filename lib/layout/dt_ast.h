@@ -104,6 +104,26 @@ struct dt_ident {
 
 #define DT_INLINE_MAXPARAMS 8 /* inline T name[T1 p1, ...] = e; */
 
+/*
+ * What the cook pass found an N_ARRAY node to be (dn_index), so that the
+ * code generator does not work it out again.
+ */
+typedef enum dt_index {
+	DT_INDEX_VAR,	 /* an associative array's element (dn_ident) */
+	DT_INDEX_MEM,	 /* p[i], a[i] of memory: *(p + i) */
+	DT_INDEX_SCALAR, /* an element of a scalar array variable: int a[5]; this int b[3] */
+	DT_INDEX_STRING, /* s[i]: a character of a string */
+	DT_INDEX_ARGS,	 /* args[n]: the probe's typed argument n (dn_val) */
+	DT_INDEX_UREGS,	 /* uregs[i]: a user register */
+} dt_index_t;
+
+/* How a comparison operator (== != < > <= >=) compares (dn_cmp). */
+typedef enum dt_cmp {
+	DT_CMP_VALUE,	/* integers or pointers, in the converted type (dn_ctype) */
+	DT_CMP_STRING,	/* strings, character by character */
+	DT_CMP_STRNULL, /* a string and the null pointer constant: the pointer */
+} dt_cmp_t;
+
 typedef struct dt_node {
 	dt_nkind_t dn_kind;
 	const dt_token_t *dn_tok; /* for diagnostics */
@@ -122,7 +142,9 @@ typedef struct dt_node {
 	dt_ident_t *dn_ident;
 	dt_type_t *dn_ctype; /* cast target */
 	dt_type_t *dn_type;  /* type after cook */
-	int dn_builtin;	     /* N_VAR of builtin kind / N_CALL function id */
+	int dn_builtin;	     /* N_VAR of a built-in: DT_BV_*; N_CALL: DT_FN_* (dt_lang.h) */
+	dt_index_t dn_index; /* N_ARRAY: what is indexed (cooked) */
+	dt_cmp_t dn_cmp;     /* N_BINARY comparison: how it compares (cooked) */
 	int dn_actidx;	     /* statement's action index in its clause (1-based) */
 	dt_member_t *dn_member; /* N_MEMBER: the member (bitfields) */
 	struct dt_xlator *dn_xlator; /* N_XLATE: the translator */
