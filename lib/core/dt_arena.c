@@ -61,7 +61,7 @@ typedef struct dt_arena_owned {
 
 static void *chunk_new(dt_arena_t *ap, size_t size)
 {
-	dt_arena_chunk_t *c = malloc(sizeof(*c) + size);
+	dt_arena_chunk_t *c = dt_alloc_injected() ? NULL : malloc(sizeof(*c) + size);
 
 	if (c == NULL)
 		return NULL;
@@ -103,7 +103,8 @@ char *dt_arena_strndup(dt_arena_t *ap, const char *s, size_t n)
 {
 	char *p = dt_arena_zalloc(ap, n + 1);
 
-	memcpy(p, s, n);
+	if (p != NULL)
+		memcpy(p, s, n);
 	return p;
 }
 
@@ -118,7 +119,12 @@ void dt_arena_own(dt_arena_t *ap, void *p)
 
 	if (p == NULL)
 		return;
-	ao = dt_arena_zalloc(ap, sizeof(*ao));
+	/* its own block, so that out of memory here frees p before the trap */
+	if ((ao = dt_alloc_injected() ? NULL : malloc(sizeof(*ao))) == NULL) {
+		free(p);
+		dt_nomem();
+		return;
+	}
 	ao->ao_ptr = p;
 	ao->ao_next = ap->da_owned;
 	ap->da_owned = ao;
@@ -142,8 +148,11 @@ void dt_arena_adopt(dt_arena_t *to, dt_arena_t *from)
 
 void dt_arena_free(dt_arena_t *ap)
 {
-	for (dt_arena_owned_t *ao = ap->da_owned; ao != NULL; ao = ao->ao_next)
+	for (dt_arena_owned_t *ao = ap->da_owned, *next; ao != NULL; ao = next) {
+		next = ao->ao_next;
 		free(ao->ao_ptr);
+		free(ao);
+	}
 	for (dt_arena_chunk_t *c = ap->da_chunks, *next; c != NULL; c = next) {
 		next = c->ac_next;
 		free(c);

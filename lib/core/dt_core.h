@@ -436,8 +436,21 @@ DT_INTERNAL int dt_set_errno(dtrace_hdl_t *, int);
 DT_INTERNAL int dt_set_errmsg(dtrace_hdl_t *, int, const char *, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* core/dt_alloc.c */
-DT_INTERNAL void *dt_nomem(void); /* out of memory */
+/*
+ * core/dt_alloc.c: out of memory longjmps to the innermost trap pushed by
+ * the function that owns what is being built (see the essay there).
+ * dt_nomem_pop() says whether the trap was sprung by an allocation failure.
+ */
+typedef struct dt_nomem_trap {
+	jmp_buf *nt_jmp;
+	struct dt_nomem_trap *nt_prev;
+} dt_nomem_trap_t;
+
+DT_INTERNAL void dt_nomem_push(dt_nomem_trap_t *, jmp_buf *);
+DT_INTERNAL bool dt_nomem_pop(dt_nomem_trap_t *);
+DT_INTERNAL void *dt_nomem(void); /* out of memory: to the trap, or NULL */
+DT_INTERNAL void dt_alloc_fail_at(long n); /* tests: fail the n-th allocation */
+DT_INTERNAL bool dt_alloc_injected(void);  /* tests: this allocation fails */
 DT_INTERNAL void *dt_zalloc(size_t);
 DT_INTERNAL char *dt_strdup(const char *);
 DT_INTERNAL char *dt_strndup(const char *, size_t);

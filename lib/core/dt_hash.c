@@ -80,7 +80,7 @@ static dt_hashent_t *probe(const dt_hash_t *hp, uint64_t h, const void *key, siz
 static int grow(dt_hash_t *hp)
 {
 	size_t cap = hp->dh_cap ? hp->dh_cap * 2 : DT_HASH_MINCAP;
-	dt_hashent_t *old = hp->dh_ents, *ents = calloc(cap, sizeof(*ents));
+	dt_hashent_t *old = hp->dh_ents, *ents = dt_alloc_injected() ? NULL : calloc(cap, sizeof(*ents));
 
 	if (ents == NULL)
 		return -1;
@@ -123,7 +123,7 @@ void **dt_hash_slot_h(dt_hash_t *hp, uint64_t h, const void *key, size_t len)
 	dt_hashent_t *e;
 
 	if ((hp->dh_n + 1) * 4 > hp->dh_cap * 3 && grow(hp) != 0)
-		return NULL;
+		return dt_nomem(); /* to the trap (core/dt_alloc.c) */
 	e = probe(hp, h, key, len);
 	if (e->he_key == NULL) {
 		e->he_key = key;

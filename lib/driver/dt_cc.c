@@ -58,8 +58,12 @@ static char *dt_cpp(dtrace_hdl_t *dtp, const char *src)
 	if (pipe(in) != 0 || pipe(out) != 0)
 		return NULL;
 	if ((pid = fork()) == 0) {
-		char **argv = dt_zalloc(sizeof(char *) * (dtp->dt_cppargc + 32));
+		/* the child: out of memory must not unwind into a second compiler */
+		char **argv = calloc(dtp->dt_cppargc + 32, sizeof(char *));
 		int argc = 0;
+
+		if (argv == NULL)
+			_exit(127);
 
 		dup2(in[0], 0);
 		dup2(out[1], 1);
@@ -277,41 +281,13 @@ static void prog_release(dtrace_hdl_t *dtp, dtrace_prog_t *pgp)
 	free(pgp);
 }
 
-static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_probespec_t spec,
-				 unsigned cflags, const char *name)
+/* Parse, match, cook: errors and out of memory longjmp to compile(). */
+static void compile_clauses(dt_pcb_t *pcb, dtrace_prog_t *pgp, unsigned cflags)
 {
-	dt_pcb_t *pcb;
-	dtrace_prog_t *pgp, **tail;
-	char *cppout = NULL;
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	int nmatch = 0, nvars, npdefs = 0;
 	dt_ident_t **gtail;
 
-	dtp->dt_errmsg[0] = '\0';
-	if (dt_dlib_load(dtp) != 0) /* the D library, before the first program */
-		return NULL;
-	dtp->dt_cflags |= cflags;
-	if ((cflags & DTRACE_C_CPP) || dtp->dt_options[DTOPT_CPP]) { /* -x cpp is -C */
-		if ((cppout = dt_cpp(dtp, src)) == NULL)
-			return NULL;
-		src = cppout;
-	}
-	/* the program owns a copy of its source and name: tokens point into them */
-	pgp = dt_zalloc(sizeof(*pgp));
-	pcb = dt_zalloc(sizeof(*pcb));
-	pcb->pcb_hdl = dtp;
-	pcb->pcb_prog = pgp;
-	pcb->pcb_arena = &pgp->dp_arena;
-	pcb->pcb_src = pcb->pcb_cur = dt_arena_strdup(&pgp->dp_arena, src);
-	free(cppout);
-	pcb->pcb_line = 1;
-	pcb->pcb_pspec = spec;
-	pcb->pcb_cflags = cflags;
-	pcb->pcb_filename = name != NULL ? dt_arena_strdup(&pgp->dp_arena, name) : NULL;
-	if (setjmp(pcb->pcb_jmp) != 0) {
-		prog_release(dtp, pcb->pcb_prog);
-		free(pcb);
-		return NULL;
-	}
 	if (dtp->dt_argused != NULL)
 		memset(dtp->dt_argused, 0, sizeof(bool) * (dtp->dt_argc + 1));
 	nvars = dtp->dt_nvars;
@@ -335,10 +311,77 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_prob
 	pcb->pcb_region = NULL;
 	dt_check_argref(pcb);
 	pgp->dp_info.dpi_matches = (uint32_t)nmatch;
-	free(pcb);
+}
+
+static dtrace_prog_t *compile(dtrace_hdl_t *dtp, const char *src, dtrace_probespec_t spec,
+			      unsigned cflags, const char *name)
+{
+	dt_nomem_trap_t trap;
+	dt_pcb_t pcbuf = { 0 }, *pcb = &pcbuf;
+	dtrace_prog_t *pgp, **tail;
+	char *volatile cppout = NULL;
+
+	dtp->dt_errmsg[0] = '\0';
+	if (dt_dlib_load(dtp) != 0) /* the D library, before the first program */
+		return NULL;
+	dtp->dt_cflags |= cflags;
+	pgp = dt_zalloc(sizeof(*pgp));
+	pcb->pcb_hdl = dtp;
+	pcb->pcb_prog = pgp;
+	pcb->pcb_arena = &pgp->dp_arena;
+	dt_nomem_push(&trap, &pcb->pcb_jmp); /* out of memory: as a compile error */
+	if (setjmp(pcb->pcb_jmp) != 0) {
+		if (dt_nomem_pop(&trap)) {
+			dtp->dt_errmsg[0] = '\0';
+			dt_set_errno(dtp, EDT_NOMEM);
+		}
+		prog_release(dtp, pcb->pcb_prog);
+		free(cppout);
+		return NULL;
+	}
+	if (((cflags & DTRACE_C_CPP) || dtp->dt_options[DTOPT_CPP]) && /* -x cpp is -C */
+	    (cppout = dt_cpp(dtp, src)) == NULL) {
+		dt_nomem_pop(&trap);
+		prog_release(dtp, pgp);
+		return NULL;
+	}
+	/* the program owns a copy of its source and name: tokens point into them */
+	pcb->pcb_src = pcb->pcb_cur = dt_arena_strdup(&pgp->dp_arena, cppout != NULL ? cppout : src);
+	pcb->pcb_line = 1;
+	pcb->pcb_pspec = spec;
+	pcb->pcb_cflags = cflags;
+	pcb->pcb_filename = name != NULL ? dt_arena_strdup(&pgp->dp_arena, name) : NULL;
+	compile_clauses(pcb, pgp, cflags);
+	dt_nomem_pop(&trap);
+	free(cppout);
 	for (tail = &dtp->dt_progs; *tail != NULL; tail = &(*tail)->dp_next)
 		;
 	*tail = pgp;
+	return pgp;
+}
+
+/*
+ * The compile entry.  Out of memory before the program has its parse
+ * state (the D library's load, -C's preprocessor, the program itself)
+ * comes back here; after, to compile()'s handler, which releases the
+ * program as on a compile error.
+ */
+static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_probespec_t spec,
+				 unsigned cflags, const char *name)
+{
+	dt_nomem_trap_t trap;
+	dtrace_prog_t *pgp;
+	jmp_buf nomem;
+
+	dt_nomem_push(&trap, &nomem);
+	if (setjmp(nomem) != 0) {
+		dt_nomem_pop(&trap);
+		dtp->dt_errmsg[0] = '\0';
+		dt_set_errno(dtp, EDT_NOMEM);
+		return NULL;
+	}
+	pgp = compile(dtp, src, spec, cflags, name);
+	dt_nomem_pop(&trap);
 	return pgp;
 }
 

@@ -32,9 +32,15 @@ static const dt_hooks_t dt_driver_hooks = {
 	.dh_xlator_exists = dt_xlate_exists,	    /* front/dt_xlate.c */
 };
 
+/*
+ * Out of memory while the handle is built comes back here
+ * (core/dt_alloc.c): the handle, however far it got, is closed again.
+ */
 dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 {
-	dtrace_hdl_t *dtp;
+	dtrace_hdl_t *volatile dtp = NULL;
+	dt_nomem_trap_t trap;
+	jmp_buf nomem;
 	int n;
 
 	(void)flags;
@@ -44,16 +50,25 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 		return NULL;
 	}
 	libbpf_set_print(dt_libbpf_print);
+	dt_nomem_push(&trap, &nomem);
+	if (setjmp(nomem) != 0) {
+		dt_nomem_pop(&trap);
+		dtrace_close(dtp);
+		if (errp)
+			*errp = EDT_NOMEM;
+		return NULL;
+	}
 	dtp = dt_zalloc(sizeof(*dtp));
+	dtp->dt_globfd = dtp->dt_scratchfd = dtp->dt_dvarfd = -1;
+	dtp->dt_buffd = dtp->dt_strtabfd = dtp->dt_probetabfd = -1;
+	dtp->dt_bufstatefd = dtp->dt_specfd = dtp->dt_specbuffd = -1;
 	dtp->dt_hooks = dt_driver_hooks;
 	dt_options_init(dtp);
 	n = libbpf_num_possible_cpus();
 	dtp->dt_ncpus = n > 0 ? n : 1;
 	dtp->dt_nonline = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	dtp->dt_globfd = dtp->dt_scratchfd = dtp->dt_dvarfd = -1;
-	dtp->dt_buffd = dtp->dt_strtabfd = dtp->dt_probetabfd = -1;
-	dtp->dt_bufstatefd = dtp->dt_specfd = dtp->dt_specbuffd = -1;
 	dt_provider_init(dtp);
+	dt_nomem_pop(&trap);
 	return dtp;
 }
 

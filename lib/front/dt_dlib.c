@@ -62,60 +62,68 @@ static int by_name(const void *a, const void *b)
 	return strcmp(((const dt_libfile_t *)a)->lf_name, ((const dt_libfile_t *)b)->lf_name);
 }
 
+/* A file's text: its size read first, so that nothing is open while allocating. */
 static char *slurp(const char *path)
 {
-	FILE *fp = fopen(path, "r");
-	size_t len = 0, cap = 8192, n;
+	struct stat st;
+	FILE *fp;
 	char *buf;
+	size_t len;
 
-	if (fp == NULL)
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 		return NULL;
-	buf = dt_zalloc(cap);
-	while ((n = fread(buf + len, 1, cap - len - 1, fp)) > 0) {
-		len += n;
-		if (len + 1 == cap)
-			buf = dt_realloc(buf, cap *= 2);
+	buf = dt_zalloc((size_t)st.st_size + 1);
+	if ((fp = fopen(path, "r")) == NULL) {
+		free(buf);
+		return NULL;
 	}
+	len = fread(buf, 1, (size_t)st.st_size, fp);
 	buf[len] = '\0';
 	fclose(fp);
 	return buf;
 }
 
-/* Add the *.d files of a directory not already there. */
-static void scan_dir(const char *dir, dt_libfile_t **files, int *nfiles)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	int first = *nfiles;
+typedef struct dt_dlib_files {
+	dt_libfile_t *df_files;
+	int df_n;
+	DIR *df_dir; /* being read: closed by out of memory's handler */
+} dt_dlib_files_t;
 
-	if (d == NULL)
+/* Add the *.d files of a directory not already there. */
+static void scan_dir(const char *dir, dt_dlib_files_t *df)
+{
+	struct dirent *de;
+	int first = df->df_n;
+
+	if ((df->df_dir = opendir(dir)) == NULL)
 		return;
-	while ((de = readdir(d)) != NULL) {
+	while ((de = readdir(df->df_dir)) != NULL) {
 		size_t len = strlen(de->d_name);
 		char path[4096];
 		bool dup = false;
 
 		if (len < 3 || strcmp(de->d_name + len - 2, ".d") != 0 || de->d_name[0] == '.')
 			continue;
-		for (int i = 0; i < *nfiles; i++)
-			dup |= !strcmp((*files)[i].lf_name, de->d_name);
+		for (int i = 0; i < df->df_n; i++)
+			dup |= !strcmp(df->df_files[i].lf_name, de->d_name);
 		if (dup)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		*files = dt_realloc(*files, sizeof(dt_libfile_t) * (*nfiles + 1));
-		memset(&(*files)[*nfiles], 0, sizeof(dt_libfile_t));
-		(*files)[*nfiles].lf_name = dt_strdup(de->d_name);
-		(*files)[*nfiles].lf_path = dt_strdup(path);
-		(*nfiles)++;
+		df->df_files = dt_realloc(df->df_files, sizeof(dt_libfile_t) * (df->df_n + 1));
+		memset(&df->df_files[df->df_n], 0, sizeof(dt_libfile_t));
+		df->df_n++; /* counted before its names, which out of memory may leave NULL */
+		df->df_files[df->df_n - 1].lf_name = dt_strdup(de->d_name);
+		df->df_files[df->df_n - 1].lf_path = dt_strdup(path);
 	}
-	closedir(d);
-	qsort(*files + first, (size_t)(*nfiles - first), sizeof(dt_libfile_t), by_name);
+	closedir(df->df_dir);
+	df->df_dir = NULL;
+	qsort(df->df_files + first, (size_t)(df->df_n - first), sizeof(dt_libfile_t), by_name);
 }
 
 /* Parse one library file: declarations only. */
 static int load_one(dtrace_hdl_t *dtp, dt_libfile_t *lf)
 {
-	dt_pcb_t *pcb = dt_zalloc(sizeof(*pcb));
+	dt_pcb_t pcbuf = { 0 }, *pcb = &pcbuf; /* out of memory jumps over this frame */
 	struct dtrace_prog *pgp;
 
 	pcb->pcb_hdl = dtp;
@@ -128,7 +136,6 @@ static int load_one(dtrace_hdl_t *dtp, dt_libfile_t *lf)
 	if (setjmp(pcb->pcb_jmp) != 0) {
 		char msg[sizeof(dtp->dt_errmsg)];
 
-		free(pcb);
 		if (dtp->dt_errtag == D_PRAGMA_DEPEND) { /* a provider or module this system lacks */
 			dtp->dt_errmsg[0] = '\0';
 			return 0;
@@ -140,7 +147,6 @@ static int load_one(dtrace_hdl_t *dtp, dt_libfile_t *lf)
 	pgp = dt_parse_program(pcb);
 	if (pgp->dp_nclauses != 0)
 		dt_cc_error(pcb, D_SYNTAX, pgp->dp_clauses->dc_line, "a D library may not contain probe clauses");
-	free(pcb);
 	dtp->dt_libnames = dt_realloc(dtp->dt_libnames, sizeof(char *) * (dtp->dt_nlibnames + 1));
 	dtp->dt_libnames[dtp->dt_nlibnames++] = lf->lf_name;
 	return 0;
@@ -179,38 +185,70 @@ static int load_sorted(dtrace_hdl_t *dtp, dt_libfile_t *files, int n, dt_libfile
 }
 
 /* Once, before the first program: 0, or -1 with the handle's message set. */
+/* The library's files, then each parsed in order of dependence. */
+static int load_all(dtrace_hdl_t *dtp, dt_dlib_files_t *df)
+{
+	int rc = 0;
+	char *tree;
+
+	for (int i = 0; i < dtp->dt_nlibdirs; i++)
+		scan_dir(dtp->dt_libdirs[i], df);
+	if (dtp->dt_optstr[DTOPT_SYSLIBDIR] != NULL) /* -x syslibdir: instead of the default */
+		scan_dir(dtp->dt_optstr[DTOPT_SYSLIBDIR], df);
+	else if ((tree = tree_libdir()) != NULL) {
+		dt_arena_own(&dtp->dt_arena, tree); /* the handle's: freed even if out of memory */
+		scan_dir(tree, df);
+	} else
+		scan_dir(DT_LIBDIR, df);
+	for (int i = 0; i < df->df_n; i++)
+		if ((df->df_files[i].lf_src = slurp(df->df_files[i].lf_path)) == NULL)
+			df->df_files[i].lf_src = dt_strdup("");
+	for (int i = 0; i < df->df_n && rc == 0; i++)
+		rc = load_sorted(dtp, df->df_files, df->df_n, &df->df_files[i]);
+	return rc;
+}
+
+/*
+ * Load the D library once per handle.  Out of memory comes back here: the
+ * files read so far are freed, and the library stays unloaded for good
+ * (what it declared before is in the handle's arena, half a library).
+ */
 int dt_dlib_load(dtrace_hdl_t *dtp)
 {
-	dt_libfile_t *files = NULL;
-	int nfiles = 0, rc = 0;
-	char *tree = NULL;
+	dt_dlib_files_t df = { NULL, 0, NULL };
+	dt_nomem_trap_t trap;
+	jmp_buf nomem;
+	int rc;
 
 	if (dtp->dt_libstate != 0)
 		return dtp->dt_libstate > 0 ? 0 : -1;
 	dtp->dt_libstate = 1;
 	if (dtp->dt_options[DTOPT_NOLIBS])
 		return 0;
-	for (int i = 0; i < dtp->dt_nlibdirs; i++)
-		scan_dir(dtp->dt_libdirs[i], &files, &nfiles);
-	if (dtp->dt_optstr[DTOPT_SYSLIBDIR] != NULL) /* -x syslibdir: instead of the default */
-		scan_dir(dtp->dt_optstr[DTOPT_SYSLIBDIR], &files, &nfiles);
-	else if ((tree = tree_libdir()) != NULL)
-		scan_dir(tree, &files, &nfiles);
-	else
-		scan_dir(DT_LIBDIR, &files, &nfiles);
-	free(tree);
-	for (int i = 0; i < nfiles; i++)
-		if ((files[i].lf_src = slurp(files[i].lf_path)) == NULL)
-			files[i].lf_src = dt_strdup("");
-	for (int i = 0; i < nfiles && rc == 0; i++)
-		rc = load_sorted(dtp, files, nfiles, &files[i]);
-	/* names and sources are the handle's: translators and inlines point into them */
-	for (int i = 0; i < nfiles; i++) {
-		dt_arena_own(&dtp->dt_arena, files[i].lf_name);
-		dt_arena_own(&dtp->dt_arena, files[i].lf_path);
-		dt_arena_own(&dtp->dt_arena, files[i].lf_src);
+	dt_nomem_push(&trap, &nomem);
+	if (setjmp(nomem) != 0) {
+		dt_nomem_pop(&trap);
+		if (df.df_dir != NULL)
+			closedir(df.df_dir);
+		for (int i = 0; i < df.df_n; i++) {
+			free(df.df_files[i].lf_name);
+			free(df.df_files[i].lf_path);
+			free(df.df_files[i].lf_src);
+		}
+		free(df.df_files);
+		dtp->dt_libstate = -1;
+		dtp->dt_errmsg[0] = '\0';
+		return dt_set_errno(dtp, EDT_NOMEM);
 	}
-	free(files);
+	rc = load_all(dtp, &df);
+	dt_nomem_pop(&trap);
+	/* names and sources are the handle's: translators and inlines point into them */
+	for (int i = 0; i < df.df_n; i++) {
+		dt_arena_own(&dtp->dt_arena, df.df_files[i].lf_name);
+		dt_arena_own(&dtp->dt_arena, df.df_files[i].lf_path);
+		dt_arena_own(&dtp->dt_arena, df.df_files[i].lf_src);
+	}
+	free(df.df_files);
 	if (rc != 0)
 		dtp->dt_libstate = -1;
 	return rc;

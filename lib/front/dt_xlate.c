@@ -109,7 +109,7 @@ void dt_xlate_decl(dt_pcb_t *pcb)
 /* Parse a library translator kept as text; false if this kernel lacks its input type. */
 static void parse_lazy(dt_pcb_t *outer, dt_xlator_t *dx)
 {
-	dt_pcb_t *pcb = dt_zalloc(sizeof(*pcb));
+	dt_pcb_t pcbuf = { 0 }, *pcb = &pcbuf; /* out of memory jumps over this frame */
 	bool typed = false;
 
 	pcb->pcb_hdl = outer->pcb_hdl;
@@ -120,7 +120,6 @@ static void parse_lazy(dt_pcb_t *outer, dt_xlator_t *dx)
 	pcb->pcb_lib = true;
 	dx->dx_state = -1;
 	if (setjmp(pcb->pcb_jmp) != 0) {
-		free(pcb);
 		if (typed) { /* an error in the library itself: say where */
 			dtrace_hdl_t *dtp = outer->pcb_hdl;
 			char msg[sizeof(dtp->dt_errmsg)];
@@ -134,7 +133,6 @@ static void parse_lazy(dt_pcb_t *outer, dt_xlator_t *dx)
 	}
 	parse_rest(pcb, dx, &typed);
 	dx->dx_state = 1;
-	free(pcb);
 }
 
 static bool in_compatible(const dt_type_t *want, const dt_type_t *have)
@@ -261,7 +259,7 @@ void dt_xlate_check(dt_pcb_t *pcb, const dt_node_t *dnp)
  */
 dt_node_t *dt_xlate_argexpr(dt_pcb_t *outer, const char *text, const dt_node_t *native)
 {
-	dt_pcb_t *pcb = dt_zalloc(sizeof(*pcb));
+	dt_pcb_t pcbuf = { 0 }, *pcb = &pcbuf; /* out of memory jumps over this frame */
 	dt_xlator_t dx = { .dx_iname = "A" };
 	dt_node_t *e;
 
@@ -270,12 +268,10 @@ dt_node_t *dt_xlate_argexpr(dt_pcb_t *outer, const char *text, const dt_node_t *
 	pcb->pcb_src = pcb->pcb_cur = text;
 	pcb->pcb_line = outer->pcb_line;
 	if (setjmp(pcb->pcb_jmp) != 0) {
-		free(pcb);
 		longjmp(outer->pcb_jmp, 1);
 	}
 	e = dt_parse_cond(pcb);
 	/* A is the native argument itself, of its own type: no cast */
 	subst(pcb, e, &dx, native);
-	free(pcb);
 	return e;
 }
