@@ -2083,6 +2083,7 @@ static void cg_free(dt_cg_t *cg, bool failed)
 
 int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 {
+	dt_nomem_trap_t trap;
 	dt_cg_t *cg = dt_zalloc(sizeof(*cg));
 	int tmpbase;
 
@@ -2094,8 +2095,13 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	cg->cg_epidbase = bp->bp_probe->pr_epidbase;
 	cg->cg_strsize = DT_STRSIZE(dtp);
 	cg->cg_recbase = DT_SCR_THIS + dtp->dt_thissize;
+	dt_nomem_push(&trap, &cg->cg_jmp); /* out of memory: as a generation error */
 	if (setjmp(cg->cg_jmp) != 0) {
-		dt_set_errmsg(dtp, EDT_COMPILER, "%s", cg->cg_err);
+		if (dt_nomem_pop(&trap)) {
+			dtp->dt_errmsg[0] = '\0';
+			dt_set_errno(dtp, EDT_NOMEM);
+		} else
+			dt_set_errmsg(dtp, EDT_COMPILER, "%s", cg->cg_err);
 		cg_free(cg, true);
 		return -1;
 	}
@@ -2120,6 +2126,7 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 
 	tmpbase = (cg->cg_recbase + cg->cg_recmax + 7) & ~7;
 	if (finalize(cg, tmpbase) != 0) {
+		dt_nomem_pop(&trap);
 		dt_set_errmsg(dtp, EDT_COMPILER, "%s", cg->cg_err);
 		cg_free(cg, true);
 		return -1;
@@ -2130,6 +2137,7 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 		dtp->dt_scratchsize = tmpbase + cg->cg_tmpmax;
 	if (cg->cg_recmax > dtp->dt_recmax)
 		dtp->dt_recmax = cg->cg_recmax;
+	dt_nomem_pop(&trap);
 
 	bp->bp_insns = cg->cg_insns;
 	bp->bp_ninsns = cg->cg_ninsns;

@@ -21,7 +21,6 @@
  */
 #include "dt_cg_impl.h"
 
-#include <assert.h>
 #include <string.h>
 
 #define BS_OFF(f) ((int)offsetof(dt_bufstate_t, f))
@@ -182,7 +181,8 @@ void dt_cg_output(dt_cg_t *cg, int recbase, int size, uint64_t dropoff)
 {
 	dtrace_hdl_t *dtp = cg->cg_dtp;
 
-	assert(size >= (int)sizeof(dt_rechdr_t) && size % 8 == 0);
+	if (size < (int)sizeof(dt_rechdr_t) || size % 8 != 0) /* a bug of the record layout */
+		dt_cg_error(cg, NULL, "record of %d bytes: not a whole record", size);
 	if (size > DT_MAXREC) { /* perf would wrap its size: never written */
 		gen_drop(cg, dropoff);
 		return;

@@ -1230,7 +1230,7 @@ int dtrace_aggregate_walk_joined(dtrace_hdl_t *dtp, const int *ids, int n, int h
 }
 
 /* Every aggregation in turn, as DTrace prints them at the end (aggsortrev: backwards). */
-int dtrace_aggregate_walk(dtrace_hdl_t *dtp, int how, dtrace_aggregate_f *f, void *arg)
+static int agg_walk(dtrace_hdl_t *dtp, int how, dtrace_aggregate_f *f, void *arg)
 {
 	struct dt_aggstate *as;
 	bool rev = how & (DTRACE_AGGWALK_BYKEY | DTRACE_AGGWALK_BYVAL) ?
@@ -1289,7 +1289,43 @@ void dt_aggregate_fini(dtrace_hdl_t *dtp)
 }
 
 /* At exit: every aggregation that printa() did not print, in the output's layout. */
+/* The public walk and print: out of memory fails the call (core/dt_alloc.c). */
+typedef struct agg_call {
+	int ac_how;
+	dtrace_aggregate_f *ac_func;
+	void *ac_arg;
+	FILE *ac_fp;
+} agg_call_t;
+
+static int agg_walk_call(dtrace_hdl_t *dtp, void *arg)
+{
+	agg_call_t *ac = arg;
+
+	return agg_walk(dtp, ac->ac_how, ac->ac_func, ac->ac_arg);
+}
+
+int dtrace_aggregate_walk(dtrace_hdl_t *dtp, int how, dtrace_aggregate_f *f, void *arg)
+{
+	agg_call_t ac = { how, f, arg, NULL };
+
+	return dt_nomem_call(dtp, agg_walk_call, &ac);
+}
+
+static int agg_print(dtrace_hdl_t *dtp, FILE *fp);
+
+static int agg_print_call(dtrace_hdl_t *dtp, void *arg)
+{
+	return agg_print(dtp, ((agg_call_t *)arg)->ac_fp);
+}
+
 int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
+{
+	agg_call_t ac = { 0, NULL, NULL, fp };
+
+	return dt_nomem_call(dtp, agg_print_call, &ac);
+}
+
+static int agg_print(dtrace_hdl_t *dtp, FILE *fp)
 {
 	const dt_output_t *out = dt_output(dtp);
 	dt_consumer_t *cs = dt_consumer(dtp);

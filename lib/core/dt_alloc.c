@@ -64,6 +64,33 @@ bool dt_nomem_pop(dt_nomem_trap_t *tp)
 	return raised;
 }
 
+/*
+ * A public entry that allocates but owns nothing it must free on failure
+ * runs its body through here: out of memory makes it return -1 with
+ * EDT_NOMEM.
+ */
+int dt_nomem_call(dtrace_hdl_t *dtp, int (*body)(dtrace_hdl_t *, void *), void *arg)
+{
+	dt_nomem_trap_t trap;
+	jmp_buf nomem;
+	int rc;
+
+	dt_nomem_push(&trap, &nomem);
+	if (setjmp(nomem) != 0) {
+		dt_nomem_pop(&trap);
+		dtp->dt_errmsg[0] = '\0';
+		return dt_set_errno(dtp, EDT_NOMEM);
+	}
+	rc = body(dtp, arg);
+	dt_nomem_pop(&trap);
+	return rc;
+}
+
+long dt_alloc_counted(void)
+{
+	return dt_alloc_count;
+}
+
 void *dt_nomem(void)
 {
 	if (dt_nomem_top != NULL) {

@@ -449,6 +449,8 @@ typedef struct dt_nomem_trap {
 DT_INTERNAL void dt_nomem_push(dt_nomem_trap_t *, jmp_buf *);
 DT_INTERNAL bool dt_nomem_pop(dt_nomem_trap_t *);
 DT_INTERNAL void *dt_nomem(void); /* out of memory: to the trap, or NULL */
+DT_INTERNAL int dt_nomem_call(dtrace_hdl_t *, int (*body)(dtrace_hdl_t *, void *), void *);
+DT_INTERNAL long dt_alloc_counted(void); /* tests: allocations since dt_alloc_fail_at */
 DT_INTERNAL void dt_alloc_fail_at(long n); /* tests: fail the n-th allocation */
 DT_INTERNAL bool dt_alloc_injected(void);  /* tests: this allocation fails */
 DT_INTERNAL void *dt_zalloc(size_t);

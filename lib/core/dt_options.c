@@ -331,22 +331,56 @@ static int dt_opt_value(dtrace_hdl_t *dtp, int opt, const dt_optdesc_t *od, cons
 }
 
 /* -D, -U, -I for cpp (-C): kept in order for the compile (driver/dt_cc.c) */
+static int cpp_arg(dtrace_hdl_t *dtp, void *arg);
+
+/* Out of memory fails these calls with EDT_NOMEM (core/dt_alloc.c). */
 int dtrace_cpp_arg(dtrace_hdl_t *dtp, const char *arg)
 {
+	return dt_nomem_call(dtp, cpp_arg, (void *)arg);
+}
+
+static int cpp_arg(dtrace_hdl_t *dtp, void *arg)
+{
+	char *copy;
+
 	dtp->dt_cppargv = dt_realloc(dtp->dt_cppargv, sizeof(char *) * (dtp->dt_cppargc + 1));
-	dtp->dt_cppargv[dtp->dt_cppargc++] = dt_strdup(arg);
+	copy = dt_strdup(arg); /* counted once made: out of memory leaves no hole */
+	dtp->dt_cppargv[dtp->dt_cppargc++] = copy;
 	return 0;
 }
 
 /* -L: a D library directory, searched before the default (front/dt_dlib.c) */
 int dt_libdir_add(dtrace_hdl_t *dtp, const char *dir)
 {
+	char *copy;
+
 	dtp->dt_libdirs = dt_realloc(dtp->dt_libdirs, sizeof(char *) * (dtp->dt_nlibdirs + 1));
-	dtp->dt_libdirs[dtp->dt_nlibdirs++] = dt_strdup(dir);
+	copy = dt_strdup(dir);
+	dtp->dt_libdirs[dtp->dt_nlibdirs++] = copy;
 	return 0;
 }
 
+static int setopt(dtrace_hdl_t *dtp, const char *name, const char *val);
+
+typedef struct setopt_call {
+	const char *sc_name, *sc_val;
+} setopt_call_t;
+
+static int setopt_call(dtrace_hdl_t *dtp, void *arg)
+{
+	setopt_call_t *sc = arg;
+
+	return setopt(dtp, sc->sc_name, sc->sc_val);
+}
+
 int dtrace_setopt(dtrace_hdl_t *dtp, const char *name, const char *val)
+{
+	setopt_call_t sc = { name, val };
+
+	return dt_nomem_call(dtp, setopt_call, &sc);
+}
+
+static int setopt(dtrace_hdl_t *dtp, const char *name, const char *val)
 {
 	dtp->dt_errmsg[0] = '\0';
 	if (!strcmp(name, "libdir")) /* -L: a D library directory (front/dt_dlib.c) */
@@ -367,8 +401,10 @@ int dtrace_setopt(dtrace_hdl_t *dtp, const char *name, const char *val)
 				return dt_set_errno(dtp, EDT_BADOPTVAL);
 		}
 		if (dt_opttab[i].od_kind == DT_OPT_STRING) {
+			char *copy = dt_strdup(val); /* before the old goes: out of memory keeps it */
+
 			free(dtp->dt_optstr[i]);
-			dtp->dt_optstr[i] = dt_strdup(val);
+			dtp->dt_optstr[i] = copy;
 		}
 		if (i == DTOPT_CPPHDRS && v)
 			dtrace_cpp_arg(dtp, "-H"); /* cpp lists the headers it includes */

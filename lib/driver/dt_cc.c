@@ -396,13 +396,18 @@ dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp, unsigned int
 				       const char *name)
 {
 	size_t len = 0, cap = 8192, n;
-	char *buf = dt_zalloc(cap);
+	char *buf = dt_zalloc(cap), *more;
 	dtrace_prog_t *pgp;
 
+	if (buf == NULL)
+		goto nomem;
 	while ((n = fread(buf + len, 1, cap - len - 1, fp)) > 0) {
 		len += n;
-		if (len + 1 == cap)
-			buf = dt_realloc(buf, cap *= 2);
+		if (len + 1 == cap) {
+			if ((more = dt_realloc(buf, cap *= 2)) == NULL)
+				goto nomem;
+			buf = more;
+		}
 	}
 	buf[len] = '\0';
 	if (strlen(buf) != len) { /* a NUL byte would silently end the program there */
@@ -417,6 +422,10 @@ dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp, unsigned int
 	pgp = dt_compile(dtp, buf, DTRACE_PROBESPEC_NONE, cflags, name ? name : "<stdin>");
 	free(buf);
 	return pgp;
+nomem:
+	free(buf);
+	dt_set_errno(dtp, EDT_NOMEM);
+	return NULL;
 }
 
 /*
@@ -451,14 +460,20 @@ void dt_program_fini(dtrace_hdl_t *dtp)
 
 int dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_proginfo_t *pip)
 {
-	pgp->dp_enabled = true;
+	int n = dtp->dt_nclauses;
+
 	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
 		for (dt_clause_t *v = clp; v != NULL; v = v->dc_variant) {
-			dtp->dt_clauses = dt_realloc(dtp->dt_clauses,
-						     sizeof(dt_clause_t *) * (dtp->dt_nclauses + 1));
-			dtp->dt_clauses[dtp->dt_nclauses++] = v;
+			dt_clause_t **cl = dt_realloc(dtp->dt_clauses, sizeof(dt_clause_t *) * (n + 1));
+
+			if (cl == NULL)
+				return dt_set_errno(dtp, EDT_NOMEM); /* none of them enabled */
+			dtp->dt_clauses = cl;
+			cl[n++] = v;
 		}
 	}
+	dtp->dt_nclauses = n;
+	pgp->dp_enabled = true;
 	if (pip != NULL)
 		*pip = pgp->dp_info;
 	return 0;

@@ -372,6 +372,8 @@ void dt_enable_fini(dtrace_hdl_t *dtp)
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs, *next; bp != NULL; bp = next) {
 		next = bp->bp_next;
 		for (int k = 0; bp->bp_stmts != NULL && k < bp->bp_nclauses; k++) {
+			if (bp->bp_stmts[k] == NULL) /* out of memory while planning */
+				break;
 			free(bp->bp_stmts[k]->ep_recs); /* the EPIDs' share them */
 			free(bp->bp_stmts[k]);
 		}

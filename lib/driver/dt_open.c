@@ -124,13 +124,25 @@ void dtrace_close(dtrace_hdl_t *dtp)
 
 int dtrace_set_macroargs(dtrace_hdl_t *dtp, int argc, char *const argv[])
 {
+	char **av = dt_zalloc(sizeof(char *) * (argc + 1));
+	bool *used = av != NULL ? dt_zalloc(sizeof(bool) * (argc + 1)) : NULL;
+
+	for (int i = 0; used != NULL && i < argc; i++)
+		if ((av[i] = dt_strdup(argv[i])) == NULL)
+			goto nomem;
+	if (used == NULL)
+		goto nomem;
 	free_macroargs(dtp); /* those set before */
 	dtp->dt_argc = argc;
-	dtp->dt_argv = dt_zalloc(sizeof(char *) * (argc + 1));
-	dtp->dt_argused = dt_zalloc(sizeof(bool) * (argc + 1));
-	for (int i = 0; i < argc; i++)
-		dtp->dt_argv[i] = dt_strdup(argv[i]);
+	dtp->dt_argv = av;
+	dtp->dt_argused = used;
 	return 0;
+nomem:
+	for (int i = 0; av != NULL && i < argc; i++)
+		free(av[i]);
+	free(av);
+	free(used);
+	return dt_set_errno(dtp, EDT_NOMEM);
 }
 
 void dtrace_set_target(dtrace_hdl_t *dtp, int pid)

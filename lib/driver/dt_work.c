@@ -97,7 +97,7 @@ static volatile int64_t *dt_activity(dtrace_hdl_t *dtp)
 	return (volatile int64_t *)((char *)dtp->dt_globmap + DT_G_ACTIVITY);
 }
 
-int dtrace_go(dtrace_hdl_t *dtp)
+static int go(dtrace_hdl_t *dtp)
 {
 	struct timespec rt, mono;
 
@@ -208,6 +208,28 @@ void dtrace_sleep(dtrace_hdl_t *dtp)
 }
 
 /*
+ * Out of memory while starting comes back here (core/dt_alloc.c): the call
+ * fails with EDT_NOMEM, what was made so far is the handle's, for
+ * dtrace_close() to free.
+ */
+int dtrace_go(dtrace_hdl_t *dtp)
+{
+	dt_nomem_trap_t trap;
+	jmp_buf nomem;
+	int rc;
+
+	dt_nomem_push(&trap, &nomem);
+	if (setjmp(nomem) != 0) {
+		dt_nomem_pop(&trap);
+		dtp->dt_errmsg[0] = '\0';
+		return dt_set_errno(dtp, EDT_NOMEM);
+	}
+	rc = go(dtp);
+	dt_nomem_pop(&trap);
+	return rc;
+}
+
+/*
  * The consumer's work at this time: records, aggregation snapshots,
  * speculations, drop and error reports; all of it, and DONE, once tracing
  * has stopped (exit(), a filled buffer, dtrace_stop()).
@@ -215,6 +237,9 @@ void dtrace_sleep(dtrace_hdl_t *dtp)
 dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
 				dtrace_consume_rec_f *rf, void *arg)
 {
+	dt_nomem_trap_t trap;
+	dtrace_workstatus_t ws;
+	jmp_buf nomem;
 	bool done;
 
 	switch (dtrace_status(dtp)) {
@@ -227,5 +252,14 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_prob
 		done = false;
 		break;
 	}
-	return dt_consume_work(dtp, done, fp, pf, rf, arg);
+	dt_nomem_push(&trap, &nomem); /* out of memory: this call fails, the next may not */
+	if (setjmp(nomem) != 0) {
+		dt_nomem_pop(&trap);
+		dtp->dt_errmsg[0] = '\0';
+		dt_set_errno(dtp, EDT_NOMEM);
+		return DTRACE_WORKSTATUS_ERROR;
+	}
+	ws = dt_consume_work(dtp, done, fp, pf, rf, arg);
+	dt_nomem_pop(&trap);
+	return ws;
 }

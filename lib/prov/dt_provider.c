@@ -263,7 +263,32 @@ int dt_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 	return pr->pr_prov->pv_probe_args(dtp, pr);
 }
 
+static int probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probe_f *func,
+		      void *arg);
+
+typedef struct probe_iter_call {
+	const dtrace_probedesc_t *pi_desc;
+	dtrace_probe_f *pi_func;
+	void *pi_arg;
+} probe_iter_call_t;
+
+static int probe_iter_call(dtrace_hdl_t *dtp, void *arg)
+{
+	probe_iter_call_t *pi = arg;
+
+	return probe_iter(dtp, pi->pi_desc, pi->pi_func, pi->pi_arg);
+}
+
+/* Out of memory fails the call with EDT_NOMEM (core/dt_alloc.c). */
 int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probe_f *func,
+		      void *arg)
+{
+	probe_iter_call_t pi = { pdp, func, arg };
+
+	return dt_nomem_call(dtp, probe_iter_call, &pi);
+}
+
+static int probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probe_f *func,
 		      void *arg)
 {
 	dt_pdesc_t pd = { 0 };
