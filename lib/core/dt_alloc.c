@@ -50,7 +50,35 @@ void dt_nomem_push(dt_nomem_trap_t *tp, jmp_buf *jb)
 {
 	tp->nt_jmp = jb;
 	tp->nt_prev = dt_nomem_top;
+	tp->nt_undo = NULL;
 	dt_nomem_top = tp;
+}
+
+void dt_nomem_hold(dt_nomem_undo_t *up, void (*fn)(void *), void *arg)
+{
+	up->nu_fn = fn;
+	up->nu_arg = arg;
+	up->nu_next = NULL;
+	if (dt_nomem_top == NULL) /* no trap: allocations return NULL, the holder checks */
+		return;
+	up->nu_next = dt_nomem_top->nt_undo;
+	dt_nomem_top->nt_undo = up;
+}
+
+void dt_nomem_free_ptr(void *pp)
+{
+	free(*(void **)pp);
+}
+
+void dt_nomem_release(dt_nomem_undo_t *up)
+{
+	if (dt_nomem_top == NULL)
+		return;
+	for (dt_nomem_undo_t **pp = &dt_nomem_top->nt_undo; *pp != NULL; pp = &(*pp)->nu_next)
+		if (*pp == up) {
+			*pp = up->nu_next;
+			return;
+		}
 }
 
 bool dt_nomem_pop(dt_nomem_trap_t *tp)
@@ -94,6 +122,10 @@ long dt_alloc_counted(void)
 void *dt_nomem(void)
 {
 	if (dt_nomem_top != NULL) {
+		/* the frames about to be jumped over free what they hold */
+		for (dt_nomem_undo_t *up = dt_nomem_top->nt_undo; up != NULL; up = up->nu_next)
+			up->nu_fn(up->nu_arg);
+		dt_nomem_top->nt_undo = NULL;
 		dt_nomem_raised = true;
 		longjmp(*dt_nomem_top->nt_jmp, 1);
 	}

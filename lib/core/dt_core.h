@@ -441,13 +441,28 @@ DT_INTERNAL int dt_set_errmsg(dtrace_hdl_t *, int, const char *, ...)
  * the function that owns what is being built (see the essay there).
  * dt_nomem_pop() says whether the trap was sprung by an allocation failure.
  */
+typedef struct dt_nomem_undo {
+	void (*nu_fn)(void *);
+	void *nu_arg;
+	struct dt_nomem_undo *nu_next;
+} dt_nomem_undo_t;
+
 typedef struct dt_nomem_trap {
 	jmp_buf *nt_jmp;
 	struct dt_nomem_trap *nt_prev;
+	dt_nomem_undo_t *nt_undo; /* what frames it jumps over hold */
 } dt_nomem_trap_t;
 
 DT_INTERNAL void dt_nomem_push(dt_nomem_trap_t *, jmp_buf *);
 DT_INTERNAL bool dt_nomem_pop(dt_nomem_trap_t *);
+/*
+ * A function that builds something local (an array, an open directory)
+ * while it allocates holds it: if memory runs out before the release,
+ * fn(arg) frees it before the jump.  Held and released in stack order.
+ */
+DT_INTERNAL void dt_nomem_hold(dt_nomem_undo_t *, void (*fn)(void *), void *arg);
+DT_INTERNAL void dt_nomem_release(dt_nomem_undo_t *);
+DT_INTERNAL void dt_nomem_free_ptr(void *pp); /* an undo: free(*(void **)pp) */
 DT_INTERNAL void *dt_nomem(void); /* out of memory: to the trap, or NULL */
 DT_INTERNAL int dt_nomem_call(dtrace_hdl_t *, int (*body)(dtrace_hdl_t *, void *), void *);
 DT_INTERNAL long dt_alloc_counted(void); /* tests: allocations since dt_alloc_fail_at */

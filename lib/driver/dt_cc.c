@@ -126,9 +126,11 @@ static void match_clause(dt_pcb_t *pcb, dt_clause_t *clp, int *nmatch)
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 
 	for (dt_pdesc_t *pd = clp->dc_descs; pd; pd = pd->pd_next) {
-		dt_probe_t **v;
+		dt_nomem_undo_t vundo, dupundo;
+		dt_probe_t **v = NULL;
 		int n = dt_probe_match(dtp, pd, &v);
 		char buf[512];
+		bool *dup = NULL;
 
 		if (n < 0)
 			dt_cc_error(pcb, dt_errtag_of(dtp->dt_errmsg), pd->pd_line, "%s", dtp->dt_errmsg);
@@ -137,7 +139,10 @@ static void match_clause(dt_pcb_t *pcb, dt_clause_t *clp, int *nmatch)
 				    "probe description %s does not match any probes",
 				    pdesc_str(pd, buf, sizeof(buf)));
 		/* by probe ID: fbt:::entry is tens of thousands (v has no duplicates) */
-		bool *dup = clp->dc_nprobes > 0 && n > 0 ? dt_zalloc((size_t)dtp->dt_nprobes) : NULL;
+		dt_nomem_hold(&vundo, dt_nomem_free_ptr, &v);
+		dt_nomem_hold(&dupundo, dt_nomem_free_ptr, &dup);
+		if (clp->dc_nprobes > 0 && n > 0)
+			dup = dt_zalloc((size_t)dtp->dt_nprobes);
 
 		for (int j = 0; dup != NULL && j < clp->dc_nprobes; j++)
 			dup[clp->dc_probes[j]->pr_desc.dtpd_id] = true;
@@ -148,6 +153,8 @@ static void match_clause(dt_pcb_t *pcb, dt_clause_t *clp, int *nmatch)
 			if (dup == NULL || !dup[v[i]->pr_desc.dtpd_id])
 				clp->dc_probes[clp->dc_nprobes++] = v[i];
 		*nmatch += n;
+		dt_nomem_release(&dupundo);
+		dt_nomem_release(&vundo);
 		free(dup);
 		free(v);
 	}

@@ -62,8 +62,11 @@ static int by_name(const void *a, const void *b)
 	return strcmp(((const dt_libfile_t *)a)->lf_name, ((const dt_libfile_t *)b)->lf_name);
 }
 
-/* A file's text: its size read first, so that nothing is open while allocating. */
-static char *slurp(const char *path)
+/*
+ * A file's text, the handle's (translators and inlines point into it): its
+ * size read first, so that nothing is open while allocating.
+ */
+static char *slurp(dtrace_hdl_t *dtp, const char *path)
 {
 	struct stat st;
 	FILE *fp;
@@ -72,11 +75,9 @@ static char *slurp(const char *path)
 
 	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 		return NULL;
-	buf = dt_zalloc((size_t)st.st_size + 1);
-	if ((fp = fopen(path, "r")) == NULL) {
-		free(buf);
+	buf = dt_arena_zalloc(&dtp->dt_arena, (size_t)st.st_size + 1);
+	if ((fp = fopen(path, "r")) == NULL)
 		return NULL;
-	}
 	len = fread(buf, 1, (size_t)st.st_size, fp);
 	buf[len] = '\0';
 	fclose(fp);
@@ -89,8 +90,8 @@ typedef struct dt_dlib_files {
 	DIR *df_dir; /* being read: closed by out of memory's handler */
 } dt_dlib_files_t;
 
-/* Add the *.d files of a directory not already there. */
-static void scan_dir(const char *dir, dt_dlib_files_t *df)
+/* Add the *.d files of a directory not already there; their names are the handle's. */
+static void scan_dir(dtrace_hdl_t *dtp, const char *dir, dt_dlib_files_t *df)
 {
 	struct dirent *de;
 	int first = df->df_n;
@@ -111,9 +112,9 @@ static void scan_dir(const char *dir, dt_dlib_files_t *df)
 		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
 		df->df_files = dt_realloc(df->df_files, sizeof(dt_libfile_t) * (df->df_n + 1));
 		memset(&df->df_files[df->df_n], 0, sizeof(dt_libfile_t));
-		df->df_n++; /* counted before its names, which out of memory may leave NULL */
-		df->df_files[df->df_n - 1].lf_name = dt_strdup(de->d_name);
-		df->df_files[df->df_n - 1].lf_path = dt_strdup(path);
+		df->df_files[df->df_n].lf_name = dt_arena_strdup(&dtp->dt_arena, de->d_name);
+		df->df_files[df->df_n].lf_path = dt_arena_strdup(&dtp->dt_arena, path);
+		df->df_n++;
 	}
 	closedir(df->df_dir);
 	df->df_dir = NULL;
@@ -192,17 +193,17 @@ static int load_all(dtrace_hdl_t *dtp, dt_dlib_files_t *df)
 	char *tree;
 
 	for (int i = 0; i < dtp->dt_nlibdirs; i++)
-		scan_dir(dtp->dt_libdirs[i], df);
+		scan_dir(dtp, dtp->dt_libdirs[i], df);
 	if (dtp->dt_optstr[DTOPT_SYSLIBDIR] != NULL) /* -x syslibdir: instead of the default */
-		scan_dir(dtp->dt_optstr[DTOPT_SYSLIBDIR], df);
+		scan_dir(dtp, dtp->dt_optstr[DTOPT_SYSLIBDIR], df);
 	else if ((tree = tree_libdir()) != NULL) {
 		dt_arena_own(&dtp->dt_arena, tree); /* the handle's: freed even if out of memory */
-		scan_dir(tree, df);
+		scan_dir(dtp, tree, df);
 	} else
-		scan_dir(DT_LIBDIR, df);
+		scan_dir(dtp, DT_LIBDIR, df);
 	for (int i = 0; i < df->df_n; i++)
-		if ((df->df_files[i].lf_src = slurp(df->df_files[i].lf_path)) == NULL)
-			df->df_files[i].lf_src = dt_strdup("");
+		if ((df->df_files[i].lf_src = slurp(dtp, df->df_files[i].lf_path)) == NULL)
+			df->df_files[i].lf_src = "";
 	for (int i = 0; i < df->df_n && rc == 0; i++)
 		rc = load_sorted(dtp, df->df_files, df->df_n, &df->df_files[i]);
 	return rc;
@@ -210,8 +211,9 @@ static int load_all(dtrace_hdl_t *dtp, dt_dlib_files_t *df)
 
 /*
  * Load the D library once per handle.  Out of memory comes back here: the
- * files read so far are freed, and the library stays unloaded for good
- * (what it declared before is in the handle's arena, half a library).
+ * list of files is freed (their names and text are the handle's already),
+ * and the library stays unloaded for good (what it declared before is in
+ * the handle's arena, half a library).
  */
 int dt_dlib_load(dtrace_hdl_t *dtp)
 {
@@ -230,11 +232,6 @@ int dt_dlib_load(dtrace_hdl_t *dtp)
 		dt_nomem_pop(&trap);
 		if (df.df_dir != NULL)
 			closedir(df.df_dir);
-		for (int i = 0; i < df.df_n; i++) {
-			free(df.df_files[i].lf_name);
-			free(df.df_files[i].lf_path);
-			free(df.df_files[i].lf_src);
-		}
 		free(df.df_files);
 		dtp->dt_libstate = -1;
 		dtp->dt_errmsg[0] = '\0';
@@ -242,13 +239,7 @@ int dt_dlib_load(dtrace_hdl_t *dtp)
 	}
 	rc = load_all(dtp, &df);
 	dt_nomem_pop(&trap);
-	/* names and sources are the handle's: translators and inlines point into them */
-	for (int i = 0; i < df.df_n; i++) {
-		dt_arena_own(&dtp->dt_arena, df.df_files[i].lf_name);
-		dt_arena_own(&dtp->dt_arena, df.df_files[i].lf_path);
-		dt_arena_own(&dtp->dt_arena, df.df_files[i].lf_src);
-	}
-	free(df.df_files);
+	free(df.df_files); /* the names and sources in it are the handle's */
 	if (rc != 0)
 		dtp->dt_libstate = -1;
 	return rc;

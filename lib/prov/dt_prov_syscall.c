@@ -68,25 +68,51 @@ static int cmpstr(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The system calls' names, being read: freed by out of memory (core/dt_alloc.c). */
+typedef struct sysnames {
+	DIR *sn_dir;
+	char **sn_names;
+	size_t sn_n;
+} sysnames_t;
+
+static void sysnames_free(void *arg)
+{
+	sysnames_t *sn = arg;
+
+	if (sn->sn_dir != NULL)
+		closedir(sn->sn_dir);
+	for (size_t i = 0; i < sn->sn_n; i++)
+		free(sn->sn_names[i]);
+	free(sn->sn_names);
+}
+
 static int syscall_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 {
-	char path[128], **names = NULL;
+	sysnames_t sn = { NULL, NULL, 0 };
+	dt_nomem_undo_t undo;
+	char path[128], **names;
 	struct dirent *de;
-	size_t n = 0;
-	DIR *dir;
+	size_t n;
 
 	if (dt_bpf_tracefs(dtp) != 0)
 		return 0; /* no tracefs: no syscall probes */
 	snprintf(path, sizeof(path), "%s/events/syscalls", dtp->dt_tracefs);
-	if ((dir = opendir(path)) == NULL)
+	if ((sn.sn_dir = opendir(path)) == NULL)
 		return 0;
-	while ((de = readdir(dir)) != NULL) {
+	dt_nomem_hold(&undo, sysnames_free, &sn);
+	while ((de = readdir(sn.sn_dir)) != NULL) {
+		char *name;
+
 		if (strncmp(de->d_name, "sys_enter_", 10) != 0)
 			continue;
-		names = dt_realloc(names, sizeof(char *) * (n + 1));
-		names[n++] = dt_strdup(de->d_name + 10);
+		sn.sn_names = dt_realloc(sn.sn_names, sizeof(char *) * (sn.sn_n + 1));
+		name = dt_strdup(de->d_name + 10);
+		sn.sn_names[sn.sn_n++] = name;
 	}
-	closedir(dir);
+	closedir(sn.sn_dir);
+	sn.sn_dir = NULL;
+	names = sn.sn_names;
+	n = sn.sn_n;
 	qsort(names, n, sizeof(char *), cmpstr);
 	for (size_t i = 0; i < n; i++) {
 		int nr = sysnr(names[i]);
@@ -99,9 +125,9 @@ static int syscall_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 			pr->pr_return = ret;
 			pr->pr_sysnr = nr;
 		}
-		free(names[i]);
 	}
-	free(names);
+	dt_nomem_release(&undo);
+	sysnames_free(&sn);
 	return 0;
 }
 

@@ -199,6 +199,7 @@ static bool probe_matches(const dt_probe_t *pr, const dt_pdesc_t *pd)
  */
 int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
 {
+	dt_nomem_undo_t undo;
 	dt_probe_t **v = NULL;
 	int n = 0;
 
@@ -217,6 +218,7 @@ int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
 		    pv->pv_provide(dtp, pv, pd) != 0)
 			return -1;
 	}
+	dt_nomem_hold(&undo, dt_nomem_free_ptr, &v);
 	for (int id = 1, cap = 0; id < dtp->dt_nprobes; id++) {
 		if (!probe_matches(dtp->dt_probes[id], pd) || !dt_probe_exists(dtp, dtp->dt_probes[id]))
 			continue;
@@ -224,6 +226,7 @@ int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
 			v = dt_realloc(v, sizeof(dt_probe_t *) * (cap = cap ? cap * 2 : 16));
 		v[n++] = dtp->dt_probes[id];
 	}
+	dt_nomem_release(&undo);
 	*out = v;
 	return n;
 }

@@ -40,19 +40,21 @@ static dt_btfobj_t *btf_objs(dtrace_hdl_t *dtp)
 static dt_btfobj_t *obj_new(dtrace_hdl_t *dtp, const char *name, struct btf *btf, int first)
 {
 	dt_btfobj_t *bo = dt_zalloc(sizeof(*bo)), **tail, *head = btf_objs(dtp);
+	int ntypes = (int)btf__type_cnt(btf);
 
-	bo->bo_name = dt_strdup(name);
+	/* linked first, filled after: out of memory leaves it the handle's, empty */
+	if (head == NULL)
+		*dt_type_btfobjs(dtp, NULL) = bo;
+	else {
+		for (tail = &head->bo_next; *tail; tail = &(*tail)->bo_next)
+			;
+		*tail = bo;
+	}
 	bo->bo_btf = btf;
 	bo->bo_first = first;
-	bo->bo_ntypes = (int)btf__type_cnt(btf);
-	bo->bo_types = dt_zalloc(sizeof(dt_type_t *) * bo->bo_ntypes);
-	if (head == NULL) {
-		*dt_type_btfobjs(dtp, NULL) = bo;
-		return bo;
-	}
-	for (tail = &head->bo_next; *tail; tail = &(*tail)->bo_next)
-		;
-	*tail = bo;
+	bo->bo_name = dt_strdup(name);
+	bo->bo_types = dt_zalloc(sizeof(dt_type_t *) * ntypes);
+	bo->bo_ntypes = ntypes;
 	return bo;
 }
 
