@@ -194,10 +194,13 @@ static int agg_read_batch(dtrace_hdl_t *dtp, const dt_aggmap_t *am, char **keysp
 			  int64_t **valsp)
 {
 	size_t ksz = (size_t)am->am_keysize, vsz = (size_t)am->am_valsize;
+	dt_nomem_undo_t kundo, vundo;
 	char *keys = NULL, tok[8];
 	int64_t *vals = NULL;
 	int max = 1024, n = 0, rc = 0;
 
+	dt_nomem_hold(&kundo, dt_nomem_free_ptr, &keys); /* out of memory: freed */
+	dt_nomem_hold(&vundo, dt_nomem_free_ptr, &vals);
 	for (;;) {
 		uint32_t count = (uint32_t)max;
 
@@ -213,6 +216,8 @@ static int agg_read_batch(dtrace_hdl_t *dtp, const dt_aggmap_t *am, char **keysp
 			break;
 		n += (int)count;
 		if (rc != 0) {
+			dt_nomem_release(&vundo);
+			dt_nomem_release(&kundo);
 			*keysp = keys;
 			*valsp = vals;
 			return n;
@@ -225,10 +230,14 @@ static int agg_read_batch(dtrace_hdl_t *dtp, const dt_aggmap_t *am, char **keysp
 			if ((n = agg_read_one(am->am_fd, ksz, vsz, keys, vals, max)) < max)
 				break;
 		}
+		dt_nomem_release(&vundo);
+		dt_nomem_release(&kundo);
 		*keysp = keys;
 		*valsp = vals;
 		return n;
 	}
+	dt_nomem_release(&vundo);
+	dt_nomem_release(&kundo);
 	free(keys);
 	free(vals);
 	return dt_set_errmsg(dtp, EDT_BPF, "failed to read aggregation %s: %s",

@@ -147,14 +147,32 @@ static void layout_outer(dtrace_hdl_t *dtp, dt_aggmap_t *maps)
 	dtp->dt_naggouter = group(dtp, maps, first, true);
 }
 
+/* The layouts being made, freed by out of memory (core/dt_alloc.c). */
+typedef struct layout_tmp {
+	dt_aggmap_t *lt_maps;
+	int lt_n;
+} layout_tmp_t;
+
+static void layout_undo(void *arg)
+{
+	layout_tmp_t *lt = arg;
+
+	for (int i = 0; lt->lt_maps != NULL && i < lt->lt_n; i++)
+		free(lt->lt_maps[i].am_keys);
+	free(lt->lt_maps);
+}
+
 /* The layout of every aggregation of the handle's programs (dtrace_go, once). */
 dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *dtp)
 {
+	layout_tmp_t lt = { NULL, dtp->dt_naggs };
+	dt_nomem_undo_t undo;
 	dt_aggmap_t *maps;
 
 	if (dtp->dt_aggmaps != NULL)
 		return dtp->dt_aggmaps;
-	maps = dt_zalloc(sizeof(dt_aggmap_t) * (size_t)(dtp->dt_naggs + 1));
+	dt_nomem_hold(&undo, layout_undo, &lt);
+	maps = lt.lt_maps = dt_zalloc(sizeof(dt_aggmap_t) * (size_t)(dtp->dt_naggs + 1));
 	for (int i = 0; i < dtp->dt_naggs; i++)
 		layout_init(&maps[i], dtp->dt_aggs[i]);
 	for (int c = 0; c < dtp->dt_nclauses; c++)
@@ -172,6 +190,7 @@ dt_aggmap_t *dt_agg_layout(dtrace_hdl_t *dtp)
 			maps[i].am_array = true;
 			maps[i].am_keysize = maps[i].am_ident->di_keysize = 4;
 		}
+	dt_nomem_release(&undo);
 	dtp->dt_aggmaps = maps;
 	return maps;
 }

@@ -280,27 +280,35 @@ struct dt_aggstate {
 
 static void desc_make(struct dt_aggvar *, int id);
 
+static void agg_state_undo(void *dtp)
+{
+	dt_aggregate_fini(dtp);
+}
+
 static struct dt_aggstate *agg_state(dtrace_hdl_t *dtp)
 {
 	struct dt_aggstate *as = dtp->dt_aggstate;
+	dt_nomem_undo_t undo;
 	dt_aggmap_t *maps;
 	int maxw = 1;
 
 	if (as != NULL)
 		return as;
 	maps = dtp->dt_aggmaps; /* cg/dt_agg_layout.c */
-	as = dt_zalloc(sizeof(*as));
-	as->as_nvars = dtp->dt_naggs;
-	as->as_vars = dt_zalloc(sizeof(dt_aggvar_t) * (size_t)(as->as_nvars + 1));
-	for (int i = 0; i < as->as_nvars; i++) {
+	/* the handle's as it is built; out of memory undoes it all (core/dt_alloc.c) */
+	dt_nomem_hold(&undo, agg_state_undo, dtp);
+	as = dtp->dt_aggstate = dt_zalloc(sizeof(*as));
+	as->as_vars = dt_zalloc(sizeof(dt_aggvar_t) * (size_t)(dtp->dt_naggs + 1));
+	for (int i = 0; i < dtp->dt_naggs; i++) {
 		as->as_vars[i].av_map = &maps[i];
 		as->as_vars[i].av_normal = 1;
+		as->as_nvars = i + 1;
 		desc_make(&as->as_vars[i], i);
 		if (maps[i].am_nwords > maxw)
 			maxw = maps[i].am_nwords;
 	}
 	as->as_zero = dt_zalloc(sizeof(int64_t) * (size_t)maxw);
-	dtp->dt_aggstate = as;
+	dt_nomem_release(&undo);
 	return as;
 }
 
@@ -442,6 +450,7 @@ static bool key_normalize(dtrace_hdl_t *dtp, const dt_aggmap_t *am, char *key)
 static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 {
 	const dt_aggmap_t *am = av->av_map;
+	dt_nomem_undo_t kundo, vundo;
 	char *keys = NULL;
 	int64_t *vals = NULL;
 	int ncpus = am->am_ncpus, n;
@@ -451,6 +460,8 @@ static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 		return 0;
 	if ((n = dt_bpf_agg_read(dtp, am, &keys, &vals)) < 0)
 		return -1;
+	dt_nomem_hold(&kundo, dt_nomem_free_ptr, &keys); /* out of memory: freed */
+	dt_nomem_hold(&vundo, dt_nomem_free_ptr, &vals);
 	if (am->am_array && n == 1) { /* an array's entry: data once a CPU updated it */
 		int64_t updates = 0;
 
@@ -486,6 +497,8 @@ static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 		if (e->ae_hidden && e->ae_cur[0] != e->ae_base[0])
 			e->ae_hidden = false; /* new data since trunc() */
 	}
+	dt_nomem_release(&vundo);
+	dt_nomem_release(&kundo);
 	free(keys);
 	free(vals);
 	av->av_fresh = true;
@@ -753,10 +766,28 @@ typedef struct dt_rows {
 	const int64_t **rs_vals;  /* rs_n * naggs pointers */
 	int64_t *rs_bufs[64];	  /* values of entries with a base, per aggregation */
 	int rs_nbufs;
+	dt_nomem_undo_t rs_undo;  /* out of memory before rows_free() frees them */
 } dt_rows_t;
+
+static void rows_drop(void *arg)
+{
+	dt_rows_t *rs = arg;
+
+	free(rs->rs_rows);
+	free(rs->rs_vals);
+	for (int i = 0; i < rs->rs_nbufs; i++)
+		free(rs->rs_bufs[i]);
+}
+
+static void rows_init(dt_rows_t *rs)
+{
+	memset(rs, 0, sizeof(*rs));
+	dt_nomem_hold(&rs->rs_undo, rows_drop, rs);
+}
 
 static void rows_free(dt_rows_t *rs)
 {
+	dt_nomem_release(&rs->rs_undo);
 	free(rs->rs_rows);
 	free(rs->rs_vals);
 	for (int i = 0; i < rs->rs_nbufs; i++)
@@ -772,7 +803,7 @@ static void rows_one(dt_aggvar_t *av, dt_rows_t *rs)
 
 	for (size_t i = 0; i < av->av_nents; i++)
 		nb += av->av_ents[i]->ae_base != NULL;
-	memset(rs, 0, sizeof(*rs));
+	rows_init(rs);
 	rs->rs_rows = dt_zalloc(sizeof(dt_aggrow_t) * (av->av_nents + 1));
 	rs->rs_vals = dt_zalloc(sizeof(int64_t *) * (av->av_nents + 1));
 	buf = rs->rs_bufs[rs->rs_nbufs++] = dt_zalloc(sizeof(int64_t) *
@@ -821,7 +852,7 @@ static void rows_joined(dt_aggvar_t **avs, int n, dt_rows_t *rs)
 			all[k].r_ent = (dt_aggent_t *)(uintptr_t)j; /* which aggregation */
 		}
 	qsort(all, total, sizeof(*all), rowkey_cmp);
-	memset(rs, 0, sizeof(*rs));
+	rows_init(rs);
 	rs->rs_rows = dt_zalloc(sizeof(dt_aggrow_t) * (total + 1));
 	rs->rs_vals = dt_zalloc(sizeof(int64_t *) * (total * (size_t)n + 1));
 	for (size_t i = 0; i < total; i++) {

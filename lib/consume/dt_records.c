@@ -126,10 +126,21 @@ static void view_count(const dt_epid_t *ep, int *nrecs, int *nargs, int *naggs)
 	}
 }
 
+static void view_free(dt_recview_t *v);
+
+static void view_undo(void *pv)
+{
+	view_free(*(dt_recview_t **)pv);
+}
+
 static dt_recview_t *view_make(dtrace_hdl_t *dtp, const dt_epid_t *ep)
 {
-	dt_recview_t *v = dt_zalloc(sizeof(*v));
+	dt_recview_t *v = NULL;
+	dt_nomem_undo_t undo;
 	int nrecs, nargs, naggs, a = 0, g = 0;
+
+	dt_nomem_hold(&undo, view_undo, &v); /* out of memory: the half-made view freed */
+	v = dt_zalloc(sizeof(*v));
 
 	view_count(ep, &nrecs, &nargs, &naggs);
 	v->rv_recs = dt_zalloc(sizeof(dtrace_recdesc_t) * (size_t)(nrecs + 1));
@@ -227,6 +238,7 @@ static dt_recview_t *view_make(dtrace_hdl_t *dtp, const dt_epid_t *ep)
 		v->rv_heads[v->rv_nrecs] = rd;
 		v->rv_pubidx[i] = v->rv_nrecs++;
 	}
+	dt_nomem_release(&undo);
 	return v;
 }
 

@@ -157,16 +157,38 @@ static int plan_prepare(dtrace_hdl_t *dtp, dt_probe_t **en, int nen)
 	return 0;
 }
 
+/* The plan's working lists: freed when done, or by out of memory (core/dt_alloc.c). */
+typedef struct plan_tmp {
+	dt_plist_t *pt_lists; /* by probe ID */
+	int pt_nprobes;
+	dt_probe_t **pt_en;   /* the probes enabled */
+} plan_tmp_t;
+
+static void plan_tmp_free(void *arg)
+{
+	plan_tmp_t *pt = arg;
+
+	for (int id = 0; pt->pt_lists != NULL && id < pt->pt_nprobes; id++)
+		free(pt->pt_lists[id].pl_clauses);
+	free(pt->pt_lists);
+	free(pt->pt_en);
+}
+
 /*
  * Plan every program (dt_bprogs): which probes, which clauses, shared or
  * not, EPIDs and dt_probetab.  Code is generated afterwards (dt_cg_program).
  */
 int dt_enable_plan(dtrace_hdl_t *dtp)
 {
-	dt_plist_t *lists = dt_zalloc(sizeof(dt_plist_t) * (size_t)dtp->dt_nprobes);
+	plan_tmp_t pt = { NULL, dtp->dt_nprobes, NULL };
+	dt_nomem_undo_t undo;
+	dt_plist_t *lists;
 	dt_probe_t **en = NULL;
 	dt_bpfprog_t **tail = &dtp->dt_bprogs;
 	int nen = 0, rv = -1;
+
+	dt_nomem_hold(&undo, plan_tmp_free, &pt);
+	lists = pt.pt_lists = dt_zalloc(sizeof(dt_plist_t) * (size_t)dtp->dt_nprobes);
 
 	plan_error(dtp);
 	for (int c = 0; c < dtp->dt_nclauses; c++) {
@@ -188,7 +210,7 @@ int dt_enable_plan(dtrace_hdl_t *dtp)
 		if (dt_probe_info(dtp, pr) != 0 ||
 		    (lists[id].pl_uses != 0 && dt_probe_args(dtp, pr) != 0))
 			goto out;
-		en = dt_realloc(en, sizeof(dt_probe_t *) * (nen + 1));
+		en = pt.pt_en = dt_realloc(en, sizeof(dt_probe_t *) * (nen + 1));
 		en[nen++] = pr;
 	}
 	if (plan_prepare(dtp, en, nen) != 0)
@@ -228,10 +250,8 @@ int dt_enable_plan(dtrace_hdl_t *dtp)
 							      dtp->dt_errclauses, dtp->dt_nerrclauses);
 	rv = 0;
 out:
-	for (int id = 0; id < dtp->dt_nprobes; id++)
-		free(lists[id].pl_clauses);
-	free(lists);
-	free(en);
+	dt_nomem_release(&undo);
+	plan_tmp_free(&pt);
 	return rv;
 }
 
