@@ -1,7 +1,7 @@
 UNIT_TESTS += build/unit/printf_test
-build/unit/printf_test: tests/unit/printf_test.c lib/layout/dt_printf.c lib/core/dt_alloc.c $(HDRS) include/dtrace.h
+build/unit/printf_test: tests/unit/printf_test.c lib/layout/dt_printf.c lib/core/dt_alloc.c lib/core/dt_error.c $(HDRS) include/dtrace.h
 	@mkdir -p build/unit
-	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/printf_test.c lib/layout/dt_printf.c lib/core/dt_alloc.c
+	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/printf_test.c lib/layout/dt_printf.c lib/core/dt_alloc.c lib/core/dt_error.c
 
 UNIT_TESTS += build/unit/agg_test
 build/unit/agg_test: tests/unit/agg_test.c tests/unit/unit.h build/libdtrace.a $(HDRS)
