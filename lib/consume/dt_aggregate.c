@@ -1236,8 +1236,34 @@ void dt_aggregate_printed(dtrace_hdl_t *dtp, const int *ids, int n)
 }
 
 /* printa(@a, @b ...): the aggregations' rows joined on their keys. */
+static int agg_walk_joined(dtrace_hdl_t *dtp, const int *ids, int n, int how,
+			   dtrace_aggregate_f *f, void *arg);
+
+typedef struct agg_joined_call {
+	const int *aj_ids;
+	int aj_n, aj_how;
+	dtrace_aggregate_f *aj_func;
+	void *aj_arg;
+} agg_joined_call_t;
+
+static int agg_joined_call(dtrace_hdl_t *dtp, void *arg)
+{
+	agg_joined_call_t *aj = arg;
+
+	return agg_walk_joined(dtp, aj->aj_ids, aj->aj_n, aj->aj_how, aj->aj_func, aj->aj_arg);
+}
+
+/* Out of memory fails the call with EDT_NOMEM (core/dt_alloc.c). */
 int dtrace_aggregate_walk_joined(dtrace_hdl_t *dtp, const int *ids, int n, int how,
 				 dtrace_aggregate_f *f, void *arg)
+{
+	agg_joined_call_t aj = { ids, n, how, f, arg };
+
+	return dt_nomem_call(dtp, agg_joined_call, &aj);
+}
+
+static int agg_walk_joined(dtrace_hdl_t *dtp, const int *ids, int n, int how,
+			   dtrace_aggregate_f *f, void *arg)
 {
 	dt_aggvar_t *avs[64];
 	dt_rows_t rs;

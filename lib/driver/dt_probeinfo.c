@@ -7,7 +7,29 @@
  */
 #include "dt_driver.h"
 
+static int probe_info(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probeinfo_t *pip);
+
+typedef struct probe_info_call {
+	const dtrace_probedesc_t *pc_desc;
+	dtrace_probeinfo_t *pc_info;
+} probe_info_call_t;
+
+static int probe_info_call(dtrace_hdl_t *dtp, void *arg)
+{
+	probe_info_call_t *pc = arg;
+
+	return probe_info(dtp, pc->pc_desc, pc->pc_info);
+}
+
+/* Out of memory fails the call with EDT_NOMEM (core/dt_alloc.c). */
 int dtrace_probe_info(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probeinfo_t *pip)
+{
+	probe_info_call_t pc = { pdp, pip };
+
+	return dt_nomem_call(dtp, probe_info_call, &pc);
+}
+
+static int probe_info(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, dtrace_probeinfo_t *pip)
 {
 	if (dt_dlib_load(dtp) != 0)
 		dtp->dt_errmsg[0] = '\0'; /* the native types, then */

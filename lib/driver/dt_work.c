@@ -83,9 +83,17 @@ static void dt_print_programs(dtrace_hdl_t *dtp, FILE *fp)
  * and tracing cannot start afterwards.  pgp is not used: code is generated
  * per clause list, across programs.
  */
+static int program_dump(dtrace_hdl_t *dtp, void *fp);
+
+/* Out of memory fails the call with EDT_NOMEM (core/dt_alloc.c). */
 int dtrace_program_dump(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, FILE *fp)
 {
 	(void)pgp;
+	return dt_nomem_call(dtp, program_dump, fp);
+}
+
+static int program_dump(dtrace_hdl_t *dtp, void *fp)
+{
 	if (dt_cc_gen_only(dtp) != 0)
 		return -1;
 	dt_print_programs(dtp, fp);

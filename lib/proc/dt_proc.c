@@ -226,7 +226,15 @@ static int dt_proc_fork(dtrace_hdl_t *dtp, dt_proc_t *dpr)
 	return 0;
 }
 
+static int proc_create(dtrace_hdl_t *dtp, void *cmd);
+
+/* Out of memory fails the call with EDT_NOMEM (core/dt_alloc.c). */
 pid_t dtrace_proc_create(dtrace_hdl_t *dtp, const char *cmd)
+{
+	return dt_nomem_call(dtp, proc_create, (void *)cmd);
+}
+
+static int proc_create(dtrace_hdl_t *dtp, void *cmd)
 {
 	dt_proc_t *dpr = dt_proc_alloc(0, true);
 	const char *name;
@@ -263,8 +271,16 @@ int dtrace_proc_continue(dtrace_hdl_t *dtp, pid_t pid)
 
 /* ------------------------------------------------------------ grabbing */
 
+static int proc_grab(dtrace_hdl_t *dtp, void *pidp);
+
 int dtrace_proc_grab(dtrace_hdl_t *dtp, pid_t pid)
 {
+	return dt_nomem_call(dtp, proc_grab, &pid);
+}
+
+static int proc_grab(dtrace_hdl_t *dtp, void *pidp)
+{
+	pid_t pid = *(pid_t *)pidp;
 	int fd, e;
 	dt_proc_t *dpr;
 
