@@ -1151,13 +1151,11 @@ static void act_setopt(dtrace_hdl_t *dtp, const dt_recdesc_t *rd)
 		 (unsigned)dtp->dt_lastepid, pd ? pd->dtpd_id : 0, pd ? pd->dtpd_provider : "",
 		 pd ? pd->dtpd_mod : "", pd ? pd->dtpd_func : "", pd ? pd->dtpd_name : "", opt,
 		 val != NULL ? val : "", err);
-	if (dtp->dt_errhdlr != NULL) {
+	if (dtp->dt_errhdlr != NULL) { /* none: the caller does not want them */
 		dtrace_errdata_t ed = { .dteda_msg = msg, .dteda_pdesc = pd,
 					.dteda_epid = dtp->dt_lastepid };
 
 		dtp->dt_errhdlr(&ed, dtp->dt_errarg);
-	} else {
-		fprintf(stderr, "dtrace: %s\n", msg);
 	}
 }
 

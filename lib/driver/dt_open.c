@@ -3,19 +3,11 @@
  */
 #include "dt_driver.h"
 
-#include <bpf/btf.h>
-#include <bpf/libbpf.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-
-static int dt_libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	if (level == LIBBPF_DEBUG || getenv("DTRACE_DEBUG_LIBBPF") == NULL)
-		return 0;
-	return vfprintf(stderr, fmt, ap);
-}
 
 /*
  * The driver's answers to what a stage asks of a sibling (core/dt_core.h's
@@ -35,20 +27,18 @@ static const dt_hooks_t dt_driver_hooks = {
 dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 {
 	dtrace_hdl_t *dtp;
-	int n;
 
-	(void)flags;
-	if (version > DTRACE_VERSION) {
+	if (version > DTRACE_VERSION || (flags & ~DTRACE_O_LIBBPF_PRINT) != 0) {
 		if (errp)
-			*errp = EDT_VERSION;
+			*errp = version > DTRACE_VERSION ? EDT_VERSION : EINVAL;
 		return NULL;
 	}
-	libbpf_set_print(dt_libbpf_print);
+	if (flags & DTRACE_O_LIBBPF_PRINT) /* process-wide: only when asked */
+		dt_bpf_print_hook();
 	dtp = dt_zalloc(sizeof(*dtp));
 	dtp->dt_hooks = dt_driver_hooks;
 	dt_options_init(dtp);
-	n = libbpf_num_possible_cpus();
-	dtp->dt_ncpus = n > 0 ? n : 1;
+	dtp->dt_ncpus = dt_bpf_ncpus();
 	dtp->dt_nonline = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	dtp->dt_globfd = dtp->dt_scratchfd = dtp->dt_dvarfd = -1;
 	dtp->dt_buffd = dtp->dt_strtabfd = dtp->dt_probetabfd = -1;
@@ -90,7 +80,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_bpf_maps_destroy(dtp); /* bpf/dt_bpf.c */
 	dt_enable_fini(dtp);	  /* driver/dt_enable.c */
 	dt_agg_layout_fini(dtp);  /* cg/dt_agg_layout.c */
-	btf__free(dtp->dt_funcbtf); /* bpf/dt_funcinfo.c */
+	dt_bpf_funcinfo_fini(dtp);
 	dt_type_fini(dtp); /* BTF, megabytes, and the types made from it */
 	free(dtp->dt_tpbtf);
 	for (int i = 0; i < dtp->dt_ntpsyms; i++)
@@ -134,6 +124,13 @@ int dtrace_handle_drop(dtrace_hdl_t *dtp, dtrace_handle_drop_f *f, void *arg)
 {
 	dtp->dt_drophdlr = f;
 	dtp->dt_droparg = arg;
+	return 0;
+}
+
+int dtrace_handle_progress(dtrace_hdl_t *dtp, dtrace_handle_progress_f *f, void *arg)
+{
+	dtp->dt_proghdlr = f;
+	dtp->dt_progarg = arg;
 	return 0;
 }
 
