@@ -37,3 +37,8 @@ UNIT_TESTS += build/unit/leak_test
 build/unit/leak_test: tests/unit/leak_test.c tests/unit/unit.h build/libdtrace.a $(HDRS)
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/leak_test.c build/libdtrace.a $(LDLIBS)
+
+UNIT_TESTS += build/unit/quiet_test
+build/unit/quiet_test: tests/unit/quiet_test.c tests/unit/unit.h build/libdtrace.a $(HDRS)
+	@mkdir -p build/unit
+	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/quiet_test.c build/libdtrace.a $(LDLIBS)
