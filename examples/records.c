@@ -16,18 +16,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const actions[] = {
-	[DTRACEACT_NONE] = "none",	   [DTRACEACT_TRACE] = "trace",
-	[DTRACEACT_PRINTF] = "printf",	   [DTRACEACT_PRINTA] = "printa",
-	[DTRACEACT_PRINT] = "print",	   [DTRACEACT_TRACEMEM] = "tracemem",
-	[DTRACEACT_STACK] = "stack",	   [DTRACEACT_USTACK] = "ustack",
-	[DTRACEACT_SYM] = "sym",	   [DTRACEACT_MOD] = "mod",
-	[DTRACEACT_USYM] = "usym",	   [DTRACEACT_UMOD] = "umod",
-	[DTRACEACT_UADDR] = "uaddr",	   [DTRACEACT_EXIT] = "exit",
-	[DTRACEACT_SYSTEM] = "system",	   [DTRACEACT_FREOPEN] = "freopen",
-	[DTRACEACT_FTRUNCATE] = "ftruncate",
-};
-
 /* An integer of a record or key: size bytes, signed or not. */
 static int64_t integer(const char *p, uint32_t size, int sign)
 {
@@ -89,7 +77,7 @@ static int record(const dtrace_probedata_t *pd, const dtrace_recdesc_t *r, void 
 		printf("end of probe\n");
 		return DTRACE_CONSUME_NEXT;
 	}
-	printf("  %s: ", actions[r->dtrd_action]);
+	printf("  %s: ", dtrace_action_name(r->dtrd_action));
 	if (r->dtrd_format != NULL) {
 		const char *text = dtrace_printf_text(pd->dtpda_handle, pd, r, NULL);
 

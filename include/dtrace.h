@@ -208,6 +208,9 @@ typedef struct dtrace_frame {
 	int dtf_nofp;		  /* user frames: the frames above it may be missing or wrong */
 } dtrace_frame_t;
 
+/* An action's name as D spells it ("trace", "printf" ...), or NULL. */
+DTRACE_API const char *dtrace_action_name(dtrace_actkind_t);
+
 DTRACE_API int dtrace_frames(dtrace_hdl_t *, const dtrace_recdesc_t *, const void *data,
 			     dtrace_frame_t *frames, int max);
 

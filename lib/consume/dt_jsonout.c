@@ -370,25 +370,13 @@ static json_object *jaggdesc(const dtrace_aggdesc_t *d)
 
 /* ------------------------------------------------------------ records */
 
-static const char *const dt_actnames[] = {
-	[DTRACEACT_NONE] = "none",	   [DTRACEACT_TRACE] = "trace",
-	[DTRACEACT_PRINTF] = "printf",	   [DTRACEACT_PRINTA] = "printa",
-	[DTRACEACT_PRINT] = "print",	   [DTRACEACT_TRACEMEM] = "tracemem",
-	[DTRACEACT_STACK] = "stack",	   [DTRACEACT_USTACK] = "ustack",
-	[DTRACEACT_SYM] = "sym",	   [DTRACEACT_MOD] = "mod",
-	[DTRACEACT_USYM] = "usym",	   [DTRACEACT_UMOD] = "umod",
-	[DTRACEACT_UADDR] = "uaddr",	   [DTRACEACT_EXIT] = "exit",
-	[DTRACEACT_SYSTEM] = "system",	   [DTRACEACT_FREOPEN] = "freopen",
-	[DTRACEACT_FTRUNCATE] = "ftruncate",
-};
-
 static json_object *jrec(dtrace_hdl_t *dtp, FILE *fp, const dtrace_probedata_t *pd,
 			 const dtrace_recdesc_t *r)
 {
 	const char *p = pd->dtpda_data + r->dtrd_offset;
 	json_object *o = json_object_new_object();
 
-	add(o, "action", jcstr(dt_actnames[r->dtrd_action]));
+	add(o, "action", jcstr(dtrace_action_name(r->dtrd_action)));
 	switch (r->dtrd_action) {
 	case DTRACEACT_PRINTF:
 	case DTRACEACT_SYSTEM:

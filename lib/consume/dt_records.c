@@ -25,6 +25,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char *const dt_actnames[] = {
+	[DTRACEACT_NONE] = "none",	   [DTRACEACT_TRACE] = "trace",
+	[DTRACEACT_PRINTF] = "printf",	   [DTRACEACT_PRINTA] = "printa",
+	[DTRACEACT_PRINT] = "print",	   [DTRACEACT_TRACEMEM] = "tracemem",
+	[DTRACEACT_STACK] = "stack",	   [DTRACEACT_USTACK] = "ustack",
+	[DTRACEACT_SYM] = "sym",	   [DTRACEACT_MOD] = "mod",
+	[DTRACEACT_USYM] = "usym",	   [DTRACEACT_UMOD] = "umod",
+	[DTRACEACT_UADDR] = "uaddr",	   [DTRACEACT_EXIT] = "exit",
+	[DTRACEACT_SYSTEM] = "system",	   [DTRACEACT_FREOPEN] = "freopen",
+	[DTRACEACT_FTRUNCATE] = "ftruncate",
+};
+
+/* An action's name as D spells it ("trace", "printf" ...), or NULL. */
+const char *dtrace_action_name(dtrace_actkind_t act)
+{
+	return (unsigned)act < sizeof(dt_actnames) / sizeof(dt_actnames[0]) ? dt_actnames[act] : NULL;
+}
+
 struct dt_recview {
 	int rv_nrecs;
 	dtrace_recdesc_t *rv_recs;	 /* the public records, in order */
