@@ -170,8 +170,7 @@ static void act_system(dtrace_hdl_t *dtp, FILE *fp)
 {
 	int rc;
 
-	fflush(fp);
-	fflush(stdout);
+	fflush(fp); /* the caller's stdout stream is the caller's to flush */
 	rc = system(dtp->dt_pfbuf);
 	if (rc == -1)
 		dt_noticef(dtp, "failed to execute \"%s\": %s\n", dtp->dt_pfbuf, strerror(errno));
