@@ -106,7 +106,7 @@ static void notice(dtrace_state_t *st, const char *fmt, ...)
 
 static int usage(FILE *fp)
 {
-	fprintf(fp, "Usage: %s [-CeFGhlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+	fprintf(fp, "Usage: %s [-CeFGhlOqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
 		    "\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
 		    "\t[-x opt[=val]]\n\n"
 		    "\t[-P provider [[ predicate ] action ]]\n"
@@ -132,6 +132,7 @@ static int usage(FILE *fp)
 		    "\t-m  enable or list probes matching the specified module name\n"
 		    "\t-n  enable or list probes matching the specified probe name\n"
 		    "\t-o  set output file\n"
+		    "\t-O  print aggregations upon exiting (with -x oformat)\n"
 		    "\t-p  grab specified process-ID and cache its symbol tables\n"
 		    "\t-P  enable or list probes matching the specified provider name\n"
 		    "\t-q  set quiet mode (only output explicitly traced data)\n"

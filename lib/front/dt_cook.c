@@ -18,7 +18,7 @@
  *  3. macro arguments are gone (replaced by N_INT / N_STR);
  *  4. sizeof is folded into N_INT.
  */
-#include "dt_front.h"
+#include "dt_cook.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -28,26 +28,11 @@
 #include <string.h>
 #include <unistd.h>
 
-typedef struct dt_cookctx {
-	dt_pcb_t *cc_pcb;
-	dt_clause_t *cc_clause;
-	dt_probe_t *cc_probe; /* a probe of the clause's signature, for args[] */
-	int cc_actions;	      /* data-recording actions so far in the clause */
-	int cc_nstmt;
-	bool cc_hasspec, cc_hascommit, cc_hasagg, cc_hasexit, cc_hasdestr;
-	bool cc_hasdata;
-	bool cc_key;	      /* cooking a stack or symbol function as an aggregation key */
-} dt_cookctx_t;
 
-static void cook(dt_cookctx_t *cc, dt_node_t *dnp);
 static void cook_xlate(dt_cookctx_t *cc, dt_node_t *dnp);
 
-#define DTP(cc) ((cc)->cc_pcb->pcb_hdl)
 
-static _Noreturn void cerr(dt_cookctx_t *cc, int tag, const dt_node_t *dnp, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static _Noreturn void cerr(dt_cookctx_t *cc, int tag, const dt_node_t *dnp, const char *fmt, ...)
+_Noreturn void dt_cook_err(dt_cookctx_t *cc, int tag, const dt_node_t *dnp, const char *fmt, ...)
 {
 	char msg[800];
 	va_list ap;
@@ -78,16 +63,16 @@ static const char *id_display(const dt_ident_t *idp, char *buf, size_t len)
 
 /* ------------------------------------------------------------ types */
 
-static dt_type_t *t_int(dt_cookctx_t *cc)
+dt_type_t *dt_cook_int(dt_cookctx_t *cc)
 {
 	return dt_type_int(DTP(cc), 4, true);
 }
 
 /* Integer promotion: anything narrower than int becomes int. */
-static dt_type_t *promote(dt_cookctx_t *cc, dt_type_t *t)
+dt_type_t *dt_cook_promote(dt_cookctx_t *cc, dt_type_t *t)
 {
 	if (t->dt_kind == DT_TK_INT && t->dt_size < 4)
-		return t_int(cc);
+		return dt_cook_int(cc);
 	return t;
 }
 
@@ -107,18 +92,18 @@ static dt_type_t *arith_conv(dt_cookctx_t *cc, dt_type_t *a, dt_type_t *b)
 {
 	(void)cc;
 	if (a->dt_kind != DT_TK_INT)
-		a = t_int(cc);
+		a = dt_cook_int(cc);
 	if (b->dt_kind != DT_TK_INT)
-		b = t_int(cc);
+		b = dt_cook_int(cc);
 	return arith_rank(b) > arith_rank(a) ? b : a;
 }
 
-static const char *tname(const dt_type_t *t)
+const char *dt_cook_tname(const dt_type_t *t)
 {
 	return t ? t->dt_name : "void";
 }
 
-static const char *opname(int op)
+const char *dt_cook_opname(int op)
 {
 	static char buf[4];
 
@@ -141,7 +126,7 @@ static const char *opname(int op)
 	}
 }
 
-static bool is_strlike(const dt_type_t *t)
+bool dt_cook_strlike(const dt_type_t *t)
 {
 	return t && (t->dt_kind == DT_TK_STRING ||
 		     (t->dt_kind == DT_TK_ARRAY && t->dt_base->dt_kind == DT_TK_INT &&
@@ -179,7 +164,7 @@ static bool ptr_compatible(const dt_type_t *a, const dt_type_t *b)
 static bool compatible(const dt_type_t *dst, const dt_type_t *src)
 {
 	if (dst->dt_kind == DT_TK_STRING)
-		return is_strlike(src) || is_charptr(src);
+		return dt_cook_strlike(src) || is_charptr(src);
 	if (dst->dt_kind == DT_TK_PTR && src->dt_kind == DT_TK_PTR)
 		return ptr_compatible(dst, src);
 	if (dt_type_is_scalar(dst))
@@ -197,8 +182,8 @@ static void user_check(dt_cookctx_t *cc, const dt_node_t *dnp, const dt_type_t *
 		       const char *op)
 {
 	if (t->dt_kind == DT_TK_PTR && t->dt_user)
-		cerr(cc, D_OP_PTR, dnp, "operator %s cannot be applied to a user-space pointer (%s): use "
-			      "copyin( ) or copyinstr( ) to read user memory", op, tname(t));
+		dt_cook_err(cc, D_OP_PTR, dnp, "operator %s cannot be applied to a user-space pointer (%s): use "
+			      "copyin( ) or copyinstr( ) to read user memory", op, dt_cook_tname(t));
 }
 
 /* ------------------------------------------------------------ constants */
@@ -208,7 +193,7 @@ static void user_check(dt_cookctx_t *cc, const dt_node_t *dnp, const dt_type_t *
  * are taken modulo 64, as in the generated code; C's undefined cases
  * (overflow, INT64_MIN / -1, shifts out of range) must not reach the host.
  */
-static bool const_eval(dt_node_t *dnp, int64_t *vp)
+bool dt_cook_const(dt_node_t *dnp, int64_t *vp)
 {
 	int64_t l, r;
 
@@ -217,7 +202,7 @@ static bool const_eval(dt_node_t *dnp, int64_t *vp)
 		*vp = dnp->dn_val;
 		return true;
 	case N_UNARY:
-		if (!const_eval(dnp->dn_left, &l))
+		if (!dt_cook_const(dnp->dn_left, &l))
 			return false;
 		switch (dnp->dn_op) {
 		case OP_NEG: *vp = (int64_t)(0 - (uint64_t)l); return true;
@@ -227,7 +212,7 @@ static bool const_eval(dt_node_t *dnp, int64_t *vp)
 		}
 		return false;
 	case N_BINARY:
-		if (!const_eval(dnp->dn_left, &l) || !const_eval(dnp->dn_right, &r))
+		if (!dt_cook_const(dnp->dn_left, &l) || !dt_cook_const(dnp->dn_right, &r))
 			return false;
 		switch (dnp->dn_op) {
 		case '+': *vp = (int64_t)((uint64_t)l + (uint64_t)r); return true;
@@ -251,7 +236,7 @@ static bool const_eval(dt_node_t *dnp, int64_t *vp)
 		}
 		return false;
 	case N_CAST:
-		return const_eval(dnp->dn_left, vp);
+		return dt_cook_const(dnp->dn_left, vp);
 	default:
 		return false;
 	}
@@ -268,7 +253,7 @@ static void make_cast(dt_node_t *dnp, dt_node_t *e, dt_type_t *t)
 	dnp->dn_type = t;
 }
 
-static void make_int(dt_cookctx_t *cc, dt_node_t *dnp, int64_t v, dt_type_t *t)
+void dt_cook_mkint(dt_cookctx_t *cc, dt_node_t *dnp, int64_t v, dt_type_t *t)
 {
 	dt_node_t *next = dnp->dn_next; /* keep its place in an argument list */
 
@@ -276,7 +261,7 @@ static void make_int(dt_cookctx_t *cc, dt_node_t *dnp, int64_t v, dt_type_t *t)
 	dnp->dn_next = next;
 	dnp->dn_kind = N_INT;
 	dnp->dn_val = v;
-	dnp->dn_type = t ? t : t_int(cc);
+	dnp->dn_type = t ? t : dt_cook_int(cc);
 }
 
 /* The integer constant 0, which DTrace lets stand for any pointer. */
@@ -284,7 +269,7 @@ static bool is_nullconst(dt_node_t *dnp)
 {
 	int64_t v;
 
-	return dt_type_is_int(dnp->dn_type) && const_eval(dnp, &v) && v == 0;
+	return dt_type_is_int(dnp->dn_type) && dt_cook_const(dnp, &v) && v == 0;
 }
 
 /*
@@ -316,11 +301,11 @@ static dt_type_t *literal_type(dt_cookctx_t *cc, dt_node_t *dnp)
 	/* a character constant: int, or as a hexadecimal literal if more than 4 bytes */
 	if (tok && tok->tk_kind == TK_INT && tok->tk_loc[0] == '\'' &&
 	    (int64_t)v == (int32_t)v)
-		return t_int(cc);
+		return dt_cook_int(cc);
 	if (tok && tok->tk_kind == TK_INT && tok->tk_loc[0] == '\'')
 		dec = false;
 	if (!l && !u && v <= 0x7fffffff)
-		return t_int(cc);
+		return dt_cook_int(cc);
 	if (!l && !dec && v <= 0xffffffffu)
 		return dt_type_int(DTP(cc), 4, false);
 	if (!l && u && v <= 0xffffffffu)
@@ -356,7 +341,7 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 			val = forcestr ? "" : "0";
 		} else {
 			cc->cc_pcb->pcb_region = NULL; /* a lexical error in DTrace */
-			cerr(cc, D_MACRO_UNDEF, dnp, "macro argument %s is not defined", dnp->dn_name);
+			dt_cook_err(cc, D_MACRO_UNDEF, dnp, "macro argument %s is not defined", dnp->dn_name);
 		}
 	} else {
 		if (!strcmp(name, "target")) {
@@ -372,9 +357,9 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 			v = getgid();
 		} else {
 			cc->cc_pcb->pcb_region = NULL; /* a lexical error in DTrace */
-			cerr(cc, D_MACRO_UNDEF, dnp, "macro variable %s is not defined", dnp->dn_name);
+			dt_cook_err(cc, D_MACRO_UNDEF, dnp, "macro variable %s is not defined", dnp->dn_name);
 		}
-		make_int(cc, dnp, v, t_int(cc));
+		dt_cook_mkint(cc, dnp, v, dt_cook_int(cc));
 		return;
 	}
 	errno = 0;
@@ -382,14 +367,14 @@ static void cook_macro(dt_cookctx_t *cc, dt_node_t *dnp)
 	if (!forcestr && *val != '\0' && *end == '\0') {
 		if (errno == ERANGE) {
 			cc->cc_pcb->pcb_region = NULL; /* a lexical error in DTrace */
-			cerr(cc, D_MACRO_OFLOW, dnp, "macro argument %s constant %s results in integer "
+			dt_cook_err(cc, D_MACRO_OFLOW, dnp, "macro argument %s constant %s results in integer "
 			     "overflow", dnp->dn_name, val);
 		}
 		/* as an integer literal: int, long, or unsigned long above INT64_MAX */
 		if (v < 0 && *val != '-')
-			make_int(cc, dnp, v, dt_type_int(dtp, 8, false));
+			dt_cook_mkint(cc, dnp, v, dt_type_int(dtp, 8, false));
 		else
-			make_int(cc, dnp, v, v == (int32_t)v ? t_int(cc) : dt_type_int(dtp, 8, true));
+			dt_cook_mkint(cc, dnp, v, v == (int32_t)v ? dt_cook_int(cc) : dt_type_int(dtp, 8, true));
 		return;
 	}
 	dnp->dn_kind = N_STR;
@@ -424,7 +409,7 @@ static dt_type_t *cook_var_argn(dt_cookctx_t *cc, dt_node_t *dnp, const dt_built
 /* args[], uregs[]: arrays (cook_array()) */
 static dt_type_t *cook_var_indexed(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_var_t *bv)
 {
-	cerr(cc, D_IDENT_BADREF, dnp, "%s[ ] must be indexed: use %s[n]", bv->bv_name, bv->bv_name);
+	dt_cook_err(cc, D_IDENT_BADREF, dnp, "%s[ ] must be indexed: use %s[n]", bv->bv_name, bv->bv_name);
 }
 
 /* curthread: a struct task_struct * where the kernel's BTF has it */
@@ -449,7 +434,7 @@ static dt_type_t *builtin_type(dt_cookctx_t *cc, const dt_builtin_var_t *bv)
 	if (!strcmp(bv->bv_type, "string"))
 		return dt_type_string(dtp);
 	if (!strcmp(bv->bv_type, "int"))
-		return t_int(cc);
+		return dt_cook_int(cc);
 	return dt_type_lookup(dtp, bv->bv_type);
 }
 
@@ -490,16 +475,16 @@ static void cook_inline(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp)
 		dt_xlate_subst(cc->cc_pcb, e, idp->di_pnames[i], idp->di_keys[i], clone_one(cc->cc_pcb, a));
 
 	if (idp->di_busy)
-		cerr(cc, D_IDENT_BADREF, dnp, "inline %s is defined in terms of itself", idp->di_name);
+		dt_cook_err(cc, D_IDENT_BADREF, dnp, "inline %s is defined in terms of itself", idp->di_name);
 	idp->di_busy++;
-	cook(cc, e);
+	dt_cook_node(cc, e);
 	idp->di_busy--;
 	if (!compatible(idp->di_type, e->dn_type) &&
 	    !(dt_type_is_scalar(idp->di_type) && dt_type_is_scalar(e->dn_type)))
-		cerr(cc, D_OP_INCOMPAT, dnp, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
-		     idp->di_name, tname(idp->di_type), tname(e->dn_type));
+		dt_cook_err(cc, D_OP_INCOMPAT, dnp, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+		     idp->di_name, dt_cook_tname(idp->di_type), dt_cook_tname(e->dn_type));
 	if (e->dn_kind == N_INT && dt_type_is_int(idp->di_type)) {
-		make_int(cc, dnp, e->dn_val, idp->di_type);
+		dt_cook_mkint(cc, dnp, e->dn_val, idp->di_type);
 		return;
 	}
 	dnp->dn_kind = N_CAST;
@@ -523,7 +508,7 @@ static bool dt_cook_ksym(dt_cookctx_t *cc, dt_node_t *dnp)
 	}
 	if (!dt_type_enumer(DTP(cc), dnp->dn_name, &v, &t))
 		return false;
-	make_int(cc, dnp, v, t);
+	dt_cook_mkint(cc, dnp, v, t);
 	return true;
 }
 
@@ -546,7 +531,7 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 			idp = dt_ident_create(dtp, dnp->dn_name, kind);
 		provisional(cc, idp);
 		if (idp->di_kind == DT_ID_TARRAY)
-			cerr(cc, D_IDENT_BADREF, dnp, "self->%s is an associative array and must be indexed",
+			dt_cook_err(cc, D_IDENT_BADREF, dnp, "self->%s is an associative array and must be indexed",
 			     dnp->dn_name);
 		dnp->dn_ident = idp;
 		dnp->dn_type = idp->di_type;
@@ -563,7 +548,7 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 	idp = dt_ident_lookup(dtp, dnp->dn_name, DT_ID_GLOBAL);
 	if (idp != NULL && idp->di_kind == DT_ID_INLINE) {
 		if (idp->di_pnames != NULL)
-			cerr(cc, D_IDENT_BADREF, dnp, "%s[ ] must be indexed: it is an inline with %d parameter%s",
+			dt_cook_err(cc, D_IDENT_BADREF, dnp, "%s[ ] must be indexed: it is an inline with %d parameter%s",
 			     idp->di_name, idp->di_nkeys, idp->di_nkeys == 1 ? "" : "s");
 		cook_inline(cc, dnp, idp);
 		return;
@@ -571,9 +556,9 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 	if (idp == NULL && dt_cook_ksym(cc, dnp))
 		return;
 	if (idp == NULL || idp->di_type == NULL)
-		cerr(cc, D_IDENT_UNDEF, dnp, "failed to resolve %s: Unknown variable name", dnp->dn_name);
+		dt_cook_err(cc, D_IDENT_UNDEF, dnp, "failed to resolve %s: Unknown variable name", dnp->dn_name);
 	if (idp->di_kind == DT_ID_GARRAY)
-		cerr(cc, D_IDENT_BADREF, dnp, "%s is an associative array and must be indexed",
+		dt_cook_err(cc, D_IDENT_BADREF, dnp, "%s is an associative array and must be indexed",
 		     id_display(idp, buf, sizeof(buf)));
 	dnp->dn_ident = idp;
 	dnp->dn_type = idp->di_type;
@@ -586,37 +571,37 @@ static void cook_keys(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp, const c
 	char buf[128];
 
 	for (dt_node_t *k = dnp->dn_args; k; k = k->dn_next) {
-		cook(cc, k);
+		dt_cook_node(cc, k);
 		if (k->dn_type->dt_kind == DT_TK_VOID)
-			cerr(cc, D_KEY_TYPE, k, "%s key #%d is of type void", what, n + 1);
-		if (!dt_type_is_scalar(k->dn_type) && !is_strlike(k->dn_type))
-			cerr(cc, D_KEY_TYPE, k, "%s key #%d is of unsupported type %s", what, n + 1,
-			     tname(k->dn_type));
+			dt_cook_err(cc, D_KEY_TYPE, k, "%s key #%d is of type void", what, n + 1);
+		if (!dt_type_is_scalar(k->dn_type) && !dt_cook_strlike(k->dn_type))
+			dt_cook_err(cc, D_KEY_TYPE, k, "%s key #%d is of unsupported type %s", what, n + 1,
+			     dt_cook_tname(k->dn_type));
 		n++;
 	}
 	if (n == 0)
-		cerr(cc, D_KEY_TYPE, dnp, "%s requires at least one key", id_display(idp, buf, sizeof(buf)));
+		dt_cook_err(cc, D_KEY_TYPE, dnp, "%s requires at least one key", id_display(idp, buf, sizeof(buf)));
 	if (idp->di_nkeys < 0) {
 		int i = 0;
 
 		idp->di_nkeys = n;
 		idp->di_keys = dt_arena_zalloc(&DTP(cc)->dt_arena, sizeof(dt_type_t *) * n);
 		for (dt_node_t *k = dnp->dn_args; k; k = k->dn_next, i++)
-			idp->di_keys[i] = is_strlike(k->dn_type) ? dt_type_string(DTP(cc))
-								 : promote(cc, k->dn_type);
+			idp->di_keys[i] = dt_cook_strlike(k->dn_type) ? dt_type_string(DTP(cc))
+								 : dt_cook_promote(cc, k->dn_type);
 		return;
 	}
 	if (idp->di_nkeys != n)
-		cerr(cc, D_ARR_BADREF, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected",
+		dt_cook_err(cc, D_ARR_BADREF, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected",
 		     id_display(idp, buf, sizeof(buf)), n, n == 1 ? "" : "s", idp->di_nkeys);
 	n = 0;
 	for (dt_node_t *k = dnp->dn_args; k; k = k->dn_next, n++) {
 		dt_type_t *want = idp->di_keys[n];
 
-		if (is_strlike(want) != is_strlike(k->dn_type))
-			cerr(cc, D_ARR_BADREF, k, "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n"
+		if (dt_cook_strlike(want) != dt_cook_strlike(k->dn_type))
+			dt_cook_err(cc, D_ARR_BADREF, k, "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n"
 				    "\t      key: %s", id_display(idp, buf, sizeof(buf)), n + 1,
-			     tname(want), tname(k->dn_type));
+			     dt_cook_tname(want), dt_cook_tname(k->dn_type));
 	}
 }
 
@@ -631,8 +616,8 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		int64_t n;
 
 		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL ||
-		    !const_eval(dnp->dn_args, &n))
-			cerr(cc, D_ARGS_IDX, dnp, "args[ ] requires a constant index");
+		    !dt_cook_const(dnp->dn_args, &n))
+			dt_cook_err(cc, D_ARGS_IDX, dnp, "args[ ] requires a constant index");
 		if (cc->cc_probe == NULL || dtp->dt_hooks.dh_probe_args(dtp, cc->cc_probe) != 0 ||
 		    n < 0 || n >= cc->cc_probe->pr_nargs) {
 			const dt_pdesc_t *pd = cc->cc_clause->dc_descs;
@@ -640,10 +625,10 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 
 			/* the description as written, or the probe that lacks the argument */
 			if (d == NULL || (cc->cc_clause->dc_nprobes == 1 && pd->pd_next == NULL))
-				cerr(cc, D_ARGS_IDX, dnp, "index %lld is out of range for %s:%s:%s:%s args[ ]",
+				dt_cook_err(cc, D_ARGS_IDX, dnp, "index %lld is out of range for %s:%s:%s:%s args[ ]",
 				     (long long)n, pd->pd_prov, pd->pd_mod, pd->pd_func,
 				     pd->pd_name);
-			cerr(cc, D_ARGS_IDX, dnp, "index %lld is out of range for %s:%s:%s:%s args[ ]",
+			dt_cook_err(cc, D_ARGS_IDX, dnp, "index %lld is out of range for %s:%s:%s:%s args[ ]",
 			     (long long)n, d->dtpd_provider, d->dtpd_mod, d->dtpd_func,
 			     d->dtpd_name);
 		}
@@ -661,7 +646,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 				dt_node_t *e = dt_xlate_argexpr(cc->cc_pcb, cc->cc_probe->pr_xargexprs[n], nat);
 				dt_type_t *xt = cc->cc_probe->pr_xargtypes[n];
 
-				cook(cc, e);
+				dt_cook_node(cc, e);
 				if (dt_type_is_scalar(xt)) {
 					make_cast(dnp, e, xt);
 					return;
@@ -693,23 +678,23 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
 			n++;
 		if (idp->di_pnames == NULL)
-			cerr(cc, D_OP_ARRFUN, dnp, "inline %s has no parameters: it cannot be indexed",
+			dt_cook_err(cc, D_OP_ARRFUN, dnp, "inline %s has no parameters: it cannot be indexed",
 			     idp->di_name);
 		if (n != idp->di_nkeys)
-			cerr(cc, D_PROTO_LEN, dnp, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+			dt_cook_err(cc, D_PROTO_LEN, dnp, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
 			     idp->di_name, n, n == 1 ? "" : "s", idp->di_nkeys);
 		n = 0;
 		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next, n++) {
 			dt_node_t *c = clone_one(cc->cc_pcb, a); /* cooked to check, substituted uncooked */
 			dt_type_t *want = idp->di_keys[n];
 
-			cook(cc, c);
-			if (is_strlike(want) != is_strlike(c->dn_type) ||
-			    (!is_strlike(want) && !compatible(want, c->dn_type) &&
+			dt_cook_node(cc, c);
+			if (dt_cook_strlike(want) != dt_cook_strlike(c->dn_type) ||
+			    (!dt_cook_strlike(want) && !compatible(want, c->dn_type) &&
 			     !(dt_type_is_scalar(want) && dt_type_is_scalar(c->dn_type))))
-				cerr(cc, D_PROTO_ARG, a, "%s[ ] argument #%d is incompatible with prototype:\n"
+				dt_cook_err(cc, D_PROTO_ARG, a, "%s[ ] argument #%d is incompatible with prototype:\n"
 					      "\tprototype: %s\n\t argument: %s", idp->di_name, n + 1,
-				     tname(want), tname(c->dn_type));
+				     dt_cook_tname(want), dt_cook_tname(c->dn_type));
 		}
 		cook_inline(cc, dnp, idp);
 		return;
@@ -723,15 +708,15 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 
 			for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
 				cnt++;
-			cerr(cc, D_PROTO_LEN, dnp, "uregs[ ] prototype mismatch: %d args passed, 1 expected",
+			dt_cook_err(cc, D_PROTO_LEN, dnp, "uregs[ ] prototype mismatch: %d args passed, 1 expected",
 			     cnt);
 		}
-		cook(cc, dnp->dn_args);
+		dt_cook_node(cc, dnp->dn_args);
 		if (!dt_type_is_int(dnp->dn_args->dn_type))
-			cerr(cc, D_PROTO_ARG, dnp, "uregs[ ] argument #1 is incompatible with prototype:\n"
-				      "\tprototype: int\n\t argument: %s", tname(dnp->dn_args->dn_type));
-		if (const_eval(dnp->dn_args, &n) && (n < 0 || n >= DT_NUREGS))
-			cerr(cc, D_REGS_IDX, dnp, "index %lld is out of range for array uregs", (long long)n);
+			dt_cook_err(cc, D_PROTO_ARG, dnp, "uregs[ ] argument #1 is incompatible with prototype:\n"
+				      "\tprototype: int\n\t argument: %s", dt_cook_tname(dnp->dn_args->dn_type));
+		if (dt_cook_const(dnp->dn_args, &n) && (n < 0 || n >= DT_NUREGS))
+			dt_cook_err(cc, D_REGS_IDX, dnp, "index %lld is out of range for array uregs", (long long)n);
 		dnp->dn_index = DT_INDEX_UREGS;
 		dnp->dn_type = dt_type_lookup(dtp, "uint64_t");
 		return;
@@ -745,12 +730,12 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		int64_t n;
 
 		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL)
-			cerr(cc, D_OP_ARRFUN, dnp, "operator [ ] requires exactly one index");
-		cook(cc, dnp->dn_args);
+			dt_cook_err(cc, D_OP_ARRFUN, dnp, "operator [ ] requires exactly one index");
+		dt_cook_node(cc, dnp->dn_args);
 		if (!dt_type_is_int(dnp->dn_args->dn_type))
-			cerr(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
-		if (const_eval(dnp->dn_args, &n) && (n < 0 || n >= idp->di_type->dt_nelems))
-			cerr(cc, D_ARGS_IDX, dnp, "index %lld is out of range for %s%s[%d]", (long long)n,
+			dt_cook_err(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
+		if (dt_cook_const(dnp->dn_args, &n) && (n < 0 || n >= idp->di_type->dt_nelems))
+			dt_cook_err(cc, D_ARGS_IDX, dnp, "index %lld is out of range for %s%s[%d]", (long long)n,
 			     base->dn_op == 't' ? "this->" : "", base->dn_name,
 			     idp->di_type->dt_nelems);
 		dnp->dn_ident = idp;
@@ -771,7 +756,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		if (idp == NULL)
 			idp = dt_ident_create(dtp, base->dn_name, kind);
 		if (idp->di_kind != kind)
-			cerr(cc, D_IDENT_BADREF, dnp, "%s%s is a scalar and cannot be indexed",
+			dt_cook_err(cc, D_IDENT_BADREF, dnp, "%s%s is a scalar and cannot be indexed",
 			     base->dn_op == 's' ? "self->" : "", base->dn_name);
 		if (!lvalue)
 			provisional(cc, idp);
@@ -781,27 +766,27 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		return;
 	}
 	/* pointer or array indexing: p[i] is *(p + i) */
-	cook(cc, base);
+	dt_cook_node(cc, base);
 	user_check(cc, dnp, base->dn_type, "[ ]");
 	if (base->dn_type->dt_kind == DT_TK_STRING) {
 		/* s[i]: the character at i, as in DTrace */
 		if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL)
-			cerr(cc, D_OP_ARRFUN, dnp, "operator [ ] requires exactly one index");
-		cook(cc, dnp->dn_args);
+			dt_cook_err(cc, D_OP_ARRFUN, dnp, "operator [ ] requires exactly one index");
+		dt_cook_node(cc, dnp->dn_args);
 		if (!dt_type_is_int(dnp->dn_args->dn_type))
-			cerr(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
+			dt_cook_err(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
 		dnp->dn_index = DT_INDEX_STRING;
 		dnp->dn_type = dt_type_int(dtp, 1, true);
 		return;
 	}
 	if (base->dn_type->dt_kind != DT_TK_PTR && base->dn_type->dt_kind != DT_TK_ARRAY)
-		cerr(cc, D_OP_ARRFUN, dnp, "operator [ ] cannot be applied to a value of type %s",
-		     tname(base->dn_type));
+		dt_cook_err(cc, D_OP_ARRFUN, dnp, "operator [ ] cannot be applied to a value of type %s",
+		     dt_cook_tname(base->dn_type));
 	if (dnp->dn_args == NULL || dnp->dn_args->dn_next != NULL)
-		cerr(cc, D_OP_ARRFUN, dnp, "operator [ ] requires exactly one index");
-	cook(cc, dnp->dn_args);
+		dt_cook_err(cc, D_OP_ARRFUN, dnp, "operator [ ] requires exactly one index");
+	dt_cook_node(cc, dnp->dn_args);
 	if (!dt_type_is_int(dnp->dn_args->dn_type))
-		cerr(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
+		dt_cook_err(cc, D_OP_INT, dnp, "operator [ ] requires an integer index");
 	dnp->dn_index = DT_INDEX_MEM;
 	dnp->dn_type = base->dn_type->dt_base;
 }
@@ -814,39 +799,39 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 	dt_type_t *lt, *rt;
 	int op = dnp->dn_op;
 
-	cook(cc, l);
-	cook(cc, r);
+	dt_cook_node(cc, l);
+	dt_cook_node(cc, r);
 	lt = l->dn_type;
 	rt = r->dn_type;
 	{
 		int64_t zero;
 
 		/* a constant zero after folding, as DTrace folds before checking */
-		if ((op == '/' || op == '%') && const_eval(r, &zero) && zero == 0)
-			cerr(cc, D_DIV_ZERO, dnp, "expression contains division by zero");
+		if ((op == '/' || op == '%') && dt_cook_const(r, &zero) && zero == 0)
+			dt_cook_err(cc, D_DIV_ZERO, dnp, "expression contains division by zero");
 	}
 
 	if (op == OP_EQ || op == OP_NE || op == '<' || op == '>' || op == OP_LE || op == OP_GE) {
-		bool ls = is_strlike(lt), rs = is_strlike(rt);
+		bool ls = dt_cook_strlike(lt), rs = dt_cook_strlike(rt);
 
 		if ((ls || rs) && (op == OP_EQ || op == OP_NE) &&
 		    ((ls && is_zero(r)) || (rs && is_zero(l)))) {
 			dnp->dn_cmp = DT_CMP_STRNULL;
 		} else if (ls || rs) {
 			if (!(ls || is_charptr(lt)) || !(rs || is_charptr(rt)))
-				cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
-				     tname(lt), opname(op), tname(rt));
+				dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+				     dt_cook_tname(lt), dt_cook_opname(op), dt_cook_tname(rt));
 			dnp->dn_cmp = DT_CMP_STRING;
 		} else if (!dt_type_is_scalar(lt) || !dt_type_is_scalar(rt) || !ptr_mix_ok(l, r)) {
-			cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
-			     tname(lt), opname(op), tname(rt));
+			dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+			     dt_cook_tname(lt), dt_cook_opname(op), dt_cook_tname(rt));
 		} else if (dt_type_is_int(lt) && dt_type_is_int(rt)) {
 			/* comparisons are done in the converted type */
 			dnp->dn_ctype = arith_conv(cc, lt, rt);
 		} else {
 			dnp->dn_ctype = dt_type_int(DTP(cc), 8, false);
 		}
-		dnp->dn_type = t_int(cc);
+		dnp->dn_type = dt_cook_int(cc);
 		return;
 	}
 	/* illumos: no arithmetic on void * (or function pointers), pointers of one type subtract */
@@ -859,8 +844,8 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 	      ptr_compatible(lt, rt) && lt->dt_base->dt_kind != DT_TK_VOID &&
 	      lt->dt_base->dt_kind != DT_TK_FUNC && rt->dt_base->dt_kind != DT_TK_VOID &&
 	      rt->dt_base->dt_kind != DT_TK_FUNC))
-		cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
-		     tname(lt), opname(op), tname(rt));
+		dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+		     dt_cook_tname(lt), dt_cook_opname(op), dt_cook_tname(rt));
 	if ((op == '+' || op == '-') && lt->dt_kind == DT_TK_PTR && dt_type_is_int(rt)) {
 		dnp->dn_type = lt;
 		return;
@@ -874,10 +859,10 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
-		cerr(cc, D_OP_ARITH, dnp, "operator %s requires operands of %s type", opname(op),
+		dt_cook_err(cc, D_OP_ARITH, dnp, "operator %s requires operands of %s type", dt_cook_opname(op),
 		     op < 256 && strchr("+-*/%", op) != NULL ? "arithmetic" : "integral");
 	if (op == OP_SHL || op == OP_SHR)
-		dnp->dn_type = lt->dt_kind == DT_TK_INT ? lt : t_int(cc); /* the left operand's */
+		dnp->dn_type = lt->dt_kind == DT_TK_INT ? lt : dt_cook_int(cc); /* the left operand's */
 	else
 		dnp->dn_type = arith_conv(cc, lt, rt);
 }
@@ -886,18 +871,18 @@ static void cook_unary(dt_cookctx_t *cc, dt_node_t *dnp)
 {
 	dt_type_t *t;
 
-	cook(cc, dnp->dn_left);
+	dt_cook_node(cc, dnp->dn_left);
 	t = dnp->dn_left->dn_type;
 	if (dnp->dn_op == '!') {
-		if (!dt_type_is_scalar(t) && !is_strlike(t))
-			cerr(cc, D_OP_SCALAR, dnp, "operator ! requires an operand of scalar type");
-		dnp->dn_type = t_int(cc);
+		if (!dt_type_is_scalar(t) && !dt_cook_strlike(t))
+			dt_cook_err(cc, D_OP_SCALAR, dnp, "operator ! requires an operand of scalar type");
+		dnp->dn_type = dt_cook_int(cc);
 		return;
 	}
 	if (!dt_type_is_int(t))
-		cerr(cc, D_OP_ARITH, dnp, "operator %s requires an operand of %s type", opname(dnp->dn_op),
+		dt_cook_err(cc, D_OP_ARITH, dnp, "operator %s requires an operand of %s type", dt_cook_opname(dnp->dn_op),
 		     dnp->dn_op == '~' ? "integral" : "arithmetic");
-	dnp->dn_type = t->dt_kind == DT_TK_INT ? t : t_int(cc); /* D: the operand's type */
+	dnp->dn_type = t->dt_kind == DT_TK_INT ? t : dt_cook_int(cc); /* D: the operand's type */
 }
 
 /* Why a node that is_lvalue() refuses cannot be assigned, as DTrace says it. */
@@ -933,26 +918,26 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 			return; /* a scalar array element: its type is the array's */
 		idp = lhs->dn_ident;
 		if (idp == NULL)
-			cerr(cc, D_OP_LVAL, where, "operator = can only be applied to a variable or an "
+			dt_cook_err(cc, D_OP_LVAL, where, "operator = can only be applied to a variable or an "
 					"associative array element");
 	} else if (lhs->dn_kind == N_VAR && lhs->dn_op != '$') {
 		dt_idkind_t kind = lhs->dn_op == 's' ? DT_ID_TLS :
 				   lhs->dn_op == 't' ? DT_ID_LOCAL : DT_ID_GLOBAL;
 
 		if (lhs->dn_op == 0 && dt_builtin_var(lhs->dn_name) != NULL)
-			cerr(cc, D_OP_WRITE, where, "operator = can only be applied to a writable variable");
+			dt_cook_err(cc, D_OP_WRITE, where, "operator = can only be applied to a writable variable");
 		idp = dt_ident_lookup(dtp, lhs->dn_name, kind);
 		if (idp == NULL)
 			idp = dt_ident_create(dtp, lhs->dn_name, kind);
 		if (idp->di_kind == DT_ID_INLINE) /* EIO = 3: an inline is no variable */
-			cerr(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
+			dt_cook_err(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
 			     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
 		if (idp->di_kind == DT_ID_GARRAY || idp->di_kind == DT_ID_TARRAY)
-			cerr(cc, D_IDENT_BADREF, where, "%s is an associative array and must be indexed",
+			dt_cook_err(cc, D_IDENT_BADREF, where, "%s is an associative array and must be indexed",
 			     id_display(idp, buf, sizeof(buf)));
 		lhs->dn_ident = idp;
 	} else {
-		cerr(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
+		dt_cook_err(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
 		     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
 	}
 	if (idp->di_provisional && dt_type_is_scalar(rt)) {
@@ -961,15 +946,15 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 	}
 	if (idp->di_type == NULL) {
 		if (rt->dt_kind == DT_TK_VOID)
-			cerr(cc, D_OP_VOID, where, "operator = cannot be applied to a void expression");
+			dt_cook_err(cc, D_OP_VOID, where, "operator = cannot be applied to a void expression");
 		if (rt->dt_kind == DT_TK_ARRAY || rt->dt_kind == DT_TK_STRUCT ||
 		    rt->dt_kind == DT_TK_UNION) {
-			if (is_strlike(rt))
+			if (dt_cook_strlike(rt))
 				rt = dt_type_string(dtp);
 			else if (rt->dt_kind == DT_TK_ARRAY ||
 				 (idp->di_kind != DT_ID_GLOBAL && idp->di_kind != DT_ID_LOCAL))
-				cerr(cc, D_OP_INCOMPAT, where, "operator = cannot be applied to type %s%s",
-				     tname(rt), rt->dt_kind == DT_TK_ARRAY ? "" :
+				dt_cook_err(cc, D_OP_INCOMPAT, where, "operator = cannot be applied to type %s%s",
+				     dt_cook_tname(rt), rt->dt_kind == DT_TK_ARRAY ? "" :
 				     ": struct values are kept in global and this-> variables only");
 			/* a struct or union value: copied whole (cg/dt_cg.c) */
 		}
@@ -984,11 +969,11 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 
 	if (lhs->dn_kind == N_AGG ||
 	    (lhs->dn_kind == N_ARRAY && lhs->dn_left->dn_kind == N_AGG))
-		cerr(cc, D_AGG_FUNC, dnp, "aggregation assignment must be a statement of its own");
-	cook(cc, rhs);
+		dt_cook_err(cc, D_AGG_FUNC, dnp, "aggregation assignment must be a statement of its own");
+	dt_cook_node(cc, rhs);
 	if (rhs->dn_kind == N_CALL && dt_builtin_fn(rhs->dn_name) &&
 	    dt_builtin_fn(rhs->dn_name)->bf_kind == DT_FN_AGG)
-		cerr(cc, D_AGG_FUNC, rhs, "aggregating function %s( ) may not be called from a D "
+		dt_cook_err(cc, D_AGG_FUNC, rhs, "aggregating function %s( ) may not be called from a D "
 			      "expression (D program context required)", rhs->dn_name);
 	if (dnp->dn_op != '=') {
 		/* compound: cook lhs as an rvalue first, then type as binary */
@@ -996,24 +981,24 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 		    dt_builtin_var(lhs->dn_name) == NULL &&
 		    dt_ident_lookup(DTP(cc), lhs->dn_name, DT_ID_GLOBAL) == NULL)
 			/* x += n on a new global creates it, as x++ does */
-			cook_lvalue(cc, lhs, promote(cc, rhs->dn_type), dnp);
-		cook(cc, lhs);
+			cook_lvalue(cc, lhs, dt_cook_promote(cc, rhs->dn_type), dnp);
+		dt_cook_node(cc, lhs);
 		if (!is_lvalue(lhs))
-			cerr(cc, D_OP_LVAL, dnp, "operator %s= %s", opname(dnp->dn_op), not_lvalue(lhs));
+			dt_cook_err(cc, D_OP_LVAL, dnp, "operator %s= %s", dt_cook_opname(dnp->dn_op), not_lvalue(lhs));
 		if (!dt_type_is_int(lhs->dn_type) &&
 		    !(lhs->dn_type->dt_kind == DT_TK_PTR && (dnp->dn_op == '+' || dnp->dn_op == '-')))
-			cerr(cc, D_OP_ARITH, dnp, "operator %s= requires operands of arithmetic type",
-			     opname(dnp->dn_op));
+			dt_cook_err(cc, D_OP_ARITH, dnp, "operator %s= requires operands of arithmetic type",
+			     dt_cook_opname(dnp->dn_op));
 		if (!dt_type_is_int(rhs->dn_type))
-			cerr(cc, D_OP_ARITH, dnp, "operator %s= requires operands of arithmetic type",
-			     opname(dnp->dn_op));
+			dt_cook_err(cc, D_OP_ARITH, dnp, "operator %s= requires operands of arithmetic type",
+			     dt_cook_opname(dnp->dn_op));
 		dnp->dn_type = lhs->dn_type;
 		return;
 	}
 	cook_lvalue(cc, lhs, rhs->dn_type, dnp);
 	if (!compatible(lhs->dn_type, rhs->dn_type) || !ptr_mix_ok(lhs, rhs))
-		cerr(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" = \"%s\"",
-		     tname(lhs->dn_type), tname(rhs->dn_type));
+		dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" = \"%s\"",
+		     dt_cook_tname(lhs->dn_type), dt_cook_tname(rhs->dn_type));
 	dnp->dn_type = lhs->dn_type;
 }
 
@@ -1027,18 +1012,18 @@ static void cook_incdec(dt_cookctx_t *cc, dt_node_t *dnp)
 									       : DT_ID_GLOBAL) == NULL &&
 	    (lhs->dn_op != 0 || dt_builtin_var(lhs->dn_name) == NULL)) {
 		/* x++ on a new variable creates it as int, as DTrace does */
-		cook_lvalue(cc, lhs, t_int(cc), dnp);
+		cook_lvalue(cc, lhs, dt_cook_int(cc), dnp);
 	} else if (lhs->dn_kind == N_ARRAY) {
 		cook_array(cc, lhs, true);
 		if (lhs->dn_ident != NULL && lhs->dn_ident->di_type == NULL)
-			lhs->dn_ident->di_type = lhs->dn_type = t_int(cc);
+			lhs->dn_ident->di_type = lhs->dn_type = dt_cook_int(cc);
 	} else {
-		cook(cc, lhs);
+		dt_cook_node(cc, lhs);
 	}
 	if (!is_lvalue(lhs))
-		cerr(cc, D_OP_LVAL, dnp, "operator %s %s", dnp->dn_op == '+' ? "++" : "--", not_lvalue(lhs));
+		dt_cook_err(cc, D_OP_LVAL, dnp, "operator %s %s", dnp->dn_op == '+' ? "++" : "--", not_lvalue(lhs));
 	if (!dt_type_is_scalar(lhs->dn_type))
-		cerr(cc, D_OP_SCALAR, dnp, "operator %s requires an operand of scalar type",
+		dt_cook_err(cc, D_OP_SCALAR, dnp, "operator %s requires an operand of scalar type",
 		     dnp->dn_op == '+' ? "++" : "--");
 	dnp->dn_type = lhs->dn_type;
 }
@@ -1060,11 +1045,11 @@ static void cook_xlate(dt_cookctx_t *cc, dt_node_t *dnp)
 		dnp->dn_right = dt_node_clone(cc->cc_pcb, in);
 		in->dn_next = next;
 	}
-	cook(cc, in);
+	dt_cook_node(cc, in);
 	if ((st->dt_canon->dt_kind != DT_TK_STRUCT && st->dt_canon->dt_kind != DT_TK_UNION) ||
 	    (dnp->dn_xlator = dt_xlate_find(cc->cc_pcb, st, in->dn_type)) == NULL)
-		cerr(cc, D_XLATE_NONE, dnp, "cannot translate from \"%s\" to \"%s\"", tname(in->dn_type),
-		     tname(out));
+		dt_cook_err(cc, D_XLATE_NONE, dnp, "cannot translate from \"%s\" to \"%s\"", dt_cook_tname(in->dn_type),
+		     dt_cook_tname(out));
 	dnp->dn_type = out;
 }
 
@@ -1085,14 +1070,14 @@ static void cook_xmember(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *xl)
 	dt_type_t *mt = dm->dm_type;
 	int line = dnp->dn_line;
 
-	cook(cc, e);
+	dt_cook_node(cc, e);
 	if (dt_type_is_scalar(mt) && dt_type_is_scalar(e->dn_type)) {
 		make_cast(dnp, e, mt);
 		return;
 	}
-	if (!(is_strlike(mt) && is_strlike(e->dn_type)) && !compatible(mt, e->dn_type))
-		cerr(cc, D_XLATE_INCOMPAT, dnp, "translator member %s definition uses incompatible types: "
-			      "\"%s\" = \"%s\"", dnp->dn_name, tname(mt), tname(e->dn_type));
+	if (!(dt_cook_strlike(mt) && dt_cook_strlike(e->dn_type)) && !compatible(mt, e->dn_type))
+		dt_cook_err(cc, D_XLATE_INCOMPAT, dnp, "translator member %s definition uses incompatible types: "
+			      "\"%s\" = \"%s\"", dnp->dn_name, dt_cook_tname(mt), dt_cook_tname(e->dn_type));
 	*dnp = *e;
 	dnp->dn_next = next;
 	dnp->dn_line = line;
@@ -1103,902 +1088,40 @@ static void cook_member(dt_cookctx_t *cc, dt_node_t *dnp)
 	dt_type_t *t;
 	dt_member_t *dm;
 
-	cook(cc, dnp->dn_left);
+	dt_cook_node(cc, dnp->dn_left);
 	t = dnp->dn_left->dn_type;
 	if (dnp->dn_op == OP_ARROW) {
 		if (t->dt_kind != DT_TK_PTR ||
 		    (t->dt_base->dt_kind != DT_TK_STRUCT && t->dt_base->dt_kind != DT_TK_UNION))
-			cerr(cc, D_OP_SOU, dnp, "operator -> cannot be applied to a value of type \"%s\"",
-			     tname(t));
+			dt_cook_err(cc, D_OP_SOU, dnp, "operator -> cannot be applied to a value of type \"%s\"",
+			     dt_cook_tname(t));
 		t = t->dt_base;
 	} else if (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION) {
-		cerr(cc, D_OP_SOU, dnp, "operator . cannot be applied to a value of type \"%s\"", tname(t));
+		dt_cook_err(cc, D_OP_SOU, dnp, "operator . cannot be applied to a value of type \"%s\"", dt_cook_tname(t));
 	}
 	if (dnp->dn_op == OP_ARROW)
 		user_check(cc, dnp, dnp->dn_left->dn_type, "->");
 	if (t->dt_canon->dt_fwd)
-		cerr(cc, D_OP_INCOMPLETE, dnp, "operator %s cannot be applied to a forward declaration: no %s "
+		dt_cook_err(cc, D_OP_INCOMPLETE, dnp, "operator %s cannot be applied to a forward declaration: no %s "
 			      "definition is available", dnp->dn_op == OP_ARROW ? "->" : ".",
-		     tname(t));
+		     dt_cook_tname(t));
 	if (xlated(dnp->dn_left) != NULL) {
 		cook_xmember(cc, dnp, xlated(dnp->dn_left));
 		return;
 	}
 	dm = dt_type_member(DTP(cc), t, dnp->dn_name);
 	if (dm == NULL)
-		cerr(cc, D_TYPE_MEMBER, dnp, "%s is not a member of %s", dnp->dn_name, tname(t));
+		dt_cook_err(cc, D_TYPE_MEMBER, dnp, "%s is not a member of %s", dnp->dn_name, dt_cook_tname(t));
 	if (dm->dm_bits != 0 && dm->dm_bitoff + dm->dm_bits > 64)
-		cerr(cc, D_TYPE_MEMBER, dnp, "bit-field member %s spans more than 64 bits", dnp->dn_name);
+		dt_cook_err(cc, D_TYPE_MEMBER, dnp, "bit-field member %s spans more than 64 bits", dnp->dn_name);
 	dnp->dn_val = dm->dm_off;
 	dnp->dn_type = dm->dm_type;
 	dnp->dn_member = dm->dm_bits != 0 ? dm : NULL;
 }
 
-/* ------------------------------------------------------------ calls */
-
-static int argcount(const dt_node_t *args)
-{
-	int n = 0;
-
-	for (; args; args = args->dn_next)
-		n++;
-	return n;
-}
-
-static void need_int(dt_cookctx_t *cc, dt_node_t *call, dt_node_t *arg, int n)
-{
-	if (!dt_type_is_scalar(arg->dn_type))
-		cerr(cc, D_PROTO_ARG, arg, "%s( ) argument #%d is incompatible with prototype:\n"
-			      "\tprototype: int64_t\n\t argument: %s",
-		     call->dn_name, n, tname(arg->dn_type));
-}
-
-/* What kind of printf argument a value of type t is (layout/dt_printf.c checks). */
-static unsigned pf_type_accepts(const dt_type_t *t)
-{
-	if (t == NULL)
-		return 0;
-	switch (t->dt_kind) {
-	case DT_TK_INT:
-		return DT_PF_A_INT;
-	case DT_TK_PTR:
-		return DT_PF_A_PTR;
-	case DT_TK_STRING:
-		return DT_PF_A_STR;
-	case DT_TK_FLOAT:
-		return DT_PF_A_FP;
-	case DT_TK_ARRAY:
-		switch (t->dt_rec) {
-		case DT_ACT_SYM:
-		case DT_ACT_MOD:
-		case DT_ACT_USYM:
-		case DT_ACT_UMOD:
-		case DT_ACT_UADDR:
-			/* a symbol key (DTrace's _symaddr, _usymaddr): its text, also by %a, %A */
-			return DT_PF_A_STR | DT_PF_A_PTR;
-		default:
-			break;
-		}
-		if (t->dt_rec != 0 || (t->dt_base != NULL && t->dt_base->dt_kind == DT_TK_INT &&
-				       t->dt_base->dt_size == 1))
-			return DT_PF_A_STR; /* a stack key, a char array: its text (%k, %s) */
-		return 0;
-	default:
-		return 0;
-	}
-}
-
-static const char *pf_type_name(const dt_type_t *t)
-{
-	static const char *const kinds[] = {
-		[DT_TK_VOID] = "void",	    [DT_TK_INT] = "int",
-		[DT_TK_PTR] = "pointer",    [DT_TK_STRING] = "string",
-		[DT_TK_ARRAY] = "array",    [DT_TK_STRUCT] = "struct",
-		[DT_TK_UNION] = "union",    [DT_TK_FUNC] = "function",
-	};
-
-	if (t == NULL)
-		return "void";
-	if (t->dt_name != NULL)
-		return t->dt_name;
-	if ((unsigned)t->dt_kind < sizeof(kinds) / sizeof(kinds[0]))
-		return kinds[t->dt_kind];
-	return "unknown";
-}
-
-static dt_pfargtype_t pf_argtype(const dt_type_t *t)
-{
-	return (dt_pfargtype_t){ pf_type_accepts(t), pf_type_name(t) };
-}
-
-static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_node_t *rest)
-{
-	dt_pfargtype_t types[64];
-	char err[512];
-	int n = 0;
-
-	if (fmt->dn_kind != N_STR)
-		cerr(cc, D_PRINTF_ARG_FMT, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
-			      "\tprototype: string constant\n\t argument: %s",
-		     dnp->dn_name, tname(fmt->dn_type));
-	if (fmt->dn_str[0] == '\0' && dnp->dn_builtin == DT_FN_PRINTF) /* freopen("") is stdout */
-		cerr(cc, D_PRINTF_FMT_EMPTY, dnp, "%s( ) format string is empty", dnp->dn_name);
-	for (dt_node_t *a = rest; a; a = a->dn_next) {
-		if (n == 64)
-			cerr(cc, D_PROTO_LEN, dnp, "%s( ) has too many arguments", dnp->dn_name);
-		if (a->dn_type->dt_kind == DT_TK_VOID)
-			cerr(cc, D_PROTO_ARG, a, "%s( ) argument #%d is of type void", dnp->dn_name, n + 2);
-		types[n++] = pf_argtype(a->dn_type);
-	}
-	if (dt_printf_check(fmt->dn_str, types, n, err, sizeof(err)) != 0)
-		cerr(cc, dt_errtag_of(err), dnp, "%s", err);
-}
-
-/*
- * What may not follow what in a clause, with illumos' messages (its
- * dt_stmt_append()): checked as each action is added.  Data recorded after
- * speculate() is speculative and does not count as data; discard() and
- * destructive actions record nothing.
- */
-enum { SA_DATA, SA_EXIT, SA_DESTR, SA_AGG, SA_SPEC, SA_COMMIT };
-enum { SO_SPEC, SO_COMMIT, SO_DATA };
-
-static const struct {
-	int so_act, so_after;
-	int so_tag;
-	const char *so_msg;
-} dt_specrules[] = {
-	{ SA_SPEC, SO_SPEC, D_SPEC_SPEC, "speculate( ) may not follow speculate( )" },
-	{ SA_SPEC, SO_COMMIT, D_SPEC_COMM, "speculate( ) may not follow commit( )" },
-	{ SA_SPEC, SO_DATA, D_SPEC_DREC, "speculate( ) may not follow data-recording action(s)" },
-	{ SA_COMMIT, SO_DATA, D_COMM_DREC, "commit( ) may not follow data-recording action(s)" },
-	{ SA_AGG, SO_COMMIT, D_AGG_COMM, "aggregating actions may not follow commit( )" },
-	{ SA_AGG, SO_SPEC, D_AGG_SPEC, "aggregating actions may not follow speculate( )" },
-	{ SA_DESTR, SO_SPEC, D_ACT_SPEC, "destructive actions may not follow speculate( )" },
-	{ SA_EXIT, SO_SPEC, D_EXIT_SPEC, "exit( ) may not follow speculate( )" },
-	{ SA_EXIT, SO_COMMIT, D_DREC_COMM, "data-recording actions may not follow commit( )" },
-	{ SA_DATA, SO_COMMIT, D_DREC_COMM, "data-recording actions may not follow commit( )" },
-};
-
-static bool *spec_seen(dt_cookctx_t *cc, int so)
-{
-	return so == SO_SPEC ? &cc->cc_hasspec : so == SO_COMMIT ? &cc->cc_hascommit : &cc->cc_hasdata;
-}
-
-static void spec_order(dt_cookctx_t *cc, const dt_node_t *dnp, int act)
-{
-	for (size_t i = 0; i < sizeof(dt_specrules) / sizeof(dt_specrules[0]); i++)
-		if (dt_specrules[i].so_act == act && *spec_seen(cc, dt_specrules[i].so_after))
-			cerr(cc, dt_specrules[i].so_tag, dnp, "%s", dt_specrules[i].so_msg);
-	if (act == SA_SPEC)
-		cc->cc_hasspec = true;
-	else if (act == SA_COMMIT)
-		cc->cc_hascommit = true;
-	else if (act == SA_AGG || ((act == SA_DATA || act == SA_EXIT) && !cc->cc_hasspec))
-		cc->cc_hasdata = true;
-}
-
-/* a data-recording action */
-static void note_data(dt_cookctx_t *cc, dt_node_t *dnp)
-{
-	spec_order(cc, dnp, SA_DATA);
-}
-
-/* ------------------------------------------------------------ printa */
-
-/* "@a" -> "a" (and the anonymous "@" -> "_"), as DTrace names them in %9s. */
-static const char *agg_bare(const char *name)
-{
-	return name[0] == '@' && name[1] != '\0' ? name + 1 : "_";
-}
-
-/* Aggregations printed side by side must have the first one's key signature. */
-static void printa_keys(dt_cookctx_t *cc, dt_node_t *a, const dt_ident_t *l, const dt_ident_t *r)
-{
-	int ln = l->di_nkeys < 0 ? 0 : l->di_nkeys, rn = r->di_nkeys < 0 ? 0 : r->di_nkeys;
-	char lname[128], rname[128];
-
-	snprintf(lname, sizeof(lname), "@%s", agg_bare(l->di_name));
-	snprintf(rname, sizeof(rname), "@%s", agg_bare(r->di_name));
-	if (ln != rn)
-		cerr(cc, D_PRINTA_AGGKEY, a, "printa( ): %s and %s do not have matching key signatures: %s has %d "
-			    "key%s, %s has %d key%s", lname, rname, lname, ln, ln == 1 ? "" : "s",
-		     rname, rn, rn == 1 ? "" : "s");
-	for (int i = 0; i < ln; i++)
-		if (is_strlike(l->di_keys[i]) != is_strlike(r->di_keys[i]))
-			cerr(cc, D_PRINTA_AGGKEY, a, "printa( ): %s[ ] key #%d is incompatible with %s:\n%9s key #%d: "
-				    "%s\n%9s key #%d: %s", rname, i + 1, lname, agg_bare(l->di_name),
-			     i + 1, tname(l->di_keys[i]), agg_bare(r->di_name), i + 1,
-			     tname(r->di_keys[i]));
-}
-
-/* The format's conversions: keys in order, "%@" ones the aggregations' values. */
-static void printa_format(dt_cookctx_t *cc, dt_node_t *dnp, const char *fmt, int naggs,
-			  const dt_ident_t *idp)
-{
-	dt_pfargtype_t types[64];
-	bool isagg[64];
-	char err[512], *p, *f;
-	int nslots, n = 0, k = 0;
-
-	f = dt_printa_fmt(fmt, naggs, NULL, isagg, 64, &nslots);
-	for (int i = 0; i < nslots; i++) {
-		if (!isagg[i] && k >= (idp->di_nkeys < 0 ? 0 : idp->di_nkeys))
-			break;
-		types[n++] = pf_argtype(isagg[i] ? dt_type_int(DTP(cc), 8, true) : idp->di_keys[k++]);
-	}
-	if (dt_printf_check(f, types, n, err, sizeof(err)) != 0) {
-		free(f);
-		while ((p = strstr(err, "printf( )")) != NULL)
-			p[5] = 'a';
-		cerr(cc, dt_errtag_of(err), dnp, "%s", err);
-	}
-	free(f);
-}
-
-/* printa([format,] @a, ...) */
-static void cook_printa(dt_cookctx_t *cc, dt_node_t *dnp)
-{
-	dt_node_t *fmt = dnp->dn_args->dn_kind == N_STR ? dnp->dn_args : NULL;
-	dt_node_t *a = fmt != NULL ? fmt->dn_next : dnp->dn_args;
-	int argn = fmt != NULL ? 2 : 1, naggs = 0;
-
-	if (a == NULL)
-		cerr(cc, D_PRINTA_PROTO, dnp, "printa( ) prototype mismatch: 1 arg passed, at least 2 expected");
-	for (dt_node_t *b = a; b; b = b->dn_next, argn++, naggs++) {
-		if (b->dn_kind != N_AGG)
-			cerr(cc, D_PRINTA_AGGARG, b, "printa( ) argument #%d is incompatible with prototype:\n"
-				    "\tprototype: aggregation\n\t argument: %s", argn,
-			     tname(b->dn_type));
-		if (b != a)
-			printa_keys(cc, b, a->dn_ident, b->dn_ident);
-	}
-	if (fmt != NULL)
-		printa_format(cc, dnp, fmt->dn_str, naggs, a->dn_ident);
-}
-
-/*
- * A call's checks particular to its function: the cook column of its row
- * in the language's table (layout/dt_lang.h).  cook_call() has checked the
- * arity, the kind (an action is no value), cooked the arguments and
- * checked them against the row's parameters, if it has them; a hook
- * returns the call's type, or NULL for the row's return type.
- */
-typedef dt_type_t *cook_fn_f(dt_cookctx_t *, dt_node_t *, const dt_builtin_fn_t *);
-
-static dt_type_t *cook_fn_none(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)cc, (void)dnp, (void)fn;
-	return NULL;
-}
-
-/* a data-recording action with nothing else to check: ftruncate() */
-static dt_type_t *cook_fn_data(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)fn;
-	note_data(cc, dnp);
-	return NULL;
-}
-
-static dt_type_t *cook_fn_trace(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)fn;
-	if (dnp->dn_args->dn_type->dt_kind == DT_TK_VOID)
-		cerr(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
-	note_data(cc, dnp);
-	return NULL;
-}
-
-/* printf(), system(), freopen(): a format and its arguments */
-static dt_type_t *cook_fn_printf(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)fn;
-	cook_printf(cc, dnp, dnp->dn_args, dnp->dn_args->dn_next);
-	note_data(cc, dnp);
-	return NULL;
-}
-
-static dt_type_t *cook_fn_printa(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)fn;
-	cook_printa(cc, dnp);
-	note_data(cc, dnp);
-	return NULL;
-}
-
-static dt_type_t *cook_fn_exit(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)fn;
-	need_int(cc, dnp, dnp->dn_args, 1);
-	cc->cc_hasexit = true;
-	spec_order(cc, dnp, SA_EXIT);
-	return NULL;
-}
-
-/* clear(), trunc(), normalize(), denormalize(): an aggregation, then scalars */
-static dt_type_t *cook_fn_aggarg(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	int i = 1;
-
-	/* illumos' tags: dt_action_clear(), _trunc(), _normalize() */
-	if (dnp->dn_args->dn_kind != N_AGG)
-		cerr(cc, fn->bf_id == DT_FN_CLEAR ? D_CLEAR_AGGARG : fn->bf_id == DT_FN_TRUNC
-			 ? D_TRUNC_AGGARG : D_NORMALIZE_AGGARG, dnp, "%s( ) argument #1 is "
-		     "incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
-		     fn->bf_name, tname(dnp->dn_args->dn_type));
-	for (dt_node_t *a = dnp->dn_args->dn_next; a; a = a->dn_next)
-		if (!dt_type_is_scalar(a->dn_type))
-			cerr(cc, fn->bf_id == DT_FN_TRUNC ? D_TRUNC_SCALAR : D_NORMALIZE_SCALAR, a,
-			     "%s( ) argument #%d must be of scalar type", fn->bf_name, ++i);
-	note_data(cc, dnp);
-	return NULL;
-}
-
-static dt_type_t *cook_fn_setopt(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)fn;
-	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
-		if (a->dn_kind != N_STR)
-			cerr(cc, D_PROTO_ARG, a, "setopt( ) arguments must be string constants");
-	note_data(cc, dnp);
-	return NULL;
-}
-
-/* copyinstr(), the D library's __dt_psargs() and __dt_dpath(): integers */
-static dt_type_t *cook_fn_intargs(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	int i = 1;
-
-	(void)fn;
-	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
-		need_int(cc, dnp, a, i++);
-	return NULL;
-}
-
-static dt_type_t *cook_fn_speculation(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)dnp, (void)fn;
-	DTP(cc)->dt_speculates = true;
-	return NULL;
-}
-
-static dt_type_t *cook_fn_speculate(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)fn;
-	need_int(cc, dnp, dnp->dn_args, 1);
-	spec_order(cc, dnp, SA_SPEC);
-	return NULL;
-}
-
-static dt_type_t *cook_fn_commit(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)fn;
-	need_int(cc, dnp, dnp->dn_args, 1);
-	spec_order(cc, dnp, SA_COMMIT);
-	return NULL;
-}
-
-static dt_type_t *cook_fn_discard(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)fn;
-	need_int(cc, dnp, dnp->dn_args, 1);
-	return NULL;
-}
-
-/* stack(n), ustack(n[, strsize]): the frames (n, or the stackframes option) */
-static int stack_frames(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	int64_t v = DTP(cc)->dt_options[fn->bf_id == DT_FN_STACK ? DTOPT_STACKFRAMES
-								   : DTOPT_USTACKFRAMES];
-	int n = 1;
-
-	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next, n++) {
-		int64_t c;
-
-		if (!const_eval(a, &c) || c < (n == 1 ? 1 : 0))
-			cerr(cc, D_PROTO_ARG, a, "%s( ) argument #%d must be a %spositive integral constant "
-				    "expression", fn->bf_name, n, n == 1 ? "non-zero " : "");
-		if (n == 1)
-			v = c;
-	}
-	if (v < 1)
-		v = 1;
-	return v > 1024 ? 1024 : (int)v;
-}
-
-/* stack(), ustack(): a record, or an aggregation's key (front/dt_stackfn.c) */
-static dt_type_t *cook_fn_stack(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	dtrace_hdl_t *dtp = DTP(cc);
-	dt_type_t *t;
-
-	dtp->dt_usyms |= fn->bf_id == DT_FN_USTACK;
-	t = dt_stackfn_type(dtp, fn->bf_id, stack_frames(cc, dnp, fn));
-	if (!cc->cc_key)
-		note_data(cc, dnp);
-	return t;
-}
-
-/* sym(), mod(), usym(), uaddr(), func(), ufunc(), umod(): likewise */
-static dt_type_t *cook_fn_sym(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	dtrace_hdl_t *dtp = DTP(cc);
-	dt_type_t *t;
-
-	if (!dt_type_is_scalar(dnp->dn_args->dn_type))
-		cerr(cc, D_PROTO_ARG, dnp, "%s( ) argument #1 is incompatible with prototype:\n"
-			      "\tprototype: uintptr_t\n\t argument: %s", fn->bf_name,
-		     tname(dnp->dn_args->dn_type));
-	dtp->dt_usyms |= fn->bf_id != DT_FN_SYM && fn->bf_id != DT_FN_FUNC &&
-			 fn->bf_id != DT_FN_MOD;
-	t = dt_stackfn_type(dtp, fn->bf_id, 0);
-	if (!cc->cc_key)
-		note_data(cc, dnp);
-	return t;
-}
-
-static dt_type_t *cook_fn_copyin(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)fn;
-	need_int(cc, dnp, dnp->dn_args, 1);
-	need_int(cc, dnp, dnp->dn_args->dn_next, 2);
-	return dt_type_ptr(DTP(cc), dt_type_void(DTP(cc)));
-}
-
-static dt_type_t *cook_fn_tracemem(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	dt_node_t *a1 = dnp->dn_args->dn_next;
-	int64_t v;
-
-	(void)fn;
-	if (!dt_type_is_scalar(dnp->dn_args->dn_type) &&
-	    dnp->dn_args->dn_type->dt_kind != DT_TK_ARRAY)
-		cerr(cc, D_TRACEMEM_ADDR, dnp->dn_args,
-		     "tracemem( ) argument #1 is incompatible with prototype:\n"
-		     "\tprototype: pointer or integer\n\t argument: %s",
-		     tname(dnp->dn_args->dn_type));
-	if (!const_eval(a1, &v) || v <= 0)
-		cerr(cc, D_TRACEMEM_SIZE, a1,
-		     "tracemem( ) argument #2 must be a non-zero positive integral constant expression");
-	if (v > DT_TRACEMEM_MAX)
-		cerr(cc, D_TRACEMEM_SIZE, a1, "tracemem( ) argument #2 exceeds the limit of %d bytes",
-		     DT_TRACEMEM_MAX);
-	make_int(cc, a1, v, a1->dn_type); /* the code generator reads dn_val */
-	if (a1->dn_next != NULL && (a1->dn_next->dn_type->dt_kind != DT_TK_INT))
-		cerr(cc, D_TRACEMEM_DYNSIZE, a1->dn_next,
-		     "tracemem( ) argument #3 must be an integral value");
-	note_data(cc, dnp);
-	return NULL;
-}
-
-static dt_type_t *cook_fn_print(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)fn;
-	if (dnp->dn_args->dn_type->dt_kind == DT_TK_VOID ||
-	    dnp->dn_args->dn_type->dt_kind == DT_TK_FUNC)
-		cerr(cc, D_PROTO_ARG, dnp, "print( ) argument #1 is incompatible with prototype:\n"
-			      "\tprototype: any value\n\t argument: %s",
-		     tname(dnp->dn_args->dn_type));
-	if (dnp->dn_args->dn_type->dt_canon->dt_size > DT_PRINT_MAX)
-		cerr(cc, D_PROTO_ARG, dnp, "print( ) of %s: %d bytes exceed the limit of %d",
-		     tname(dnp->dn_args->dn_type), dnp->dn_args->dn_type->dt_canon->dt_size,
-		     DT_PRINT_MAX);
-	note_data(cc, dnp);
-	return NULL;
-}
-
-/* panic(), breakpoint(): refused unless destructive actions are allowed */
-static dt_type_t *cook_fn_nostop(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	if (!DTP(cc)->dt_destructive)
-		cerr(cc, D_FUNC_UNSUP, dnp, "%s( ) is not available on Linux: a BPF program cannot "
-			      "stop the kernel", fn->bf_name);
-	return NULL;
-}
-
-/* strtok(): its state lives in the this-> area (cg/dt_cg_str.c) */
-static dt_type_t *cook_fn_strtok(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
-{
-	(void)dnp, (void)fn;
-	DTP(cc)->dt_usestrtok = true;
-	return NULL;
-}
-
-static cook_fn_f *const dt_cookfn[DT_FN_NFUNCS] = {
-#define X(id, name, kind, min, max, ret, params, attr, vers, cook, cg) [DT_FN_##id] = cook_fn_##cook,
-	DT_LANG_FUNCS(X)
-#undef X
-};
-
-/* The aggregating functions' ids map onto DT_AGG_* (agg_ident()). */
-_Static_assert(DT_FN_LLQUANTIZE - DT_FN_COUNT == DT_AGG_LLQUANTIZE - DT_AGG_COUNT &&
-	       DT_FN_QUANTIZE - DT_FN_COUNT == DT_AGG_QUANTIZE - DT_AGG_COUNT,
-	       "count() .. llquantize() in dt_lang.h must be in DT_AGG_* order");
-
-/* The functions whose first argument is an aggregation. */
-static bool takes_agg(const dt_builtin_fn_t *fn)
-{
-	return dt_cookfn[fn->bf_id] == cook_fn_printa || dt_cookfn[fn->bf_id] == cook_fn_aggarg;
-}
-
-/* The stack and symbol functions: actions that may be aggregation keys. */
-static bool is_stackfn(const dt_builtin_fn_t *fn)
-{
-	return dt_cookfn[fn->bf_id] == cook_fn_stack || dt_cookfn[fn->bf_id] == cook_fn_sym;
-}
-
-static void cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
-{
-	const dt_builtin_fn_t *fn = dt_builtin_fn(dnp->dn_name);
-	int n = argcount(dnp->dn_args);
-	dtrace_hdl_t *dtp = DTP(cc);
-	dt_type_t *t;
-
-	if (fn == NULL || !dt_builtin_visible(fn->bf_since, dtp->dt_options[DTOPT_VERSION]) ||
-	    (!strncmp(fn->bf_name, DT_LIBFN_PREFIX, strlen(DT_LIBFN_PREFIX)) && !dnp->dn_lib))
-		cerr(cc, D_FUNC_UNDEF, dnp, "undefined function name: %s", dnp->dn_name);
-	dnp->dn_builtin = fn->bf_id;
-	if (n < fn->bf_minargs || (fn->bf_maxargs >= 0 && n > fn->bf_maxargs)) {
-		if (fn->bf_minargs == fn->bf_maxargs)
-			cerr(cc, D_PROTO_LEN, dnp, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
-			     fn->bf_name, n, n == 1 ? "" : "s", fn->bf_minargs);
-		cerr(cc, D_PROTO_LEN, dnp, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
-		     fn->bf_name, n, n == 1 ? "" : "s", n < fn->bf_minargs ? "at least " : "at most ",
-		     n < fn->bf_minargs ? fn->bf_minargs : fn->bf_maxargs);
-	}
-	if (fn->bf_kind == DT_FN_AGG)
-		cerr(cc, D_AGG_FUNC, dnp, "aggregating function %s( ) may not be called from a D "
-			      "expression (D program context required)", fn->bf_name);
-	if ((fn->bf_kind == DT_FN_ACTION || fn->bf_kind == DT_FN_DESTRUCTIVE ||
-	     fn->bf_kind == DT_FN_SPEC) && !stmt)
-		cerr(cc, D_ACT_VALUE, dnp, "%s( ) may not be used in an expression: it is an action",
-		     fn->bf_name);
-	if (fn->bf_kind == DT_FN_SPEC)
-		dtp->dt_speculates = true;
-	if (fn->bf_kind == DT_FN_DESTRUCTIVE)
-		spec_order(cc, dnp, SA_DESTR);
-	/* as in DTrace, refused when enabling (driver/dt_work.c), not here */
-	if (fn->bf_kind == DT_FN_DESTRUCTIVE && !dtp->dt_options[DTOPT_DESTRUCTIVE])
-		dtp->dt_destructive = true;
-
-	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next) {
-		if (a->dn_kind == N_AGG && takes_agg(fn)) {
-			dt_ident_t *idp = dt_ident_lookup(dtp, a->dn_name, DT_ID_AGG);
-
-			if (idp == NULL)
-				cerr(cc, D_IDENT_UNDEF, a, "failed to resolve %s: Unknown variable name", a->dn_name);
-			a->dn_ident = idp;
-			a->dn_type = dt_type_void(dtp);
-			continue;
-		}
-		if (a->dn_kind == N_AGG)
-			cerr(cc, D_AGG_SCALAR, a, "aggregation %s may not be used as a value: use printa( )",
-			     a->dn_name);
-		if (fn->bf_id == DT_FN_TRACE && a->dn_kind == N_CALL && dt_builtin_fn(a->dn_name) &&
-		    (dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_ACTION ||
-		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_DESTRUCTIVE ||
-		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_SPEC))
-			cerr(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
-		cook(cc, a);
-	}
-
-	{
-		dt_node_t *where = dnp;
-		char msg[256];
-
-		if (dt_subr_check(fn, dnp->dn_args, &where, msg, sizeof(msg)) != 0)
-			cerr(cc, strstr(msg, "prototype mismatch") ? D_PROTO_LEN : D_PROTO_ARG, where, "%s", msg);
-	}
-	if ((t = dt_cookfn[fn->bf_id](cc, dnp, fn)) != NULL)
-		dnp->dn_type = t;
-	else if (fn->bf_params != NULL && fn->bf_kind == DT_FN_SUBR)
-		dnp->dn_type = dt_subr_rettype(dtp, fn); /* front/dt_subr.c */
-	else if (fn->bf_rettype == NULL)
-		dnp->dn_type = dt_type_void(dtp);
-	else if (!strcmp(fn->bf_rettype, "string"))
-		dnp->dn_type = dt_type_string(dtp);
-	else if (!strcmp(fn->bf_rettype, "int"))
-		dnp->dn_type = t_int(cc);
-	else
-		dnp->dn_type = dt_type_lookup(dtp, fn->bf_rettype);
-}
-
-/* ------------------------------------------------------------ aggregations */
-
-/*
- * Aggregation statements get illumos DTrace's checks and messages
- * (dt_cc.c's dt_compile_agg, dt_ident.c's key signatures), in its order:
- * redefinition, the function's prototype, the keys, argument #1, the
- * lquantize()/llquantize() parameters, the increment.
- */
-#define DT_AGG_MAXWORDS 4096 /* a per-CPU hash value is at most 32k */
-
-static const char *agg_name(const char *name)
-{
-	return strcmp(name, "@") == 0 ? "@_" : name;
-}
-
-static dt_node_t *nth_arg(dt_node_t *args, int n)
-{
-	for (; args != NULL && n > 0; n--)
-		args = args->dn_next;
-	return args;
-}
-
-static int64_t lq_const(dt_cookctx_t *cc, dt_node_t *a, int n)
-{
-	int64_t v;
-
-	if (!const_eval(a, &v))
-		cerr(cc, D_LQUANT_BASETYPE, a, "lquantize( ) argument #%d must be an integer constant", n);
-	if (v < INT32_MIN || v > INT32_MAX)
-		cerr(cc, D_LQUANT_BASEVAL, a, "lquantize( ) argument #%d must be a 32-bit quantity", n);
-	return v;
-}
-
-/* lquantize(x, base, limit[, step[, incr]]): params base, levels, step */
-static int cook_lquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
-{
-	dt_node_t *a3 = nth_arg(call->dn_args, 3);
-	int64_t base = lq_const(cc, nth_arg(call->dn_args, 1), 1);
-	int64_t limit = lq_const(cc, nth_arg(call->dn_args, 2), 2), step = 1, levels;
-
-	if (limit < base)
-		cerr(cc, D_LQUANT_LIMVAL, call, "lquantize( ) base (argument #1) must be less than limit "
-			       "(argument #2)");
-	if (a3 != NULL && (!const_eval(a3, &step) || step <= 0))
-		cerr(cc, D_LQUANT_STEPVAL, a3, "lquantize( ) argument #3 must be a non-zero positive integer "
-			     "constant");
-	if (step > UINT16_MAX)
-		cerr(cc, D_LQUANT_STEPVAL, a3, "lquantize( ) argument #3 must be a 16-bit quantity");
-	levels = (limit - base) / step;
-	if (levels == 0)
-		cerr(cc, D_LQUANT_STEPLARGE, call, "lquantize( ) step (argument #3) too large: must have at least "
-			       "one quantization level");
-	if (levels > UINT16_MAX)
-		cerr(cc, D_LQUANT_STEPSMALL, call, "lquantize( ) step (argument #3) too small: number of "
-			       "quantization levels must be a 16-bit quantity");
-	if (levels + 3 > DT_AGG_MAXWORDS)
-		cerr(cc, D_LQUANT_STEPSMALL, call, "lquantize( ) step (argument #3) too small: at most %d "
-			       "quantization levels are supported on this platform",
-		     DT_AGG_MAXWORDS - 3);
-	p[0] = base;
-	p[1] = levels;
-	p[2] = step;
-	return 3;
-}
-
-static void lq_match(dt_cookctx_t *cc, dt_node_t *call, const int64_t *o, const int64_t *p)
-{
-	if (o[0] != p[0])
-		cerr(cc, D_LQUANT_MISMATCH, call, "lquantize( ) base (argument #1) doesn't match previous "
-			       "declaration: expected %d", (int)o[0]);
-	if (o[1] * o[2] != p[1] * p[2])
-		cerr(cc, D_LQUANT_MISMATCH, call, "lquantize( ) limit (argument #2) doesn't match previous "
-			       "declaration: expected %d", (int)(o[0] + o[1] * o[2]));
-	if (o[2] != p[2])
-		cerr(cc, D_LQUANT_MISMATCH, call, "lquantize( ) step (argument #3) doesn't match previous "
-			       "declaration: expected %d", (int)o[2]);
-}
-
-static const char *const llq_names[] = { "factor", "low magnitude", "high magnitude",
-					 "linear steps per magnitude" };
-
-/* llquantize(x, factor, low, high, steps[, incr]) */
-static int cook_llquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
-{
-	uint64_t v, order = 1;
-
-	for (int i = 0; i < 4; i++) {
-		dt_node_t *a = nth_arg(call->dn_args, i + 1);
-
-		if (!const_eval(a, &p[i]))
-			cerr(cc, D_LLQUANT_FACTORTYPE, a, "llquantize( ) argument #%d (%s) must be an integer constant",
-			     i + 1, llq_names[i]);
-		if ((uint64_t)p[i] > UINT16_MAX)
-			cerr(cc, D_LLQUANT_FACTORVAL, a, "llquantize( ) argument #%d (%s) must be an unsigned 16-bit "
-				    "quantity", i + 1, llq_names[i]);
-	}
-	if (p[0] < 2)
-		cerr(cc, D_LLQUANT_FACTORVAL, call, "llquantize( ) factor (argument #1) must be two or more");
-	if (p[1] >= p[2])
-		cerr(cc, D_LLQUANT_HIGHVAL, call, "llquantize( ) high magnitude (argument #3) must be greater than "
-			       "low magnitude (argument #2)");
-	if (p[3] < p[0])
-		cerr(cc, D_LLQUANT_FACTORSMALL, call, "llquantize( ) factor (argument #1) must be less than or equal to "
-			       "the number of linear steps per magnitude (argument #4)");
-	for (v = (uint64_t)p[0]; v < (uint64_t)p[3]; v *= (uint64_t)p[0])
-		continue;
-	if (p[3] % p[0] != 0 || v % (uint64_t)p[3] != 0)
-		cerr(cc, D_LLQUANT_FACTOREVEN, call, "llquantize( ) factor (argument #1) must evenly divide the number "
-			       "of steps per magnitude (argument #4), and the number of steps per "
-			       "magnitude must evenly divide a power of the factor");
-	for (int i = 0; i < p[2]; i++) {
-		if (order * (uint64_t)p[0] <= order)
-			cerr(cc, D_LLQUANT_MAGTOOBIG, call, "llquantize( ) factor (%d) raised to power of high "
-				       "magnitude (%d) overflows 64-bits", (int)p[0], (int)p[2]);
-		order *= (uint64_t)p[0];
-	}
-	if (dt_agg_nwords(DT_AGG_LLQUANTIZE, p) > DT_AGG_MAXWORDS)
-		cerr(cc, D_LLQUANT_MAGTOOBIG, call, "llquantize( ) has too many buckets: at most %d are supported on "
-			       "this platform", DT_AGG_MAXWORDS - 1);
-	return 4;
-}
-
-static void llq_match(dt_cookctx_t *cc, dt_node_t *call, const int64_t *o, const int64_t *p)
-{
-	for (int i = 0; i < 4; i++)
-		if (o[i] != p[i])
-			cerr(cc, D_LLQUANT_MISMATCH, call, "llquantize( ) %s (argument #%d) doesn't match previous "
-				       "declaration: expected %d", llq_names[i], i + 1, (int)o[i]);
-}
-
-/* Parameters, checked against an earlier use; then the increment argument. */
-static void cook_aggparams(dt_cookctx_t *cc, dt_node_t *call, dt_ident_t *idp,
-			   const dt_builtin_fn_t *fn)
-{
-	int64_t p[5] = { 0 };
-	int n = 0, incr = 0;
-	dt_node_t *a;
-
-	if (fn->bf_id == DT_FN_LQUANTIZE) {
-		n = cook_lquantize(cc, call, p);
-		if (idp->di_aggfunc != 0)
-			lq_match(cc, call, idp->di_aggparams, p);
-		incr = 5;
-	} else if (fn->bf_id == DT_FN_LLQUANTIZE) {
-		n = cook_llquantize(cc, call, p);
-		if (idp->di_aggfunc != 0)
-			llq_match(cc, call, idp->di_aggparams, p);
-		incr = 6;
-	} else if (fn->bf_id == DT_FN_QUANTIZE) {
-		incr = 2;
-	}
-	if (incr != 0 && (a = nth_arg(call->dn_args, incr - 1)) != NULL &&
-	    !dt_type_is_scalar(a->dn_type))
-		cerr(cc, D_PROTO_ARG, call, "%s( ) increment value (argument #%d) must be of scalar type",
-		     fn->bf_name, incr);
-	memcpy(idp->di_aggparams, p, sizeof(p));
-	idp->di_nparams = n;
-}
-
-/* The key tuple: same count and kinds as the aggregation's first use. */
-static void cook_aggkeys(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *keys, dt_ident_t *idp)
-{
-	const char *name = agg_name(idp->di_name);
-	int n = argcount(keys), i = 0;
-
-	for (dt_node_t *k = keys; k; k = k->dn_next, i++) {
-		if (k->dn_kind == N_CALL && dt_builtin_fn(k->dn_name) != NULL &&
-		    is_stackfn(dt_builtin_fn(k->dn_name))) {
-			cc->cc_key = true; /* a stack or symbol key: not a record */
-			cook_call(cc, k, true);
-			cc->cc_key = false;
-			continue;
-		}
-		cook(cc, k);
-		if (k->dn_type->dt_kind == DT_TK_VOID)
-			cerr(cc, D_KEY_TYPE, k, "void expression may not be used as aggregation index: key #%d",
-			     i + 1);
-		if (!dt_type_is_scalar(k->dn_type) && !is_strlike(k->dn_type))
-			cerr(cc, D_KEY_TYPE, k, "%s expression may not be used as aggregation index: key #%d",
-			     tname(k->dn_type), i + 1);
-	}
-	if (idp->di_nkeys < 0) {
-		idp->di_nkeys = n;
-		idp->di_keys = dt_arena_zalloc(&DTP(cc)->dt_arena, sizeof(dt_type_t *) * (n + 1));
-		i = 0;
-		for (dt_node_t *k = keys; k; k = k->dn_next, i++)
-			idp->di_keys[i] = k->dn_type->dt_rec ? k->dn_type :
-					  is_strlike(k->dn_type) ? dt_type_string(DTP(cc))
-								 : promote(cc, k->dn_type);
-		return;
-	}
-	if (n != idp->di_nkeys)
-		cerr(cc, D_ARR_BADREF, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected", name, n,
-		     n == 1 ? "" : "s", idp->di_nkeys);
-	i = 0;
-	for (dt_node_t *k = keys; k; k = k->dn_next, i++)
-		if (is_strlike(idp->di_keys[i]) != is_strlike(k->dn_type) ||
-		    idp->di_keys[i]->dt_rec != k->dn_type->dt_rec ||
-		    (k->dn_type->dt_rec && idp->di_keys[i]->dt_size != k->dn_type->dt_size))
-			cerr(cc, D_ARR_BADREF, k, "%s[ ] key #%d is incompatible with prototype:\n"
-				    "\tprototype: %s\n\t      key: %s", name, i + 1,
-			     tname(idp->di_keys[i]), tname(k->dn_type));
-}
-
-static const dt_builtin_fn_t *aggfunc_check(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *call,
-					    const char *name)
-{
-	const dt_builtin_fn_t *fn;
-
-	if (dnp->dn_op != '=')
-		cerr(cc, D_AGG_REDEF, dnp, "operator %s= may not be applied to an aggregation",
-		     opname(dnp->dn_op));
-	if (call->dn_kind != N_CALL || (fn = dt_builtin_fn(call->dn_name)) == NULL ||
-	    fn->bf_kind != DT_FN_AGG)
-		cerr(cc, D_AGG_FUNC, dnp, "%s must be assigned the result of an aggregating function",
-		     agg_name(name));
-	spec_order(cc, dnp, SA_AGG);
-	return fn;
-}
-
-static void aggproto_check(dt_cookctx_t *cc, dt_node_t *call, const dt_builtin_fn_t *fn)
-{
-	int n = argcount(call->dn_args);
-
-	if (n < fn->bf_minargs || n > fn->bf_maxargs)
-		cerr(cc, D_PROTO_LEN, call, "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
-		     fn->bf_name, n, n == 1 ? "" : "s",
-		     fn->bf_minargs == fn->bf_maxargs ? "" :
-		     n < fn->bf_minargs ? "at least " : "at most ",
-		     n < fn->bf_minargs ? fn->bf_minargs : fn->bf_maxargs);
-}
-
-static dt_ident_t *agg_ident(dt_cookctx_t *cc, dt_node_t *dnp, const char *name,
-			     const dt_builtin_fn_t *fn)
-{
-	dtrace_hdl_t *dtp = DTP(cc);
-	dt_ident_t *idp = dt_ident_lookup(dtp, name, DT_ID_AGG);
-	int func = fn->bf_id - DT_FN_COUNT + DT_AGG_COUNT;
-
-	if (idp == NULL) {
-		idp = dt_ident_create(dtp, name, DT_ID_AGG);
-		idp->di_id = dtp->dt_naggs++;
-		dtp->dt_aggs = dt_realloc(dtp->dt_aggs, sizeof(dt_ident_t *) * dtp->dt_naggs);
-		dtp->dt_aggs[idp->di_id] = idp;
-		idp->di_type = dt_type_int(dtp, 8, true);
-		idp->di_line = dnp->dn_line;
-	}
-	if (idp->di_aggfunc != 0 && idp->di_aggfunc != func)
-		cerr(cc, D_AGG_REDEF, dnp, "aggregation redefined: %s\n\t current: %s = %s( )\n\tprevious: "
-			      "%s = %s( ) : line %d", agg_name(name), agg_name(name), fn->bf_name,
-		     agg_name(name),
-		     dt_builtin_fn_byid(idp->di_aggfunc - DT_AGG_COUNT + DT_FN_COUNT)->bf_name,
-		     idp->di_line);
-	return idp;
-}
-
-static void cook_aggstmt(dt_cookctx_t *cc, dt_node_t *dnp)
-{
-	dt_node_t *lhs = dnp->dn_left, *call = dnp->dn_right, *keys = NULL;
-	const dt_builtin_fn_t *fn;
-	dt_ident_t *idp;
-	const char *name = lhs->dn_name;
-
-	if (lhs->dn_kind == N_ARRAY) {
-		keys = lhs->dn_args;
-		name = lhs->dn_left->dn_name;
-	}
-	fn = aggfunc_check(cc, dnp, call, name);
-	cc->cc_hasagg = true;
-	idp = agg_ident(cc, dnp, name, fn);
-	aggproto_check(cc, call, fn);
-	cook_aggkeys(cc, dnp, keys, idp);
-	for (dt_node_t *a = call->dn_args; a; a = a->dn_next) {
-		if (a->dn_kind == N_AGG)
-			cerr(cc, D_AGG_SCALAR, a, "aggregation %s may not be used as a value: use printa( )",
-			     a->dn_name);
-		if (fn->bf_id == DT_FN_TRACE && a->dn_kind == N_CALL && dt_builtin_fn(a->dn_name) &&
-		    (dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_ACTION ||
-		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_DESTRUCTIVE ||
-		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_SPEC))
-			cerr(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
-		cook(cc, a);
-	}
-	if (call->dn_args != NULL && !dt_type_is_scalar(call->dn_args->dn_type))
-		cerr(cc, D_PROTO_ARG, call, "%s( ) argument #1 must be of scalar type", fn->bf_name);
-	cook_aggparams(cc, call, idp, fn);
-	idp->di_aggfunc = fn->bf_id - DT_FN_COUNT + DT_AGG_COUNT;
-	dnp->dn_kind = N_AGGSTMT;
-	dnp->dn_ident = idp;
-	dnp->dn_args = keys;
-	call->dn_builtin = fn->bf_id;
-}
-
 /* ------------------------------------------------------------ dispatch */
 
-static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
+void dt_cook_node(dt_cookctx_t *cc, dt_node_t *dnp)
 {
 	dtrace_hdl_t *dtp = DTP(cc);
 
@@ -2014,11 +1137,11 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook_var(cc, dnp);
 		break;
 	case N_AGG:
-		cerr(cc, D_AGG_SCALAR, dnp, "aggregation %s may not be used as a value: use printa( )",
+		dt_cook_err(cc, D_AGG_SCALAR, dnp, "aggregation %s may not be used as a value: use printa( )",
 		     dnp->dn_name);
 	case N_ARRAY:
 		if (dnp->dn_left->dn_kind == N_AGG)
-			cerr(cc, D_AGG_SCALAR, dnp, "aggregation %s may not be used as a value: use printa( )",
+			dt_cook_err(cc, D_AGG_SCALAR, dnp, "aggregation %s may not be used as a value: use printa( )",
 			     dnp->dn_left->dn_name);
 		cook_array(cc, dnp, false);
 		break;
@@ -2029,25 +1152,25 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook_binary(cc, dnp);
 		break;
 	case N_LOGICAL:
-		cook(cc, dnp->dn_left);
-		cook(cc, dnp->dn_right);
-		if ((!dt_type_is_scalar(dnp->dn_left->dn_type) && !is_strlike(dnp->dn_left->dn_type)) ||
-		    (!dt_type_is_scalar(dnp->dn_right->dn_type) && !is_strlike(dnp->dn_right->dn_type)))
-			cerr(cc, D_OP_SCALAR, dnp, "operator %s requires operands of scalar type",
-			     opname(dnp->dn_op));
-		dnp->dn_type = t_int(cc);
+		dt_cook_node(cc, dnp->dn_left);
+		dt_cook_node(cc, dnp->dn_right);
+		if ((!dt_type_is_scalar(dnp->dn_left->dn_type) && !dt_cook_strlike(dnp->dn_left->dn_type)) ||
+		    (!dt_type_is_scalar(dnp->dn_right->dn_type) && !dt_cook_strlike(dnp->dn_right->dn_type)))
+			dt_cook_err(cc, D_OP_SCALAR, dnp, "operator %s requires operands of scalar type",
+			     dt_cook_opname(dnp->dn_op));
+		dnp->dn_type = dt_cook_int(cc);
 		break;
 	case N_COND: {
 		dt_type_t *l, *r;
 
-		cook(cc, dnp->dn_cond);
-		if (!dt_type_is_scalar(dnp->dn_cond->dn_type) && !is_strlike(dnp->dn_cond->dn_type))
-			cerr(cc, D_OP_SCALAR, dnp, "operator ?: expression must be of scalar type");
-		cook(cc, dnp->dn_left);
-		cook(cc, dnp->dn_right);
+		dt_cook_node(cc, dnp->dn_cond);
+		if (!dt_type_is_scalar(dnp->dn_cond->dn_type) && !dt_cook_strlike(dnp->dn_cond->dn_type))
+			dt_cook_err(cc, D_OP_SCALAR, dnp, "operator ?: expression must be of scalar type");
+		dt_cook_node(cc, dnp->dn_left);
+		dt_cook_node(cc, dnp->dn_right);
 		l = dnp->dn_left->dn_type;
 		r = dnp->dn_right->dn_type;
-		if (is_strlike(l) && is_strlike(r))
+		if (dt_cook_strlike(l) && dt_cook_strlike(r))
 			dnp->dn_type = dt_type_string(dtp);
 		else if (dt_type_is_int(l) && dt_type_is_int(r))
 			dnp->dn_type = arith_conv(cc, l, r);
@@ -2055,7 +1178,7 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 			 ptr_mix_ok(dnp->dn_left, dnp->dn_right))
 			dnp->dn_type = l->dt_kind == DT_TK_PTR ? l : r;
 		else
-			cerr(cc, D_OP_INCOMPAT, dnp, "operator ?: operands must have compatible types");
+			dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operator ?: operands must have compatible types");
 		break;
 	}
 	case N_ASSIGN:
@@ -2065,7 +1188,7 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook_incdec(cc, dnp);
 		break;
 	case N_CALL:
-		cook_call(cc, dnp, false);
+		dt_cook_call(cc, dnp, false);
 		break;
 	case N_MEMBER:
 		cook_member(cc, dnp);
@@ -2074,11 +1197,11 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook_xlate(cc, dnp);
 		break;
 	case N_CAST:
-		cook(cc, dnp->dn_left);
+		dt_cook_node(cc, dnp->dn_left);
 		if (dnp->dn_ctype->dt_kind == DT_TK_STRING) {
-			if (!is_strlike(dnp->dn_left->dn_type) && !is_charptr(dnp->dn_left->dn_type) &&
+			if (!dt_cook_strlike(dnp->dn_left->dn_type) && !is_charptr(dnp->dn_left->dn_type) &&
 			    !dt_type_is_scalar(dnp->dn_left->dn_type))
-				cerr(cc, D_CAST_INVAL, dnp, "invalid cast to string");
+				dt_cook_err(cc, D_CAST_INVAL, dnp, "invalid cast to string");
 		} else if (dnp->dn_ctype->dt_kind != DT_TK_VOID &&
 			   (!dt_type_is_scalar(dnp->dn_ctype) ||
 			    (!dt_type_is_scalar(dnp->dn_left->dn_type) &&
@@ -2086,8 +1209,8 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 			     !(dnp->dn_left->dn_type->dt_kind == DT_TK_ARRAY &&
 			       dnp->dn_ctype->dt_kind == DT_TK_PTR &&
 			       (dnp->dn_left->dn_kind == N_MEMBER || dnp->dn_left->dn_kind == N_DEREF))))) {
-			cerr(cc, D_CAST_INVAL, dnp, "invalid cast expression: \"%s\" to \"%s\"",
-			     tname(dnp->dn_left->dn_type), tname(dnp->dn_ctype));
+			dt_cook_err(cc, D_CAST_INVAL, dnp, "invalid cast expression: \"%s\" to \"%s\"",
+			     dt_cook_tname(dnp->dn_left->dn_type), dt_cook_tname(dnp->dn_ctype));
 		}
 		dnp->dn_type = dnp->dn_ctype;
 		break;
@@ -2097,31 +1220,31 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 		if (dnp->dn_ctype != NULL) {
 			sz = dnp->dn_ctype->dt_canon->dt_size;
 			if (dnp->dn_ctype->dt_canon->dt_fwd || dnp->dn_ctype->dt_kind == DT_TK_FUNC)
-				cerr(cc, D_SIZEOF_TYPE, dnp, "sizeof operator cannot be applied to incomplete type %s",
-				     tname(dnp->dn_ctype));
+				dt_cook_err(cc, D_SIZEOF_TYPE, dnp, "sizeof operator cannot be applied to incomplete type %s",
+				     dt_cook_tname(dnp->dn_ctype));
 		} else {
-			cook(cc, dnp->dn_left);
+			dt_cook_node(cc, dnp->dn_left);
 			if (dnp->dn_left->dn_member != NULL)
-				cerr(cc, D_SIZEOF_BITFIELD, dnp, "sizeof operator cannot be applied to a bit-field");
+				dt_cook_err(cc, D_SIZEOF_BITFIELD, dnp, "sizeof operator cannot be applied to a bit-field");
 			sz = dnp->dn_left->dn_type->dt_canon->dt_size;
 		}
-		make_int(cc, dnp, sz, dt_type_lookup(dtp, "size_t"));
+		dt_cook_mkint(cc, dnp, sz, dt_type_lookup(dtp, "size_t"));
 		break;
 	}
 	case N_STRINGOF:
-		cook(cc, dnp->dn_left);
-		if (!dt_type_is_scalar(dnp->dn_left->dn_type) && !is_strlike(dnp->dn_left->dn_type))
-			cerr(cc, D_STRINGOF_TYPE, dnp, "stringof( ) operand must be a pointer, integer or string");
+		dt_cook_node(cc, dnp->dn_left);
+		if (!dt_type_is_scalar(dnp->dn_left->dn_type) && !dt_cook_strlike(dnp->dn_left->dn_type))
+			dt_cook_err(cc, D_STRINGOF_TYPE, dnp, "stringof( ) operand must be a pointer, integer or string");
 		user_check(cc, dnp, dnp->dn_left->dn_type, "stringof");
 		dnp->dn_type = dt_type_string(dtp);
 		break;
 	case N_COMMA:
-		cook(cc, dnp->dn_left);
-		cook(cc, dnp->dn_right);
+		dt_cook_node(cc, dnp->dn_left);
+		dt_cook_node(cc, dnp->dn_right);
 		dnp->dn_type = dnp->dn_right->dn_type;
 		break;
 	case N_DEREF:
-		cook(cc, dnp->dn_left);
+		dt_cook_node(cc, dnp->dn_left);
 		if (dnp->dn_left->dn_type->dt_kind == DT_TK_ARRAY &&
 		    (dnp->dn_left->dn_kind == N_MEMBER || dnp->dn_left->dn_kind == N_DEREF ||
 		     (dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_index == DT_INDEX_MEM))) {
@@ -2129,31 +1252,31 @@ static void cook(dt_cookctx_t *cc, dt_node_t *dnp)
 			dnp->dn_kind = N_ARRAY;
 			dnp->dn_args = dt_node_new(cc->cc_pcb, N_INT, NULL);
 			dnp->dn_args->dn_line = dnp->dn_line;
-			dnp->dn_args->dn_type = t_int(cc);
+			dnp->dn_args->dn_type = dt_cook_int(cc);
 			dnp->dn_index = DT_INDEX_MEM;
 			dnp->dn_type = dnp->dn_left->dn_type->dt_base;
 			break;
 		}
 		if (dnp->dn_left->dn_type->dt_kind != DT_TK_PTR)
-			cerr(cc, D_DEREF_NONPTR, dnp, "operator * requires an operand of pointer type");
+			dt_cook_err(cc, D_DEREF_NONPTR, dnp, "operator * requires an operand of pointer type");
 		user_check(cc, dnp, dnp->dn_left->dn_type, "*");
 		if (dnp->dn_left->dn_type->dt_base->dt_kind == DT_TK_FUNC)
-			cerr(cc, D_DEREF_VOID, dnp, "cannot dereference a pointer to a function");
+			dt_cook_err(cc, D_DEREF_VOID, dnp, "cannot dereference a pointer to a function");
 		if (dnp->dn_left->dn_type->dt_base->dt_kind == DT_TK_VOID)
-			cerr(cc, D_DEREF_VOID, dnp, "cannot dereference a pointer to void");
+			dt_cook_err(cc, D_DEREF_VOID, dnp, "cannot dereference a pointer to void");
 		dnp->dn_type = dnp->dn_left->dn_type->dt_base;
 		break;
 	case N_ADDROF:
-		cook(cc, dnp->dn_left);
+		dt_cook_node(cc, dnp->dn_left);
 		if (dnp->dn_left->dn_kind != N_MEMBER && dnp->dn_left->dn_kind != N_DEREF &&
 		    !(dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_index == DT_INDEX_MEM))
-			cerr(cc, D_ADDROF_LVAL, dnp, "operator & requires an addressable operand");
+			dt_cook_err(cc, D_ADDROF_LVAL, dnp, "operator & requires an addressable operand");
 		if (dnp->dn_left->dn_member != NULL)
-			cerr(cc, D_ADDROF_BITFIELD, dnp, "cannot take address of bit-field");
+			dt_cook_err(cc, D_ADDROF_BITFIELD, dnp, "cannot take address of bit-field");
 		dnp->dn_type = dt_type_ptr(dtp, dnp->dn_left->dn_type);
 		break;
 	default:
-		cerr(cc, D_UNKNOWN, dnp, "unexpected node kind %d", dnp->dn_kind);
+		dt_cook_err(cc, D_UNKNOWN, dnp, "unexpected node kind %d", dnp->dn_kind);
 	}
 }
 
@@ -2168,19 +1291,19 @@ static void cook_stmt(dt_cookctx_t *cc, dt_node_t *dnp)
 			if (e->dn_kind == N_ASSIGN &&
 			    (e->dn_left->dn_kind == N_AGG ||
 			     (e->dn_left->dn_kind == N_ARRAY && e->dn_left->dn_left->dn_kind == N_AGG))) {
-				cook_aggstmt(cc, e);
+				dt_cook_aggstmt(cc, e);
 			} else if (e->dn_kind == N_AGG ||
 				   (e->dn_kind == N_ARRAY && e->dn_left->dn_kind == N_AGG)) {
-				cerr(cc, D_EXPR_NULL, e, "expression has null effect: @%s",
-				     agg_bare(e->dn_kind == N_AGG ? e->dn_name : e->dn_left->dn_name));
+				dt_cook_err(cc, D_EXPR_NULL, e, "expression has null effect: @%s",
+				     dt_cook_aggbare(e->dn_kind == N_AGG ? e->dn_name : e->dn_left->dn_name));
 			} else if (e->dn_kind == N_CALL) {
-				cook_call(cc, e, true);
+				dt_cook_call(cc, e, true);
 			} else {
-				cook(cc, e);
+				dt_cook_node(cc, e);
 			}
 			break;
 		case N_IF:
-			cook(cc, dnp->dn_cond);
+			dt_cook_node(cc, dnp->dn_cond);
 			cook_stmt(cc, dnp->dn_body);
 			cook_stmt(cc, dnp->dn_else);
 			break;
@@ -2200,9 +1323,9 @@ void dt_cook_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t *probe)
 
 	if (clp->dc_pred != NULL) {
 		pcb->pcb_region = "predicate";
-		cook(&cc, clp->dc_pred);
+		dt_cook_node(&cc, clp->dc_pred);
 		dt_xlate_check(pcb, clp->dc_pred);
-		if (!dt_type_is_scalar(clp->dc_pred->dn_type) && !is_strlike(clp->dc_pred->dn_type))
+		if (!dt_type_is_scalar(clp->dc_pred->dn_type) && !dt_cook_strlike(clp->dc_pred->dn_type))
 			dt_node_error(pcb, D_PRED_SCALAR, clp->dc_pred, "predicate result must be of scalar type");
 	}
 	pcb->pcb_region = "action list";
