@@ -80,18 +80,22 @@ int main(int argc, char **argv)
 {
 	char dlib[4096], path[] = "/tmp/quiet_test.XXXXXX";
 	int saved1, saved2, fd, err;
-	FILE *out = tmpfile(), *listing = tmpfile();
+	FILE *out, *listing;
 	const char *msg;
 	dtrace_hdl_t *dtp;
 	struct stat st;
 	heard_t heard = { 0, 0 };
+	char exe[4096];
 
 	(void)argc;
-	snprintf(dlib, sizeof(dlib), "%s/../../dlib", dirname(realpath(argv[0], NULL) ?: argv[0]));
+	snprintf(dlib, sizeof(dlib), "%s/../../dlib",
+		 dirname(realpath(argv[0], exe) != NULL ? exe : argv[0]));
 	if (geteuid() != 0) {
 		printf("ok - skipped: not root\nquiet: 0 passed, 0 failed\n");
 		return 0;
 	}
+	out = tmpfile();
+	listing = tmpfile();
 
 	/* no handlers: fds 1 and 2 to a file, which must stay empty */
 	fflush(stdout);
@@ -130,6 +134,8 @@ int main(int argc, char **argv)
 	/* the same with handlers: each kind where it was sent */
 	if ((dtp = dtrace_open(DTRACE_VERSION, 0, &err)) == NULL) {
 		check("open", false, "%s", dtrace_errmsg(NULL, err));
+		fclose(out);
+		fclose(listing);
 		return unit_done("quiet");
 	}
 	dtrace_handle_err(dtp, on_err, &heard);
