@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #define DMODE_EXEC 0 /* compile and run */
@@ -534,6 +535,54 @@ static int drophandler(const char *msg, void *arg)
 	return 0;
 }
 
+/*
+ * Attaching that takes more than a second: a progress line on stderr (not
+ * with -q, nor when stderr is not a terminal), erased when done, left
+ * standing above the error when attaching failed.
+ */
+static void progresshandler(dtrace_progress_t what, int done, int total, void *arg)
+{
+	(void)arg;
+	if (what == DTRACE_PROGRESS_ATTACHING)
+		fprintf(stderr, "\r%s: attaching probes: %d of %d", g_pname, done, total);
+	else if (what == DTRACE_PROGRESS_FAILED)
+		fprintf(stderr, "\n");
+	else
+		fprintf(stderr, "\r%*s\r", 60, "");
+	fflush(stderr);
+}
+
+/*
+ * Every kprobe and every fentry link fbt attaches is a file descriptor:
+ * before dtrace_go() (and after -c's command is created, which keeps the
+ * limits it had), raise the soft limit, and as root the hard one, so that
+ * the most fbt probes a kernel has (two per function) fit with room to
+ * spare: 2^20, or the kernel's fs.nr_open if lower.
+ */
+static void raise_nofile(void)
+{
+	rlim_t want = 1 << 20;
+	struct rlimit rl;
+	FILE *fp;
+	unsigned long nr;
+
+	if ((fp = fopen("/proc/sys/fs/nr_open", "r")) != NULL) {
+		if (fscanf(fp, "%lu", &nr) == 1 && nr < want)
+			want = nr;
+		fclose(fp);
+	}
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= want)
+		return;
+	if (rl.rlim_max < want) {
+		struct rlimit hard = { want, want };
+
+		if (setrlimit(RLIMIT_NOFILE, &hard) == 0)
+			return;
+	}
+	rl.rlim_cur = rl.rlim_max < want ? rl.rlim_max : want;
+	setrlimit(RLIMIT_NOFILE, &rl);
+}
+
 static void add_cmd(dtrace_state_t *st, dtrace_probespec_t spec, char *arg)
 {
 	dtrace_cmd_t *dcp;
@@ -604,8 +653,9 @@ int main(int argc, char **argv)
 	int64_t v;
 
 	st.g_ofp = stdout;
-	if ((st.g_dtp = dtrace_open(DTRACE_VERSION, 0, &err)) == NULL)
+	if ((st.g_dtp = dtrace_open(DTRACE_VERSION, DTRACE_O_LIBBPF_PRINT, &err)) == NULL)
 		fatal(NULL, "failed to initialize dtrace: %s", dtrace_errmsg(NULL, err));
+	dtrace_set_listing(st.g_dtp, stderr); /* -S, -x verbose, -x verifylog */
 
 	margv = calloc((size_t)argc + 1, sizeof(char *));
 	margv[margc++] = argv[0];
@@ -721,6 +771,8 @@ int main(int argc, char **argv)
 
 	dtrace_handle_err(st.g_dtp, errhandler, &st);
 	dtrace_handle_drop(st.g_dtp, drophandler, &st);
+	if (!st.g_quiet && isatty(2))
+		dtrace_handle_progress(st.g_dtp, progresshandler, &st);
 
 	sa.sa_handler = intr;
 	sigemptyset(&sa.sa_mask);
@@ -738,6 +790,7 @@ int main(int argc, char **argv)
 	sa.sa_handler = chld;
 	sigaction(SIGCHLD, &sa, NULL);
 
+	raise_nofile();
 	if (dtrace_go(st.g_dtp) != 0) {
 		const char *msg = dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp));
 

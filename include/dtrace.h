@@ -245,6 +245,31 @@ typedef int dtrace_handle_drop_f(const char *msg, void *);
 
 typedef int dtrace_probe_f(dtrace_hdl_t *, const dtrace_probedesc_t *, void *);
 
+/*
+ * Attach progress: when attaching the probes in dtrace_go() has taken a
+ * second, the handler is called from another thread four times a second
+ * with DTRACE_PROGRESS_ATTACHING, then once with DONE or FAILED when
+ * attaching ends (only if it was called before).  dtrace(1) shows
+ * "dtrace: attaching probes: N of M" on a terminal.
+ */
+typedef enum dtrace_progress {
+	DTRACE_PROGRESS_ATTACHING, /* done of total probes attached so far */
+	DTRACE_PROGRESS_DONE,	   /* all attached */
+	DTRACE_PROGRESS_FAILED	   /* attaching failed: dtrace_go() returns -1 */
+} dtrace_progress_t;
+
+typedef void dtrace_handle_progress_f(dtrace_progress_t, int done, int total, void *);
+
+/*
+ * dtrace_open()'s flags.  The library changes nothing process-wide unless
+ * asked: DTRACE_O_LIBBPF_PRINT installs its print hook in libbpf (whose
+ * hook is the process's): libbpf's messages are dropped, or written to
+ * stderr when the environment has DTRACE_DEBUG_LIBBPF.  Without it,
+ * libbpf prints as the process set it to (by default, its warnings to
+ * stderr).  A flag the library does not know fails with EINVAL.
+ */
+#define DTRACE_O_LIBBPF_PRINT 0x1
+
 DTRACE_API dtrace_hdl_t *dtrace_open(int version, int flags, int *errp);
 DTRACE_API void dtrace_close(dtrace_hdl_t *);
 
@@ -348,6 +373,14 @@ DTRACE_API int dtrace_enabled_iter(dtrace_hdl_t *, dtrace_probe_f *, void *);
 
 DTRACE_API int dtrace_handle_err(dtrace_hdl_t *, dtrace_handle_err_f *, void *);
 DTRACE_API int dtrace_handle_drop(dtrace_hdl_t *, dtrace_handle_drop_f *, void *);
+DTRACE_API int dtrace_handle_progress(dtrace_hdl_t *, dtrace_handle_progress_f *, void *);
+/*
+ * Where listings go: the BPF programs dtrace_go() loads with the -S compile
+ * flag (DTRACE_C_DIFV) or -x verbose, and the verifier's log with
+ * -x verifylog.  NULL (the default): nowhere.  The library writes nothing
+ * else on its own: errors and notices go to the handlers above, or nowhere.
+ */
+DTRACE_API int dtrace_set_listing(dtrace_hdl_t *, FILE *);
 
 DTRACE_API int dtrace_go(dtrace_hdl_t *);
 DTRACE_API int dtrace_stop(dtrace_hdl_t *);

@@ -473,7 +473,7 @@ size_t dt_bpf_log_reason(const char *log, char *buf, size_t len, long *idx)
  * A program the verifier refuses is dtrace's bug, never the user's: say so
  * in one line naming the clause and D line of the refused instruction (as
  * dt_cg_insn() noted them) and the verifier's reason.  -x verifylog writes
- * the whole log to stderr.
+ * the whole log to the listing FILE * (dtrace_set_listing()).
  */
 static int load_error(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, int err, const char *log)
 {
@@ -481,8 +481,8 @@ static int load_error(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, int err, const char *
 	char reason[256];
 	long idx;
 
-	if (dtp->dt_options[DTOPT_VERIFYLOG] && log[0] != '\0')
-		fprintf(stderr, "BPF verifier log for probe %s:%s:%s:%s:\n%s\n", pd->dtpd_provider,
+	if (dtp->dt_options[DTOPT_VERIFYLOG] && log[0] != '\0' && dt_listing(dtp) != NULL)
+		fprintf(dt_listing(dtp), "BPF verifier log for probe %s:%s:%s:%s:\n%s\n", pd->dtpd_provider,
 			pd->dtpd_mod, pd->dtpd_func, pd->dtpd_name, log);
 	if (dt_bpf_log_reason(log, reason, sizeof(reason), &idx) == 0) {
 		if (idx < 0) /* no verifier at work: privileges, resources */

@@ -34,6 +34,12 @@ typedef enum dt_feat {
 typedef struct dt_ring dt_ring_t;
 
 /* bpf/dt_bpf.c */
+/* bpf/dt_libbpf.c: libbpf itself */
+DT_INTERNAL void dt_bpf_print_hook(void); /* process-wide: DTRACE_O_LIBBPF_PRINT only */
+DT_INTERNAL int dt_bpf_ncpus(void);	  /* possible CPUs, at least 1 */
+/* bpf/dt_funcinfo.c: dtrace_close() frees the handle's BTF for callbacks */
+DT_INTERNAL void dt_bpf_funcinfo_fini(dtrace_hdl_t *);
+
 DT_INTERNAL int dt_bpf_maps_create(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_prog_load(dtrace_hdl_t *, dt_bpfprog_t *);
 /* fentry/fexit: bp's code loaded for another function (BTF id): a new fd, or -1 */

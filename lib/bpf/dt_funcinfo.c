@@ -76,3 +76,9 @@ int dt_bpf_funcinfo(dtrace_hdl_t *dtp, const struct bpf_insn *insns, int n,
 	*cntp = func;
 	return fd;
 }
+
+void dt_bpf_funcinfo_fini(dtrace_hdl_t *dtp)
+{
+	btf__free(dtp->dt_funcbtf);
+	dtp->dt_funcbtf = NULL;
+}

@@ -249,8 +249,6 @@ int dt_agg_valcmp(const dt_aggmap_t *am, const int64_t *a, const int64_t *b)
 /* ================================================================ state */
 
 typedef struct dt_aggent {
-	struct dt_aggent *ae_next; /* hash chain */
-	uint64_t ae_hash;
 	int64_t *ae_base;	   /* values at the last clear()/trunc(), or NULL */
 	bool ae_hidden;		   /* trunc()ed: shown again once it has new data */
 	int64_t *ae_cur;	   /* merged values of the last snapshot */
@@ -259,8 +257,8 @@ typedef struct dt_aggent {
 
 typedef struct dt_aggvar {
 	dt_aggmap_t *av_map;
-	dt_aggent_t **av_hash;
-	size_t av_nbuckets;
+	dt_hash_t av_keys;	/* entries by ae_key (core/dt_hash.c) ... */
+	bool av_hashed;		/* ... once a snapshot after the first needs it */
 	dt_aggent_t **av_ents; /* every entry, in creation order */
 	size_t av_nents, av_cap;
 	char *av_block;		/* the first snapshot's entries, in one allocation ... */
@@ -312,33 +310,20 @@ static struct dt_aggstate *agg_state(dtrace_hdl_t *dtp)
 	return as;
 }
 
-static uint64_t key_hash(const char *k, int n)
+/* Every entry into av_keys, keyed by its own key bytes (out of memory: those that fit). */
+static void hash_build(dt_aggvar_t *av)
 {
-	uint64_t h = 1469598103934665603ULL;
+	size_t ksz = (size_t)av->av_map->am_keysize;
 
-	for (int i = 0; i < n; i++)
-		h = (h ^ (unsigned char)k[i]) * 1099511628211ULL;
-	return h;
-}
-
-static void hash_grow(dt_aggvar_t *av)
-{
-	size_t nb = av->av_nbuckets ? av->av_nbuckets * 4 : 256;
-	dt_aggent_t **h;
-
-	while (nb < av->av_nents * 2)
-		nb *= 2;
-	h = dt_zalloc(sizeof(*h) * nb);
-
+	av->av_hashed = true;
 	for (size_t i = 0; i < av->av_nents; i++) {
 		dt_aggent_t *e = av->av_ents[i];
+		void **slot = dt_hash_slot(&av->av_keys, e->ae_key, ksz);
 
-		e->ae_next = h[e->ae_hash & (nb - 1)];
-		h[e->ae_hash & (nb - 1)] = e;
+		if (slot == NULL)
+			return;
+		*slot = e;
 	}
-	free(av->av_hash);
-	av->av_hash = h;
-	av->av_nbuckets = nb;
 }
 
 static size_t ent_size(const dt_aggmap_t *am)
@@ -347,16 +332,15 @@ static size_t ent_size(const dt_aggmap_t *am)
 	       sizeof(int64_t) * (size_t)am->am_nwords;
 }
 
-static void ent_init(const dt_aggmap_t *am, dt_aggent_t *e, const char *key, uint64_t h)
+static void ent_init(const dt_aggmap_t *am, dt_aggent_t *e, const char *key)
 {
 	memcpy(e->ae_key, key, (size_t)am->am_keysize);
 	e->ae_cur = (int64_t *)(void *)(e->ae_key + (((size_t)am->am_keysize + 7) & ~(size_t)7));
-	e->ae_hash = h;
 }
 
 /*
  * The first snapshot's entries, in one allocation and not yet hashed: the
- * hash is built (hash_grow) only if a later snapshot needs to find them.
+ * hash is built (hash_build) only if a later snapshot needs to find them.
  */
 static void ents_new(dt_aggvar_t *av, const char *keys, int n)
 {
@@ -373,7 +357,7 @@ static void ents_new(dt_aggvar_t *av, const char *keys, int n)
 	for (int i = 0; i < n; i++) {
 		dt_aggent_t *e = (dt_aggent_t *)(void *)(block + sz * (size_t)i);
 
-		ent_init(am, e, keys + ksz * (size_t)i, key_hash(keys + ksz * (size_t)i, am->am_keysize));
+		ent_init(am, e, keys + ksz * (size_t)i);
 		av->av_ents[i] = e;
 	}
 	av->av_nents = (size_t)n;
@@ -382,19 +366,20 @@ static void ents_new(dt_aggvar_t *av, const char *keys, int n)
 static dt_aggent_t *ent_get(dt_aggvar_t *av, const char *key)
 {
 	const dt_aggmap_t *am = av->av_map;
-	uint64_t h = key_hash(key, am->am_keysize);
+	size_t ksz = (size_t)am->am_keysize;
+	uint64_t h = dt_hash_bytes(key, ksz);
 	dt_aggent_t *e;
+	void **slot;
 
-	if (av->av_nbuckets != 0)
-		for (e = av->av_hash[h & (av->av_nbuckets - 1)]; e; e = e->ae_next)
-			if (e->ae_hash == h && memcmp(e->ae_key, key, (size_t)am->am_keysize) == 0)
-				return e;
-	if (av->av_nents >= av->av_nbuckets)
-		hash_grow(av);
+	if ((e = dt_hash_find_h(&av->av_keys, h, key, ksz)) != NULL)
+		return e;
 	e = dt_zalloc(ent_size(am));
-	ent_init(am, e, key, h);
-	e->ae_next = av->av_hash[h & (av->av_nbuckets - 1)];
-	av->av_hash[h & (av->av_nbuckets - 1)] = e;
+	ent_init(am, e, key); /* the table's key is the entry's copy */
+	if ((slot = dt_hash_slot_h(&av->av_keys, h, e->ae_key, ksz)) == NULL) {
+		free(e);
+		return NULL;
+	}
+	*slot = e;
 	if (av->av_nents == av->av_cap) {
 		av->av_cap = av->av_cap ? av->av_cap * 2 : 64;
 		av->av_ents = dt_realloc(av->av_ents, sizeof(*av->av_ents) * av->av_cap);
@@ -474,17 +459,19 @@ static int agg_read(dtrace_hdl_t *dtp, dt_aggvar_t *av)
 	for (int i = 1; norm && i < n; i++)
 		key_normalize(dtp, am, keys + (size_t)i * (size_t)am->am_keysize);
 	/* the first keys, in one block (not after an empty read: the hash exists) */
-	if (av->av_nents == 0 && av->av_nbuckets == 0 && n > 0 && !norm)
+	if (av->av_nents == 0 && !av->av_hashed && n > 0 && !norm)
 		ents_new(av, keys, n);
-	else if (av->av_nbuckets == 0)
-		hash_grow(av);
+	else if (!av->av_hashed)
+		hash_build(av);
 	for (size_t j = 0; norm && j < av->av_nents; j++)
 		memset(av->av_ents[j]->ae_cur, 0, sizeof(int64_t) * (size_t)am->am_nwords);
 	for (int i = 0; i < n; i++) {
-		dt_aggent_t *e = av->av_nbuckets == 0 ? av->av_ents[i] :
+		dt_aggent_t *e = !av->av_hashed ? av->av_ents[i] :
 			ent_get(av, keys + (size_t)i * (size_t)am->am_keysize);
 		const int64_t *v = vals + (size_t)i * (size_t)ncpus * (size_t)am->am_stride;
 
+		if (e == NULL) /* out of memory */
+			continue;
 		if (!norm)
 			memset(e->ae_cur, 0, sizeof(int64_t) * (size_t)am->am_nwords);
 		for (int c = 0; c < ncpus; c++)
@@ -1182,13 +1169,11 @@ static void act_setopt(dtrace_hdl_t *dtp, const dt_recdesc_t *rd)
 		 (unsigned)dtp->dt_lastepid, pd ? pd->dtpd_id : 0, pd ? pd->dtpd_provider : "",
 		 pd ? pd->dtpd_mod : "", pd ? pd->dtpd_func : "", pd ? pd->dtpd_name : "", opt,
 		 val != NULL ? val : "", err);
-	if (dtp->dt_errhdlr != NULL) {
+	if (dtp->dt_errhdlr != NULL) { /* none: the caller does not want them */
 		dtrace_errdata_t ed = { .dteda_msg = msg, .dteda_pdesc = pd,
 					.dteda_epid = dtp->dt_lastepid };
 
 		dtp->dt_errhdlr(&ed, dtp->dt_errarg);
-	} else {
-		fprintf(stderr, "dtrace: %s\n", msg);
 	}
 }
 
@@ -1336,7 +1321,7 @@ void dt_aggregate_fini(dtrace_hdl_t *dtp)
 		}
 		free(av->av_block);
 		free(av->av_ents);
-		free(av->av_hash);
+		dt_hash_fini(&av->av_keys);
 		free((void *)av->av_desc.dtagd_keys);
 	}
 	free(as->as_vars);

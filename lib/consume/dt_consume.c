@@ -138,10 +138,8 @@ static void report_error(dtrace_hdl_t *dtp, const dt_errrec_t *er)
 	if (dtp->dt_consumer != NULL && dtp->dt_consumer->cs_fp != NULL &&
 	    dt_output(dtp)->op_error != NULL)
 		dt_output(dtp)->op_error(dtp, dtp->dt_consumer->cs_fp, &ed);
-	if (dtp->dt_errhdlr != NULL)
+	if (dtp->dt_errhdlr != NULL) /* none: the caller does not want them */
 		dtp->dt_errhdlr(&ed, dtp->dt_errarg);
-	else
-		fprintf(stderr, "dtrace: %s\n", msg);
 }
 
 /*
@@ -384,15 +382,6 @@ static int consume_all(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
 }
 
 /* ------------------------------------------------------------ status */
-
-/* Report a "dtrace: ..." notice (drops, failures) through the handler. */
-void dt_notice(dtrace_hdl_t *dtp, const char *msg)
-{
-	if (dtp->dt_drophdlr != NULL)
-		dtp->dt_drophdlr(msg, dtp->dt_droparg);
-	else
-		fprintf(stderr, "dtrace: %s", msg);
-}
 
 /* A drop: to the output (an event in JSON), then as a notice. */
 void dt_drop(dtrace_hdl_t *dtp, const char *kind, int cpu, uint64_t n, const char *msg)

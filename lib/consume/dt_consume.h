@@ -37,7 +37,6 @@ DT_INTERNAL dt_consumer_t *dt_consumer(dtrace_hdl_t *);
 DT_INTERNAL dtrace_workstatus_t dt_consume_work(dtrace_hdl_t *, bool done, FILE *,
 						dtrace_consume_probe_f *, dtrace_consume_rec_f *,
 						void *);
-DT_INTERNAL void dt_notice(dtrace_hdl_t *, const char *msg);
 /* A drop ("PRINCIPAL", "AGGREGATION" ... as -x droptags names them), msg its notice. */
 DT_INTERNAL void dt_drop(dtrace_hdl_t *, const char *kind, int cpu, uint64_t n, const char *msg);
 

@@ -170,11 +170,10 @@ static void act_system(dtrace_hdl_t *dtp, FILE *fp)
 {
 	int rc;
 
-	fflush(fp);
-	fflush(stdout);
+	fflush(fp); /* the caller's stdout stream is the caller's to flush */
 	rc = system(dtp->dt_pfbuf);
 	if (rc == -1)
-		fprintf(stderr, "dtrace: failed to execute \"%s\": %s\n", dtp->dt_pfbuf, strerror(errno));
+		dt_noticef(dtp, "failed to execute \"%s\": %s\n", dtp->dt_pfbuf, strerror(errno));
 }
 
 /*
@@ -196,8 +195,7 @@ static void act_freopen(dtrace_hdl_t *dtp, FILE *fp)
 		return;
 	}
 	if ((fd = open(dtp->dt_pfbuf, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666)) < 0) {
-		fprintf(stderr, "dtrace: couldn't freopen( ) \"%s\": %s\n", dtp->dt_pfbuf,
-			strerror(errno));
+		dt_noticef(dtp, "couldn't freopen( ) \"%s\": %s\n", dtp->dt_pfbuf, strerror(errno));
 		return;
 	}
 	if (dtp->dt_stdoutfd == 0)

@@ -394,6 +394,9 @@ struct dtrace_hdl {
 	void *dt_errarg;
 	dtrace_handle_drop_f *dt_drophdlr;
 	void *dt_droparg;
+	dtrace_handle_progress_f *dt_proghdlr; /* attach progress (driver/dt_enable.c) */
+	void *dt_progarg;
+	FILE *dt_listfp;	  /* -S, -x verbose, -x verifylog: the caller's, or NULL */
 	int dt_indent;		  /* flowindent depth */
 	uint32_t dt_lastepid;	  /* flowindent: EPID of the last record */
 	bool dt_heading;
@@ -435,6 +438,15 @@ struct dtrace_hdl {
 DT_INTERNAL int dt_set_errno(dtrace_hdl_t *, int);
 DT_INTERNAL int dt_set_errmsg(dtrace_hdl_t *, int, const char *, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * core/dt_report.c: notices to the drop handler, listings to the caller's
+ * FILE * (NULL: none); nothing when the caller registered nothing.
+ */
+DT_INTERNAL void dt_notice(dtrace_hdl_t *, const char *msg);
+DT_INTERNAL void dt_noticef(dtrace_hdl_t *, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+DT_INTERNAL FILE *dt_listing(dtrace_hdl_t *);
 
 /*
  * core/dt_alloc.c: out of memory longjmps to the innermost trap pushed by

@@ -303,11 +303,13 @@ int dt_enable_gen(dtrace_hdl_t *dtp)
 }
 
 /*
- * The progress line: a thread that, once attaching has taken a second,
- * shows how many probes are attached four times a second, so that it
- * shows even while one call attaches them all (a kprobe_multi link).
+ * Attach progress: a thread that, once attaching has taken a second, tells
+ * the caller's progress handler how many probes are attached four times a
+ * second, so that it tells even while one call attaches them all (a
+ * kprobe_multi link); then, if it told, how attaching ended.
  */
 typedef struct progress {
+	dtrace_hdl_t *pg_dtp;
 	pthread_mutex_t pg_lock;
 	pthread_cond_t pg_cv;
 	bool pg_stop, pg_failed;
@@ -317,6 +319,7 @@ typedef struct progress {
 static void *progress_run(void *arg)
 {
 	progress_t *pg = arg;
+	dtrace_hdl_t *dtp = pg->pg_dtp;
 	struct timespec ts;
 	bool shown = false;
 
@@ -326,32 +329,32 @@ static void *progress_run(void *arg)
 	while (!pg->pg_stop) {
 		if (pthread_cond_timedwait(&pg->pg_cv, &pg->pg_lock, &ts) != ETIMEDOUT)
 			continue;
-		fprintf(stderr, "\rdtrace: attaching probes: %d of %d",
-			__atomic_load_n(&pg->pg_done, __ATOMIC_RELAXED), pg->pg_total);
-		fflush(stderr);
+		dtp->dt_proghdlr(DTRACE_PROGRESS_ATTACHING,
+				 __atomic_load_n(&pg->pg_done, __ATOMIC_RELAXED), pg->pg_total,
+				 dtp->dt_progarg);
 		shown = true;
 		if ((ts.tv_nsec += 250000000) >= 1000000000) {
 			ts.tv_nsec -= 1000000000;
 			ts.tv_sec++;
 		}
 	}
-	if (shown && pg->pg_failed)
-		fprintf(stderr, "\n");
-	else if (shown)
-		fprintf(stderr, "\r%*s\r", 60, "");
+	if (shown)
+		dtp->dt_proghdlr(pg->pg_failed ? DTRACE_PROGRESS_FAILED : DTRACE_PROGRESS_DONE,
+				 __atomic_load_n(&pg->pg_done, __ATOMIC_RELAXED), pg->pg_total,
+				 dtp->dt_progarg);
 	pthread_mutex_unlock(&pg->pg_lock);
 	return NULL;
 }
 
 /*
  * Attach every program to each of its probes, with the probe's cookie.
- * When that takes more than a second, a progress line on stderr (not with
- * -q, nor when stderr is not a terminal), erased when done.
+ * When that takes more than a second, progress to the caller's handler
+ * (dtrace_handle_progress()), if it registered one.
  */
 int dt_enable_attach(dtrace_hdl_t *dtp)
 {
-	progress_t pg = { .pg_lock = PTHREAD_MUTEX_INITIALIZER };
-	bool show = !dtp->dt_options[DTOPT_QUIET] && isatty(2);
+	progress_t pg = { .pg_dtp = dtp, .pg_lock = PTHREAD_MUTEX_INITIALIZER };
+	bool show = dtp->dt_proghdlr != NULL;
 	pthread_condattr_t ca;
 	pthread_t tid;
 	int rv = 0;

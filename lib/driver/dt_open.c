@@ -3,19 +3,11 @@
  */
 #include "dt_driver.h"
 
-#include <bpf/btf.h>
-#include <bpf/libbpf.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-
-static int dt_libbpf_print(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	if (level == LIBBPF_DEBUG || getenv("DTRACE_DEBUG_LIBBPF") == NULL)
-		return 0;
-	return vfprintf(stderr, fmt, ap);
-}
 
 /*
  * The driver's answers to what a stage asks of a sibling (core/dt_core.h's
@@ -41,15 +33,14 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dtrace_hdl_t *volatile dtp = NULL;
 	dt_nomem_trap_t trap;
 	jmp_buf nomem;
-	int n;
 
-	(void)flags;
-	if (version > DTRACE_VERSION) {
+	if (version > DTRACE_VERSION || (flags & ~DTRACE_O_LIBBPF_PRINT) != 0) {
 		if (errp)
-			*errp = EDT_VERSION;
+			*errp = version > DTRACE_VERSION ? EDT_VERSION : EINVAL;
 		return NULL;
 	}
-	libbpf_set_print(dt_libbpf_print);
+	if (flags & DTRACE_O_LIBBPF_PRINT) /* process-wide: only when asked */
+		dt_bpf_print_hook();
 	dt_nomem_push(&trap, &nomem);
 	if (setjmp(nomem) != 0) {
 		dt_nomem_pop(&trap);
@@ -64,8 +55,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dtp->dt_bufstatefd = dtp->dt_specfd = dtp->dt_specbuffd = -1;
 	dtp->dt_hooks = dt_driver_hooks;
 	dt_options_init(dtp);
-	n = libbpf_num_possible_cpus();
-	dtp->dt_ncpus = n > 0 ? n : 1;
+	dtp->dt_ncpus = dt_bpf_ncpus();
 	dtp->dt_nonline = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	dt_provider_init(dtp);
 	dt_nomem_pop(&trap);
@@ -105,7 +95,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_bpf_maps_destroy(dtp); /* bpf/dt_bpf.c */
 	dt_enable_fini(dtp);	  /* driver/dt_enable.c */
 	dt_agg_layout_fini(dtp);  /* cg/dt_agg_layout.c */
-	btf__free(dtp->dt_funcbtf); /* bpf/dt_funcinfo.c */
+	dt_bpf_funcinfo_fini(dtp);
 	dt_type_fini(dtp); /* BTF, megabytes, and the types made from it */
 	free(dtp->dt_tpbtf);
 	for (int i = 0; i < dtp->dt_ntpsyms; i++)
@@ -161,6 +151,13 @@ int dtrace_handle_drop(dtrace_hdl_t *dtp, dtrace_handle_drop_f *f, void *arg)
 {
 	dtp->dt_drophdlr = f;
 	dtp->dt_droparg = arg;
+	return 0;
+}
+
+int dtrace_handle_progress(dtrace_hdl_t *dtp, dtrace_handle_progress_f *f, void *arg)
+{
+	dtp->dt_proghdlr = f;
+	dtp->dt_progarg = arg;
 	return 0;
 }
 

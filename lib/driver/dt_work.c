@@ -120,7 +120,8 @@ static int go(dtrace_hdl_t *dtp)
 		return -1;
 	/* -S, or -x verbose (DTrace's verbose is the same flag, DTRACE_C_DIFV) */
 	if ((dtp->dt_cflags & DTRACE_C_DIFV) || dtp->dt_options[DTOPT_VERBOSE])
-		dt_print_programs(dtp, stderr);
+		if (dt_listing(dtp) != NULL)
+			dt_print_programs(dtp, dt_listing(dtp));
 	if (dt_buffer_sizes(dtp) != 0 || dt_bpf_maps_create(dtp) != 0 ||
 	    dt_consume_init(dtp) != 0 || dt_spec_init(dtp) != 0)
 		return -1;

@@ -45,12 +45,8 @@ typedef struct dt_uproc {
 	bool up_exec;		/* up_pmaps has every mapping since an exec */
 	Dwfl *up_dwfl;		/* made from up_maps at the first lookup */
 	bool up_dwflfailed;
-	struct dt_symcache *up_cache; /* lookups by address, while up_dwfl stands */
-	size_t up_ncache, up_capcache;
-	struct dt_uproc *up_next;
+	dt_hash_t up_cache;	/* dt_symcache_t by sc_addr, while up_dwfl stands */
 } dt_uproc_t;
-
-#define DT_UPROC_BUCKETS 256
 
 struct dt_symtab {
 	dt_ksym_t *st_ksyms;	/* sorted by address */
@@ -59,7 +55,7 @@ struct dt_symtab {
 	dt_ksym_t *st_kmods;	/* each module's lowest symbol (dt_ksym_modbase) */
 	size_t st_nkmods;
 	bool st_kloaded;
-	dt_uproc_t *st_procs[DT_UPROC_BUCKETS];
+	dt_hash_t st_procs;	/* dt_uproc_t by up_pid */
 };
 
 static struct dt_symtab *symtab(dtrace_hdl_t *dtp)
@@ -199,72 +195,54 @@ uint64_t dt_ksym_modbase(dtrace_hdl_t *dtp, uint64_t addr)
 
 static dt_uproc_t *uproc(struct dt_symtab *st, pid_t pid, bool create)
 {
-	dt_uproc_t **pp = &st->st_procs[(unsigned)pid % DT_UPROC_BUCKETS], *up;
+	dt_uproc_t *up;
+	void **slot;
 
-	for (up = *pp; up != NULL; up = up->up_next)
-		if (up->up_pid == pid)
-			return up;
-	if (!create)
-		return NULL;
-	up = dt_zalloc(sizeof(*up));
+	if ((up = dt_hash_find(&st->st_procs, &pid, sizeof(pid))) != NULL || !create)
+		return up;
+	up = dt_zalloc(sizeof(*up)); /* the key is the entry's own pid */
 	up->up_pid = pid;
-	up->up_next = *pp;
-	*pp = up;
+	if ((slot = dt_hash_slot(&st->st_procs, &up->up_pid, sizeof(up->up_pid))) == NULL) {
+		free(up);
+		return NULL;
+	}
+	*slot = up;
 	return up;
 }
 
 static void drop_cache(dt_uproc_t *up)
 {
-	for (size_t i = 0; i < up->up_capcache; i++) {
-		free(up->up_cache[i].sc_mod);
-		free(up->up_cache[i].sc_name);
-	}
-	free(up->up_cache);
-	up->up_cache = NULL;
-	up->up_ncache = up->up_capcache = 0;
-}
+	dt_symcache_t *sc;
 
-static uint64_t addr_hash(uint64_t a)
-{
-	a ^= a >> 33;
-	a *= 0xff51afd7ed558ccdULL;
-	return a ^ (a >> 33);
+	for (size_t i = 0; (sc = dt_hash_next(&up->up_cache, &i)) != NULL;) {
+		free(sc->sc_mod);
+		free(sc->sc_name);
+		free(sc);
+	}
+	dt_hash_fini(&up->up_cache);
 }
 
 /* The cache entry of addr in pid's table, made if new. */
 static dt_symcache_t *cache_slot(dt_uproc_t *up, uint64_t addr)
 {
-	size_t i;
+	uint64_t h = dt_hash_word(addr);
+	dt_symcache_t *sc;
+	void **slot;
 
 	if (addr == 0)
 		return NULL;
-	if (up->up_ncache * 2 >= up->up_capcache) {
-		dt_symcache_t *old = up->up_cache;
-		size_t oldcap = up->up_capcache;
-
-		up->up_capcache = oldcap ? oldcap * 2 : 256;
-		up->up_cache = dt_zalloc(sizeof(dt_symcache_t) * up->up_capcache);
-		up->up_ncache = 0;
-		for (size_t j = 0; j < oldcap; j++) {
-			if (old[j].sc_addr == 0)
-				continue;
-			for (i = addr_hash(old[j].sc_addr) & (up->up_capcache - 1);
-			     up->up_cache[i].sc_addr != 0; i = (i + 1) & (up->up_capcache - 1))
-				;
-			up->up_cache[i] = old[j];
-			up->up_ncache++;
-		}
-		free(old);
+	if ((sc = dt_hash_find_h(&up->up_cache, h, &addr, sizeof(addr))) != NULL)
+		return sc;
+	sc = dt_zalloc(sizeof(*sc)); /* the key is the entry's own address */
+	sc->sc_addr = addr;
+	sc->sc_rc = -2; /* not looked up yet */
+	sc->sc_nofp[0] = sc->sc_nofp[1] = -1;
+	if ((slot = dt_hash_slot_h(&up->up_cache, h, &sc->sc_addr, sizeof(sc->sc_addr))) == NULL) {
+		free(sc);
+		return NULL;
 	}
-	for (i = addr_hash(addr) & (up->up_capcache - 1); up->up_cache[i].sc_addr != 0;
-	     i = (i + 1) & (up->up_capcache - 1))
-		if (up->up_cache[i].sc_addr == addr)
-			return &up->up_cache[i];
-	up->up_cache[i].sc_addr = addr;
-	up->up_cache[i].sc_rc = -2; /* not looked up yet */
-	up->up_cache[i].sc_nofp[0] = up->up_cache[i].sc_nofp[1] = -1;
-	up->up_ncache++;
-	return &up->up_cache[i];
+	*slot = sc;
+	return sc;
 }
 
 static void drop_dwfl(dt_uproc_t *up)
@@ -317,7 +295,7 @@ void dt_usym_capture(dtrace_hdl_t *dtp, pid_t pid, bool force)
 	if (pid <= 0)
 		return;
 	up = uproc(symtab(dtp), pid, true);
-	if ((up->up_maps != NULL && !force) || up->up_exec)
+	if (up == NULL || (up->up_maps != NULL && !force) || up->up_exec)
 		return;
 	if ((maps = read_maps(pid, &len)) == NULL)
 		return;
@@ -341,7 +319,8 @@ void dt_usym_addmap(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, uint64_t len, u
 
 	if (pid <= 0 || max == 0 || file[0] != '/' || pgoff > addr)
 		return;
-	up = uproc(symtab(dtp), pid, true);
+	if ((up = uproc(symtab(dtp), pid, true)) == NULL)
+		return;
 	/* from the file's start: libdwfl takes a module's first address as its base */
 	/* libdwfl tells files apart by inode */
 	n = snprintf(line, sizeof(line), "%llx-%llx r-xp 00000000 00:00 %llu %.*s\n",
@@ -361,6 +340,8 @@ void dt_usym_exec(dtrace_hdl_t *dtp, pid_t pid)
 {
 	dt_uproc_t *up = uproc(symtab(dtp), pid, true);
 
+	if (up == NULL)
+		return;
 	free(up->up_maps);
 	free(up->up_pmaps);
 	up->up_maps = up->up_pmaps = NULL;
@@ -623,6 +604,7 @@ static int usym_nofp(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, bool top)
 void dt_sym_fini(dtrace_hdl_t *dtp)
 {
 	struct dt_symtab *st = dtp->dt_symtab;
+	dt_uproc_t *up;
 
 	dt_pmap_stop(dtp);
 	if (st == NULL)
@@ -630,19 +612,15 @@ void dt_sym_fini(dtrace_hdl_t *dtp)
 	free(st->st_ksyms);
 	free(st->st_kmods);
 	free(st->st_kstrings);
-	for (int i = 0; i < DT_UPROC_BUCKETS; i++) {
-		dt_uproc_t *up, *next;
-
-		for (up = st->st_procs[i]; up != NULL; up = next) {
-			next = up->up_next;
-			if (up->up_dwfl != NULL)
-				dwfl_end(up->up_dwfl);
-			drop_cache(up);
-			free(up->up_maps);
-			free(up->up_pmaps);
-			free(up);
-		}
+	for (size_t i = 0; (up = dt_hash_next(&st->st_procs, &i)) != NULL;) {
+		if (up->up_dwfl != NULL)
+			dwfl_end(up->up_dwfl);
+		drop_cache(up);
+		free(up->up_maps);
+		free(up->up_pmaps);
+		free(up);
 	}
+	dt_hash_fini(&st->st_procs);
 	free(st);
 	dtp->dt_symtab = NULL;
 }

@@ -44,7 +44,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 /*
@@ -459,27 +458,6 @@ static void find_dups(fbt_t *fi, dt_probe_t **probes, int n)
 	fclose(fp);
 }
 
-/*
- * Every single kprobe and every fentry link is a file descriptor: raise the
- * soft limit (and, as root, the hard one) to fit n of them and the rest.
- */
-static void nofile(int n)
-{
-	struct rlimit rl;
-	rlim_t want = (rlim_t)n + 4096;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= want)
-		return;
-	if (rl.rlim_max < want) {
-		struct rlimit hard = { want, want };
-
-		if (setrlimit(RLIMIT_NOFILE, &hard) == 0)
-			return;
-	}
-	rl.rlim_cur = rl.rlim_max < want ? rl.rlim_max : want;
-	setrlimit(RLIMIT_NOFILE, &rl);
-}
-
 static int fbt_prepare(dtrace_hdl_t *dtp, dt_provider_t *pv, dt_probe_t **probes, int n)
 {
 	fbt_t *fi = pv->pv_data;
@@ -515,7 +493,8 @@ static int fbt_prepare(dtrace_hdl_t *dtp, dt_provider_t *pv, dt_probe_t **probes
 	}
 	if (!multi)
 		find_dups(fi, probes, n);
-	nofile(n);
+	/* each kprobe or fentry link is a descriptor: the caller raises RLIMIT_NOFILE
+	   (dtrace(1) does); short of them, attaching fails with EMFILE's message */
 	return 0;
 }
 

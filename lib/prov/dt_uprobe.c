@@ -207,8 +207,8 @@ static int link_split(dtrace_hdl_t *dtp, const dt_uprobe_t *up, uint64_t *offs, 
 					   up->up_pid, progfd) == 0)
 		return 0;
 	if (!alone && n == 1 && getenv("DTRACE_DEBUG_UPROBE") != NULL)
-		fprintf(stderr, "dtrace: skipping %s:0x%llx: %s\n", up->up_path,
-			(unsigned long long)offs[0], dtp->dt_errmsg);
+		dt_noticef(dtp, "skipping %s:0x%llx: %s\n", up->up_path,
+			   (unsigned long long)offs[0], dtp->dt_errmsg);
 	if (n == 1)
 		return alone ? -1 : 0;
 	snprintf(msg, sizeof(msg), "%s", dtp->dt_errmsg);

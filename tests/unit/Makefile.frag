@@ -42,3 +42,8 @@ UNIT_TESTS += build/unit/nomem_test
 build/unit/nomem_test: tests/unit/nomem_test.c tests/unit/unit.h build/libdtrace.a $(HDRS)
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/nomem_test.c build/libdtrace.a $(LDLIBS)
+
+UNIT_TESTS += build/unit/quiet_test
+build/unit/quiet_test: tests/unit/quiet_test.c tests/unit/unit.h build/libdtrace.a $(HDRS)
+	@mkdir -p build/unit
+	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/quiet_test.c build/libdtrace.a $(LDLIBS)
