@@ -339,21 +339,35 @@ int64_t dt_rec_int(const char *p, uint32_t size, bool sign)
 
 /* ------------------------------------------------------------ printf text */
 
-const char *dtrace_printf_text(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
-			       const dtrace_recdesc_t *rec, size_t *lenp)
+typedef struct pftext_call {
+	const dtrace_probedata_t *pc_pd;
+	const dtrace_recdesc_t *pc_rec;
+	size_t *pc_lenp;
+	const char *pc_text;
+} pftext_call_t;
+
+static int printf_text(dtrace_hdl_t *dtp, void *arg)
 {
+	pftext_call_t *pc = arg;
+	const dtrace_probedata_t *pd = pc->pc_pd;
+	const dtrace_recdesc_t *rec = pc->pc_rec;
+	size_t *lenp = pc->pc_lenp;
 	const char *data = pd->dtpda_data;
 	dt_pfarg_t stackpa[16];
 	char symtext[4][512]; /* %a, %A: symbols (a format with more reuses them) */
 	dt_pfarg_t *pa = rec->dtrd_nargs <= 16 ? stackpa
 			 : dt_zalloc(sizeof(dt_pfarg_t) * (size_t)(rec->dtrd_nargs + 1));
+	dt_nomem_undo_t undo;
 	int n;
 
 	if (rec->dtrd_format == NULL) {
 		if (lenp != NULL)
 			*lenp = 0;
-		return "";
+		pc->pc_text = "";
+		return 0;
 	}
+	if (pa != stackpa)
+		dt_nomem_hold(&undo, dt_nomem_free_ptr, &pa); /* out of memory: freed */
 	for (int i = 0; i < rec->dtrd_nargs; i++) {
 		const dtrace_recdesc_t *a = &rec->dtrd_args[i];
 
@@ -383,13 +397,23 @@ const char *dtrace_printf_text(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 	}
 	n = dt_printf_format_into(rec->dtrd_format, pa, rec->dtrd_nargs, &dtp->dt_pfbuf,
 				  &dtp->dt_pfbufsz);
-	if (pa != stackpa)
+	if (pa != stackpa) {
+		dt_nomem_release(&undo);
 		free(pa);
-	if (n < 0) {
-		dt_set_errno(dtp, EDT_NOMEM);
-		return NULL;
 	}
+	if (n < 0)
+		return dt_set_errno(dtp, EDT_NOMEM);
 	if (lenp != NULL)
 		*lenp = (size_t)n;
-	return dtp->dt_pfbuf;
+	pc->pc_text = dtp->dt_pfbuf;
+	return 0;
+}
+
+/* A printf-like record's text; out of memory: NULL and EDT_NOMEM (core/dt_alloc.c). */
+const char *dtrace_printf_text(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
+			       const dtrace_recdesc_t *rec, size_t *lenp)
+{
+	pftext_call_t pc = { pd, rec, lenp, NULL };
+
+	return dt_nomem_call(dtp, printf_text, &pc) == 0 ? pc.pc_text : NULL;
 }

@@ -297,8 +297,8 @@ static void uframe(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, dtrace_frame_t *f)
  * machinery on top, a user stack with the frames that may be missing
  * marked, a symbol as one frame.
  */
-int dtrace_frames(dtrace_hdl_t *dtp, const dtrace_recdesc_t *rec, const void *data,
-		  dtrace_frame_t *frames, int max)
+static int frames_of(dtrace_hdl_t *dtp, const dtrace_recdesc_t *rec, const void *data,
+		     dtrace_frame_t *frames, int max)
 {
 	uint64_t v[2] = { 0, 0 }, pid = 0;
 	const char *p = data;
@@ -350,4 +350,29 @@ int dtrace_frames(dtrace_hdl_t *dtp, const dtrace_recdesc_t *rec, const void *da
 		n++;
 	}
 	return n;
+}
+
+typedef struct frames_call {
+	const dtrace_recdesc_t *fc_rec;
+	const void *fc_data;
+	dtrace_frame_t *fc_frames;
+	int fc_max;
+	int fc_n;
+} frames_call_t;
+
+static int frames_call(dtrace_hdl_t *dtp, void *arg)
+{
+	frames_call_t *fc = arg;
+
+	fc->fc_n = frames_of(dtp, fc->fc_rec, fc->fc_data, fc->fc_frames, fc->fc_max);
+	return 0;
+}
+
+/* Out of memory (symbol tables are read as needed): -1 and EDT_NOMEM. */
+int dtrace_frames(dtrace_hdl_t *dtp, const dtrace_recdesc_t *rec, const void *data,
+		  dtrace_frame_t *frames, int max)
+{
+	frames_call_t fc = { rec, data, frames, max, 0 };
+
+	return dt_nomem_call(dtp, frames_call, &fc) == 0 ? fc.fc_n : -1;
 }
