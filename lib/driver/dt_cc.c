@@ -373,23 +373,28 @@ static dtrace_prog_t *compile(dtrace_hdl_t *dtp, const char *src, dtrace_probesp
  * comes back here; after, to compile()'s handler, which releases the
  * program as on a compile error.
  */
+typedef struct compile_call {
+	const char *cc_src;
+	dtrace_probespec_t cc_spec;
+	unsigned cc_cflags;
+	const char *cc_name;
+	dtrace_prog_t *cc_prog;
+} compile_call_t;
+
+static int compile_call(dtrace_hdl_t *dtp, void *arg)
+{
+	compile_call_t *cc = arg;
+
+	cc->cc_prog = compile(dtp, cc->cc_src, cc->cc_spec, cc->cc_cflags, cc->cc_name);
+	return cc->cc_prog != NULL ? 0 : -1;
+}
+
 static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *src, dtrace_probespec_t spec,
 				 unsigned cflags, const char *name)
 {
-	dt_nomem_trap_t trap;
-	dtrace_prog_t *pgp;
-	jmp_buf nomem;
+	compile_call_t cc = { src, spec, cflags, name, NULL };
 
-	dt_nomem_push(&trap, &nomem);
-	if (setjmp(nomem) != 0) {
-		dt_nomem_pop(&trap);
-		dtp->dt_errmsg[0] = '\0';
-		dt_set_errno(dtp, EDT_NOMEM);
-		return NULL;
-	}
-	pgp = compile(dtp, src, spec, cflags, name);
-	dt_nomem_pop(&trap);
-	return pgp;
+	return dt_nomem_call(dtp, compile_call, &cc) == 0 ? cc.cc_prog : NULL;
 }
 
 dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *dtp, const char *s,

@@ -105,10 +105,11 @@ static volatile int64_t *dt_activity(dtrace_hdl_t *dtp)
 	return (volatile int64_t *)((char *)dtp->dt_globmap + DT_G_ACTIVITY);
 }
 
-static int go(dtrace_hdl_t *dtp)
+static int go(dtrace_hdl_t *dtp, void *unused)
 {
 	struct timespec rt, mono;
 
+	(void)unused;
 	if (dt_prepare(dtp) != 0)
 		return -1;
 	/* speculations: sizes and maps first, the programs' bounds use them */
@@ -223,19 +224,7 @@ void dtrace_sleep(dtrace_hdl_t *dtp)
  */
 int dtrace_go(dtrace_hdl_t *dtp)
 {
-	dt_nomem_trap_t trap;
-	jmp_buf nomem;
-	int rc;
-
-	dt_nomem_push(&trap, &nomem);
-	if (setjmp(nomem) != 0) {
-		dt_nomem_pop(&trap);
-		dtp->dt_errmsg[0] = '\0';
-		return dt_set_errno(dtp, EDT_NOMEM);
-	}
-	rc = go(dtp);
-	dt_nomem_pop(&trap);
-	return rc;
+	return dt_nomem_call(dtp, go, NULL);
 }
 
 /*
@@ -243,32 +232,35 @@ int dtrace_go(dtrace_hdl_t *dtp)
  * speculations, drop and error reports; all of it, and DONE, once tracing
  * has stopped (exit(), a filled buffer, dtrace_stop()).
  */
+typedef struct work_call {
+	bool wc_done;
+	FILE *wc_fp;
+	dtrace_consume_probe_f *wc_pf;
+	dtrace_consume_rec_f *wc_rf;
+	void *wc_arg;
+} work_call_t;
+
+static int work(dtrace_hdl_t *dtp, void *arg)
+{
+	work_call_t *wc = arg;
+
+	return dt_consume_work(dtp, wc->wc_done, wc->wc_fp, wc->wc_pf, wc->wc_rf, wc->wc_arg);
+}
+
+/* Out of memory: this call fails (DTRACE_WORKSTATUS_ERROR), the next may not. */
 dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pf,
 				dtrace_consume_rec_f *rf, void *arg)
 {
-	dt_nomem_trap_t trap;
-	dtrace_workstatus_t ws;
-	jmp_buf nomem;
-	bool done;
+	work_call_t wc = { false, fp, pf, rf, arg };
 
 	switch (dtrace_status(dtp)) {
 	case DTRACE_STATUS_EXITED:
 	case DTRACE_STATUS_FILLED:
 	case DTRACE_STATUS_STOPPED:
-		done = true;
+		wc.wc_done = true;
 		break;
 	default:
-		done = false;
 		break;
 	}
-	dt_nomem_push(&trap, &nomem); /* out of memory: this call fails, the next may not */
-	if (setjmp(nomem) != 0) {
-		dt_nomem_pop(&trap);
-		dtp->dt_errmsg[0] = '\0';
-		dt_set_errno(dtp, EDT_NOMEM);
-		return DTRACE_WORKSTATUS_ERROR;
-	}
-	ws = dt_consume_work(dtp, done, fp, pf, rf, arg);
-	dt_nomem_pop(&trap);
-	return ws;
+	return (dtrace_workstatus_t)dt_nomem_call(dtp, work, &wc);
 }

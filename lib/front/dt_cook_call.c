@@ -506,6 +506,27 @@ static bool is_stackfn(const dt_builtin_fn_t *fn)
 	return dt_cookfn[fn->bf_id] == cook_fn_stack || dt_cookfn[fn->bf_id] == cook_fn_sym;
 }
 
+/* Actions (recording, destructive, speculation control) have no value. */
+static bool is_action(const dt_builtin_fn_t *fn)
+{
+	return fn->bf_kind == DT_FN_ACTION || fn->bf_kind == DT_FN_DESTRUCTIVE ||
+	       fn->bf_kind == DT_FN_SPEC;
+}
+
+/* An argument of call dnp to fn: no aggregation as a value, no action traced. */
+static void cook_arg(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn, dt_node_t *a)
+{
+	const dt_builtin_fn_t *afn;
+
+	if (a->dn_kind == N_AGG)
+		dt_cook_err(cc, D_AGG_SCALAR, a, "aggregation %s may not be used as a value: use printa( )",
+			    a->dn_name);
+	if (fn->bf_id == DT_FN_TRACE && a->dn_kind == N_CALL &&
+	    (afn = dt_builtin_fn(a->dn_name)) != NULL && is_action(afn))
+		dt_cook_err(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
+	dt_cook_node(cc, a);
+}
+
 void dt_cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 {
 	const dt_builtin_fn_t *fn = dt_builtin_fn(dnp->dn_name);
@@ -528,8 +549,7 @@ void dt_cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	if (fn->bf_kind == DT_FN_AGG)
 		dt_cook_err(cc, D_AGG_FUNC, dnp, "aggregating function %s( ) may not be called from a D "
 			      "expression (D program context required)", fn->bf_name);
-	if ((fn->bf_kind == DT_FN_ACTION || fn->bf_kind == DT_FN_DESTRUCTIVE ||
-	     fn->bf_kind == DT_FN_SPEC) && !stmt)
+	if (is_action(fn) && !stmt)
 		dt_cook_err(cc, D_ACT_VALUE, dnp, "%s( ) may not be used in an expression: it is an action",
 		     fn->bf_name);
 	if (fn->bf_kind == DT_FN_SPEC)
@@ -550,15 +570,7 @@ void dt_cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 			a->dn_type = dt_type_void(dtp);
 			continue;
 		}
-		if (a->dn_kind == N_AGG)
-			dt_cook_err(cc, D_AGG_SCALAR, a, "aggregation %s may not be used as a value: use printa( )",
-			     a->dn_name);
-		if (fn->bf_id == DT_FN_TRACE && a->dn_kind == N_CALL && dt_builtin_fn(a->dn_name) &&
-		    (dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_ACTION ||
-		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_DESTRUCTIVE ||
-		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_SPEC))
-			dt_cook_err(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
-		dt_cook_node(cc, a);
+		cook_arg(cc, dnp, fn, a);
 	}
 
 	{
@@ -855,15 +867,7 @@ void dt_cook_aggstmt(dt_cookctx_t *cc, dt_node_t *dnp)
 	aggproto_check(cc, call, fn);
 	cook_aggkeys(cc, dnp, keys, idp);
 	for (dt_node_t *a = call->dn_args; a; a = a->dn_next) {
-		if (a->dn_kind == N_AGG)
-			dt_cook_err(cc, D_AGG_SCALAR, a, "aggregation %s may not be used as a value: use printa( )",
-			     a->dn_name);
-		if (fn->bf_id == DT_FN_TRACE && a->dn_kind == N_CALL && dt_builtin_fn(a->dn_name) &&
-		    (dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_ACTION ||
-		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_DESTRUCTIVE ||
-		     dt_builtin_fn(a->dn_name)->bf_kind == DT_FN_SPEC))
-			dt_cook_err(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
-		dt_cook_node(cc, a);
+		cook_arg(cc, dnp, fn, a);
 	}
 	if (call->dn_args != NULL && !dt_type_is_scalar(call->dn_args->dn_type))
 		dt_cook_err(cc, D_PROTO_ARG, call, "%s( ) argument #1 must be of scalar type", fn->bf_name);
