@@ -17,6 +17,7 @@
 #include "unit.h"
 
 #include <dtrace.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -94,6 +95,10 @@ int main(int argc, char **argv)
 		printf("ok - skipped: not root\nquiet: 0 passed, 0 failed\n");
 		return 0;
 	}
+	/* an open flag the library does not know is refused, nothing changed */
+	err = 0;
+	check("unknown dtrace_open() flag refused", dtrace_open(DTRACE_VERSION, 0x100, &err) == NULL &&
+	      err == EINVAL, "err %d", err);
 	out = tmpfile();
 	listing = tmpfile();
 
