@@ -1,7 +1,7 @@
 #!/bin/sh
 # Install the Debian build dependencies that are missing (run as root).
 # The build needs: gcc, make, pkg-config, libbpf, libelf, libdw (symbols), zlib, json-c
-# (-x oformat=json), and cpp(1)
+# (-x oformat=json), libprotobuf-c and protoc-c (-x oformat=pprof), and cpp(1)
 # for -C.  Tests use static triggers (libc6-dev has libc.a) and bpftool
 # (runtime/cleanup checks that nothing stays in the kernel); python3-minimal
 # for a real package's USDT probes (tests/e2e/usdt/python); strace (the D
@@ -14,6 +14,7 @@ need=""
 want=""
 check() { dpkg -s "$1" >/dev/null 2>&1 || need="$need $1"; }
 for p in gcc make pkg-config libbpf-dev libelf-dev libdw-dev zlib1g-dev libjson-c-dev cpp libc6-dev bpftool \
+	libprotobuf-c-dev protobuf-c-compiler \
 	python3-minimal strace; do
 	check "$p"
 done
