@@ -18,7 +18,10 @@ for p in gcc make pkg-config libbpf-dev libelf-dev libdw-dev zlib1g-dev libjson-
 	python3-minimal strace; do
 	check "$p"
 done
-for p in qemu-system-x86 busybox-static cpio kmod xz-utils zstd; do
+# The profile tests (tests/e2e/stacks/svg, pprof) read dtrace's flame graph
+# in headless Chromium and its pprof file with Go's pprof: they say they are
+# skipped if chromium-headless-shell or golang-go cannot be installed.
+for p in qemu-system-x86 busybox-static cpio kmod xz-utils zstd chromium-headless-shell golang-go; do
 	dpkg -s "$p" >/dev/null 2>&1 || want="$want $p"
 done
 if [ -n "$need$want" ]; then
@@ -31,6 +34,8 @@ if [ -n "$need$want" ]; then
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq >/dev/null
 	[ -z "$need" ] || apt-get install -y -qq --no-install-recommends $need >/dev/null
-	[ -z "$want" ] || apt-get install -y -qq --no-install-recommends $want >/dev/null ||
-		echo "deps: could not install$want: the kernel tests will be skipped" >&2
+	for p in $want; do # each on its own: one that cannot be had skips only its tests
+		apt-get install -y -qq --no-install-recommends "$p" >/dev/null ||
+			echo "deps: could not install $p: the tests that need it will be skipped" >&2
+	done
 fi

@@ -8,8 +8,8 @@
  * time) and compressed by zlib: no hand-written encoder.  The profile's
  * paths (dt_profout.c) map onto it so:
  *
- *   - each aggregation is a sample type: its name ("@name"; an unnamed
- *     aggregation is named by its function, "count"), unit "count" for
+ *   - each aggregation is a sample type: its name without the '@' (an
+ *     unnamed aggregation is named by its function, "count"), unit "count" for
  *     count(), else "value";
  *   - each path is a sample: its stack frames as locations, the innermost
  *     first, and its value under its aggregation's type (0 under the
@@ -113,11 +113,9 @@ int dt_pprof_aggs(dtrace_hdl_t *dtp, FILE *fp)
 	prof.sample_type = dt_zalloc(sizeof(pb_valuetype_t *) * (size_t)(pr.pf_naggs + 1));
 	for (int a = 0; a < pr.pf_naggs; a++) {
 		const dtrace_aggdesc_t *ad = pr.pf_aggs[a];
-		char name[256];
 
 		perftools__profiles__value_type__init(&types[a]);
-		snprintf(name, sizeof(name), "@%s", ad->dtagd_name);
-		types[a].type = str_index(&ps, ad->dtagd_name[0] ? name : ad->dtagd_funcname);
+		types[a].type = str_index(&ps, ad->dtagd_name[0] ? ad->dtagd_name : ad->dtagd_funcname);
 		types[a].unit = str_index(&ps, ad->dtagd_func == DTRACEAGG_COUNT ? "count" : "value");
 		prof.sample_type[a] = &types[a];
 	}
