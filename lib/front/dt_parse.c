@@ -1057,6 +1057,30 @@ static bool at_declaration(dt_pcb_t *pcb)
 	return false;
 }
 
+/*
+ * -C: a system header's top-level item that is not a type definition (a
+ * function definition or prototype, an extern or static variable) is
+ * skipped, as is a typedef of a function type: glibc's headers declare the
+ * C library, which a D program cannot call.  A type definition is declared.
+ */
+static void sysinc_item(dt_pcb_t *pcb)
+{
+	static const char *const kw[] = { "typedef", "struct", "union", "enum" };
+	const char *p = pcb->pcb_cur;
+	int flags = dt_lex_c_item(pcb, false);
+
+	for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++) {
+		size_t n = strlen(kw[i]);
+
+		if (!strncmp(p, kw[i], n) && !isalnum((unsigned char)p[n]) && p[n] != '_' &&
+		    !(flags & DT_CITEM_PAREN)) {
+			dt_parse_decl(pcb);
+			return;
+		}
+	}
+	dt_lex_c_item(pcb, true);
+}
+
 /* program = (pragma | decl | clause)* */
 struct dtrace_prog *dt_parse_program(dt_pcb_t *pcb)
 {
@@ -1083,6 +1107,10 @@ struct dtrace_prog *dt_parse_program(dt_pcb_t *pcb)
 		}
 		if (*pcb->pcb_cur == ';') {
 			pcb->pcb_cur++;
+			continue;
+		}
+		if (pcb->pcb_sysinc) {
+			sysinc_item(pcb);
 			continue;
 		}
 		if (at_declaration(pcb)) {
