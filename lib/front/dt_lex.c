@@ -497,7 +497,8 @@ dt_token_t *dt_lex_pdesc(dt_pcb_t *pcb)
 		size_t elen;
 
 		if (*p == '$') {
-			const char *q = dt_macro_end(p + 1);
+			/* "$$1", the string form, is in a description the same text as "$1" */
+			const char *q = dt_macro_end(p[1] == '$' ? ++p + 1 : p + 1);
 			char name[32];
 
 			snprintf(name, sizeof(name), "%.*s", (int)(q - p - 1), p + 1);
