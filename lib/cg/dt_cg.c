@@ -244,10 +244,10 @@ static void gen_varload(dt_cg_t *cg, const dt_node_t *dnp, dt_ident_t *idp, dt_n
 	found = dt_cg_label(cg);
 	done = dt_cg_label(cg);
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
-	if (str && dnp != cg->cg_nullstr) {
+	if (str && dnp != cg->cg_nullstr && dnp != cg->cg_nullptr) {
 		dt_cg_fault(cg, DT_FAULT_BADADDR, R0); /* unset: NULL, as in DTrace */
 	} else {
-		if (str)
+		if (str && dnp != cg->cg_nullptr)
 			dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, 0); /* compared: NULL is "" */
 		else
 			dt_cg_insn(cg, MOV64_IMM(R0, 0));
@@ -264,7 +264,7 @@ static void gen_varload(dt_cg_t *cg, const dt_node_t *dnp, dt_ident_t *idp, dt_n
  * Store the value on top of the stack into a variable; the value stays on
  * the stack (an assignment is an expression).
  */
-static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
+static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys, bool nul)
 {
 	int vslot = cg->cg_depth - 1;
 	bool str = idp->di_type->dt_kind == DT_TK_STRING;
@@ -286,6 +286,8 @@ static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 			dt_cg_insn(cg, MOV64_IMM(R2, idp->di_type->dt_canon->dt_size));
 			dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
 			dt_cg_badaddr_unless(cg, vslot);
+		} else if (str && nul) {
+			dt_cg_insn(cg, ST(BPF_B, R1, 0, 0)); /* s = 0: an empty string */
 		} else if (str) {
 			dt_cg_copystr(cg, R1, r);
 		} else {
@@ -299,35 +301,40 @@ static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 		int del = dt_cg_label(cg), done = dt_cg_label(cg), fail = dt_cg_label(cg);
 		int val = dt_cg_tmpalloc(cg, size);
 
-		/* assigning zero (or "") deallocates the variable */
-		r = dt_cg_get(cg, vslot, R1);
-		if (str) {
-			dt_cg_insn(cg, LDX(BPF_B, R2, r, 0));
-			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R2, 0, 0), del);
+		/*
+		 * Assigning zero deallocates the variable (a string too:
+		 * self->name = 0); "" is a value, stored as any string.
+		 */
+		if (str && !nul) {
 			dt_cg_tmpaddr(cg, R1, val);
 			r = dt_cg_get(cg, vslot, R3);
 			dt_cg_copystr(cg, R1, r);
-		} else {
+		} else if (!nul) {
+			r = dt_cg_get(cg, vslot, R1);
 			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, r, 0, 0), del);
 			dt_cg_tmpaddr(cg, R1, val);
 			dt_cg_insn(cg, STX(BPF_DW, R1, r, 0));
 		}
-		dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
-		dt_cg_tmpaddr(cg, R2, key);
-		dt_cg_tmpaddr(cg, R3, val);
-		dt_cg_insn(cg, MOV64_IMM(R4, BPF_ANY));
-		dt_cg_call(cg, BPF_FUNC_map_update_elem);
-		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
-		dt_cg_jump(cg, JA(0), done);
-		dt_cg_place(cg, fail);
-		dt_cg_insn(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_dyndrops)));
-		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
-		dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_dyndrops)));
-		dt_cg_jump(cg, JA(0), done);
-		dt_cg_place(cg, del);
-		dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
-		dt_cg_tmpaddr(cg, R2, key);
-		dt_cg_call(cg, BPF_FUNC_map_delete_elem);
+		if (!nul) {
+			dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
+			dt_cg_tmpaddr(cg, R2, key);
+			dt_cg_tmpaddr(cg, R3, val);
+			dt_cg_insn(cg, MOV64_IMM(R4, BPF_ANY));
+			dt_cg_call(cg, BPF_FUNC_map_update_elem);
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
+			dt_cg_jump(cg, JA(0), done);
+			dt_cg_place(cg, fail);
+			dt_cg_insn(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_dyndrops)));
+			dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
+			dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_dyndrops)));
+			dt_cg_jump(cg, JA(0), done);
+		}
+		if (nul || !str) { /* the only way to del */
+			dt_cg_place(cg, del);
+			dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
+			dt_cg_tmpaddr(cg, R2, key);
+			dt_cg_call(cg, BPF_FUNC_map_delete_elem);
+		}
 		dt_cg_place(cg, done);
 	}
 }
@@ -1039,8 +1046,10 @@ static void gen_binary(dt_cg_t *cg, dt_node_t *dnp)
 
 		if (dnp->dn_cmp == DT_CMP_STRNULL) { /* a string and NULL: the pointer */
 			op = op == OP_EQ ? BPF_JEQ : BPF_JNE;
+			cg->cg_nullptr = dt_cg_isstr(dnp->dn_left) ? dnp->dn_left : dnp->dn_right;
 			dt_cg_strexpr_mode(cg, dt_cg_isstr(dnp->dn_left) ? dnp->dn_left : dnp->dn_right,
 					   DT_STRNULL_KEEP);
+			cg->cg_nullptr = NULL;
 			a = cg->cg_depth - 1;
 			ra = dt_cg_get(cg, a, R1);
 			dt_cg_insn(cg, MOV64_IMM(R0, 1));
@@ -1221,12 +1230,12 @@ static bool stores_as_is(const dt_node_t *rhs, const dt_type_t *t)
 }
 
 /* Store the value on top of the stack into the lvalue lhs. */
-static void gen_store(dt_cg_t *cg, dt_node_t *lhs)
+static void gen_store(dt_cg_t *cg, dt_node_t *lhs, bool nul)
 {
 	if (lhs->dn_kind == N_ARRAY && lhs->dn_index == DT_INDEX_SCALAR)
 		dt_cg_elemstore(cg, lhs);
 	else
-		gen_varstore(cg, lhs->dn_ident, lvalue_keys(lhs));
+		gen_varstore(cg, lhs->dn_ident, lvalue_keys(lhs), nul);
 }
 
 static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
@@ -1234,9 +1243,12 @@ static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
 	dt_node_t *lhs = dnp->dn_left;
 	const dt_type_t *vt = lhs->dn_index == DT_INDEX_SCALAR ? lhs->dn_type : lhs->dn_ident->di_type;
 	bool narrow = true;
+	/* a string variable set to the constant 0 (self->name = 0) */
+	bool nul = vt->dt_kind == DT_TK_STRING && dnp->dn_op == '=' &&
+		   dnp->dn_right->dn_type->dt_kind == DT_TK_INT;
 
 	if (dnp->dn_op == '=') {
-		if (vt->dt_kind == DT_TK_STRING) /* NULL stores "" */
+		if (vt->dt_kind == DT_TK_STRING && !nul) /* NULL stores "" */
 			dt_cg_strexpr_mode(cg, dnp->dn_right, DT_STRNULL_EMPTY);
 		else
 			dt_cg_expr(cg, dnp->dn_right);
@@ -1252,7 +1264,7 @@ static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_normalize(cg, r, vt);
 		dt_cg_set(cg, cg->cg_depth - 1, r);
 	}
-	gen_store(cg, lhs);
+	gen_store(cg, lhs, nul);
 }
 
 static void gen_incdec(dt_cg_t *cg, dt_node_t *dnp)
@@ -1275,14 +1287,14 @@ static void gen_incdec(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, dnp->dn_op == '+' ? step : -step));
 		dt_cg_normalize(cg, R0, t);
 		dt_cg_set(cg, nslot, R0);
-		gen_store(cg, lhs);
+		gen_store(cg, lhs, false);
 		dt_cg_pop(cg);
 		return;
 	}
 	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, r, dnp->dn_op == '+' ? step : -step));
 	dt_cg_normalize(cg, r, t);
 	dt_cg_set(cg, slot, r);
-	gen_store(cg, lhs);
+	gen_store(cg, lhs, false);
 }
 
 /* ------------------------------------------------------------ subroutines */

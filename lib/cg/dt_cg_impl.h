@@ -81,6 +81,7 @@ typedef struct dt_cg {
 	bool cg_mayexit;  /* an earlier clause of the program calls exit() */
 	bool cg_inerror;	  /* generating the ERROR subprogram */
 	const dt_node_t *cg_nullstr; /* an operand of ==/!=/<...: an unset string is "" there */
+	const dt_node_t *cg_nullptr; /* compared with 0 (self->s == 0): an unset string is NULL */
 	int *cg_calls;	  /* call sites of the ERROR subprogram */
 	int cg_ncalls;
 	int cg_strsize;

@@ -996,6 +996,15 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	cook_lvalue(cc, lhs, rhs->dn_type, dnp);
+	/*
+	 * A string is an array in illumos' D, and the constant 0 is
+	 * compatible with an array as with a pointer (dt_node_is_ptrcompat):
+	 * self->name = 0 frees a string variable.
+	 */
+	if (lhs->dn_type->dt_kind == DT_TK_STRING && is_nullconst(rhs)) {
+		dnp->dn_type = lhs->dn_type;
+		return;
+	}
 	if (!compatible(lhs->dn_type, rhs->dn_type) || !ptr_mix_ok(lhs, rhs))
 		dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" = \"%s\"",
 		     dt_cook_tname(lhs->dn_type), dt_cook_tname(rhs->dn_type));
