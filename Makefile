@@ -40,9 +40,11 @@ SOVERSION := 0
 
 all: build/.deps build/dtrace build/libdtrace.so build/libdtrace.pc
 
+# NODEPS=1 (the Debian package's build): the build dependencies are
+# declared in debian/control, nothing is installed.
 build/.deps: scripts/deps.sh
 	@mkdir -p build
-	@sh scripts/deps.sh
+	@[ -n "$(NODEPS)" ] || sh scripts/deps.sh
 	@touch $@
 
 build/gen/dt_sysnr.h: scripts/gen-sysnr.sh build/.deps
@@ -66,24 +68,33 @@ build/libdtrace.so.$(SOVERSION): $(LIB_OBJS) lib/libdtrace.map
 build/libdtrace.so: build/libdtrace.so.$(SOVERSION)
 	ln -sf libdtrace.so.$(SOVERSION) $@
 
-# The D library's directory, compiled in (front/dt_dlib.c's DT_LIBDIR); the
-# stamp changes when DLIBDIR does, so that the object is rebuilt.
-build/gen/dlibdir: FORCE
+# The installation directories that the build compiles in (front/dt_dlib.c's
+# DT_LIBDIR) or writes (libdtrace.pc); the stamp changes when one does, so
+# that those are made again.
+INSTALL_DIRS = $(PREFIX) $(LIBDIR) $(DLIBDIR) $(INCLUDEDIR)
+build/gen/dirs: FORCE
 	@mkdir -p build/gen
-	@echo '$(DLIBDIR)' | cmp -s - $@ || echo '$(DLIBDIR)' > $@
+	@echo '$(INSTALL_DIRS)' | cmp -s - $@ || echo '$(INSTALL_DIRS)' > $@
 
-build/obj/lib/front/dt_dlib.o: build/gen/dlibdir
+build/obj/lib/front/dt_dlib.o: build/gen/dirs
 build/obj/lib/front/dt_dlib.o: CPPFLAGS += -DDT_LIBDIR='"$(DLIBDIR)"'
 
-build/libdtrace.pc: libdtrace.pc.in Makefile
+build/libdtrace.pc: libdtrace.pc.in Makefile build/gen/dirs
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 		-e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS@|$(LDLIBS)|' libdtrace.pc.in > $@
 
 .PHONY: FORCE
 FORCE:
 
+# The command links the static library, so that build/dtrace runs from the
+# tree; SHARED=1 (the Debian package) links libdtrace.so.$(SOVERSION).
+ifeq ($(SHARED),)
 build/dtrace: build/obj/cmd/dtrace.o build/libdtrace.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+else
+build/dtrace: build/obj/cmd/dtrace.o build/libdtrace.so
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ build/obj/cmd/dtrace.o -Lbuild -ldtrace
+endif
 
 unit: $(UNIT_TESTS)
 
@@ -146,7 +157,7 @@ asan:
 
 clean:
 	rm -rf build/obj build/dtrace build/libdtrace.a build/libdtrace.so build/libdtrace.so.$(SOVERSION) \
-		build/libdtrace.pc build/gen/dlibdir build/unit build/triggers build/examples build/deb
+		build/libdtrace.pc build/gen/dirs build/unit build/triggers build/examples build/deb
 
 # examples/: programs that use nothing of the library but <dtrace.h> and
 # libdtrace.so (tests/e2e/api builds records.c the same way).
