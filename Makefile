@@ -7,10 +7,10 @@ OPT ?= -O2
 CFLAGS ?= $(OPT) -g
 CFLAGS += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -fvisibility=hidden -fPIC $(SAN)
 CPPFLAGS += -Iinclude -Ilib -Ibuild/gen
-LDLIBS := -lbpf -ldw -lelf -lz -ljson-c
+LDLIBS := -lbpf -ldw -lelf -lz -ljson-c -lprotobuf-c
 
 LIB_SRCS := $(wildcard lib/*/*.c)
-LIB_OBJS := $(patsubst %.c,build/obj/%.o,$(LIB_SRCS))
+LIB_OBJS := $(patsubst %.c,build/obj/%.o,$(LIB_SRCS)) build/obj/gen/dt_pprof.pb-c.o
 HDRS := include/dtrace.h $(wildcard lib/*.h lib/*/*.h)
 
 .DEFAULT_GOAL := all
@@ -52,6 +52,17 @@ build/gen/dt_sysnr.h: scripts/gen-sysnr.sh build/.deps
 	sh scripts/gen-sysnr.sh > $@
 
 build/obj/lib/prov/dt_prov_syscall.o: build/gen/dt_sysnr.h
+
+# -x oformat=pprof: the profile's message from its schema (protoc-c)
+build/gen/dt_pprof.pb-c.c build/gen/dt_pprof.pb-c.h: lib/consume/dt_pprof.proto build/.deps
+	@mkdir -p build/gen
+	protoc-c --c_out=build/gen --proto_path=lib/consume lib/consume/dt_pprof.proto
+
+build/obj/gen/dt_pprof.pb-c.o: build/gen/dt_pprof.pb-c.c build/gen/dt_pprof.pb-c.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+build/obj/lib/consume/dt_pprofout.o: build/gen/dt_pprof.pb-c.h
 
 build/obj/%.o: %.c $(HDRS) build/.deps
 	@mkdir -p $(dir $@)

@@ -10,8 +10,8 @@ set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$top/build/deb
 need=""
-for p in dpkg-dev debhelper lintian fakeroot libbpf-dev libdw-dev libelf-dev libjson-c-dev \
-	pkgconf zlib1g-dev; do
+for p in dpkg-dev debhelper lintian fakeroot libbpf-dev libdw-dev libelf-dev libjson-c-dev libprotobuf-c-dev \
+	pkgconf protobuf-c-compiler zlib1g-dev; do
 	dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
 done
 if [ -n "$need" ]; then
