@@ -90,7 +90,16 @@ static char *dt_cpp(dtrace_hdl_t *dtp, const char *src)
 	}
 	close(in[0]);
 	close(out[1]);
-	/* the source is small: write it all, then read the result */
+	/*
+	 * The source is small: write it all, then read the result.  A "#!"
+	 * first line (an interpreter file's) is not cpp's: it goes as an empty
+	 * line, so that line numbers hold.
+	 */
+	if (src[0] == '#' && src[1] == '!') {
+		src += strcspn(src, "\n");
+		if (*src == '\0')
+			src = "\n";
+	}
 	(void)!write(in[1], src, strlen(src));
 	close(in[1]);
 	buf = dt_zalloc(cap);

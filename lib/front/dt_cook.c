@@ -743,8 +743,10 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		dnp->dn_type = idp->di_type->dt_base;
 		return;
 	}
+	/* a backquoted name is a kernel symbol (an error if the kernel has none), never an array */
 	if (base->dn_kind == N_VAR && (base->dn_op == 0 || base->dn_op == 's') &&
-	    (base->dn_op == 's' || dt_builtin_var(base->dn_name) == NULL) &&
+	    (base->dn_op == 's' || (dt_builtin_var(base->dn_name) == NULL &&
+				    strchr(base->dn_name, '`') == NULL)) &&
 	    !((idp = dt_ident_lookup(dtp, base->dn_name, base->dn_op == 's' ? DT_ID_TLS
 									      : DT_ID_GLOBAL)) != NULL &&
 	      (idp->di_kind == DT_ID_GLOBAL || idp->di_kind == DT_ID_TLS) &&

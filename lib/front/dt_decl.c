@@ -179,8 +179,10 @@ static void enum_body(dt_pcb_t *pcb, dt_type_t *t)
 			v = const_expr(pcb);
 		if (v < INT32_MIN || v > INT32_MAX)
 			dt_cc_error(pcb, D_DECL_ENOFLOW, name->tk_line, "enumerator '%s' value overflows", name->tk_str);
-		if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
-		    dt_decl_enumer(dtp, t, name->tk_str, v) != 0)
+		if (pcb->pcb_sysinc && dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL)
+			; /* -C: a system header's constant that D has: D's stands */
+		else if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
+			 dt_decl_enumer(dtp, t, name->tk_str, v) != 0)
 			dt_cc_error(pcb, D_DECL_IDRED, name->tk_line, "identifier redeclared: %s", name->tk_str);
 		next = v + 1;
 	} while (dt_parse_consume(pcb, ","));
@@ -198,6 +200,20 @@ dt_type_t *dt_decl_tagged(dt_pcb_t *pcb)
 
 	if (dt_lex_peek(pcb, 0)->tk_kind == TK_IDENT)
 		name = dt_parse_ident(pcb);
+	if (dt_parse_at(pcb, "{") && pcb->pcb_sysinc && name != NULL &&
+	    (t = dt_type_tagged(dtp, NULL, k, name->tk_str)) != NULL && !t->dt_canon->dt_fwd) {
+		/* -C: a system header's definition of a type D has: D's stands */
+		int depth = 0;
+
+		do {
+			dt_token_t *tok = dt_lex_next(pcb);
+
+			if (tok->tk_kind == TK_EOF)
+				dt_parse_syntax_error(pcb, tok);
+			depth += dt_tok_is(tok, "{") - dt_tok_is(tok, "}");
+		} while (depth > 0);
+		return t;
+	}
 	if (dt_parse_at(pcb, "{")) {
 		int line = dt_lex_peek(pcb, 0)->tk_line;
 
@@ -215,7 +231,7 @@ dt_type_t *dt_decl_tagged(dt_pcb_t *pcb)
 	if (name == NULL)
 		dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
 	t = dt_type_tagged(dtp, NULL, k, name->tk_str);
-	if (t == NULL && dt_parse_at(pcb, ";") && k[0] != 'e')
+	if (t == NULL && (dt_parse_at(pcb, ";") || pcb->pcb_sysinc) && k[0] != 'e')
 		t = dt_decl_sou(dtp, name->tk_str, k[0] == 'u'); /* forward declaration */
 	if (t == NULL)
 		dt_cc_error(pcb, D_DECL_TYPERED, name->tk_line, "%s %s is not defined", k, name->tk_str);
@@ -391,6 +407,8 @@ void dt_parse_decl(dt_pcb_t *pcb)
 			}
 			while (nd > 0)
 				vt = dt_type_array(dtp, vt, (int)dims[--nd]);
+			if (pcb->pcb_sysinc && dt_type_lookup(dtp, name->tk_str) != NULL)
+				continue; /* -C: a system header's typedef of a name D has */
 			if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
 			    (!same_typedef(pcb->pcb_lib ? dt_type_lookup_builtin(dtp, name->tk_str)
 							: dt_type_lookup(dtp, name->tk_str), vt) &&

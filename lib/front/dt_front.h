@@ -35,6 +35,7 @@ typedef struct dt_pcb {
 	bool pcb_inpred;
 	const char *pcb_region;	/* "predicate", "action list": -n error prefix */
 	bool pcb_lib;		/* compiling a D library file (front/dt_dlib.c) */
+	bool pcb_sysinc;	/* -C: in a system header (cpp's line marker flag 3) */
 } dt_pcb_t;
 
 
@@ -45,6 +46,10 @@ DT_INTERNAL dt_token_t *dt_lex_next(dt_pcb_t *);
 DT_INTERNAL dt_token_t *dt_lex_pdesc(dt_pcb_t *);
 DT_INTERNAL void dt_lex_skip_ws(dt_pcb_t *);
 DT_INTERNAL void dt_lex_unpeek(dt_pcb_t *);
+#define DT_CITEM_PAREN 0x1 /* a '(' at the top level, before any brace */
+#define DT_CITEM_BRACE 0x2 /* a braced body */
+#define DT_CITEM_FNDEF 0x4 /* a function definition */
+DT_INTERNAL int dt_lex_c_item(dt_pcb_t *, bool skip);
 DT_INTERNAL bool dt_tok_is(const dt_token_t *, const char *);
 DT_INTERNAL const char *dt_tok_text(const dt_token_t *, char *, size_t);
 /* A compile-time error: its D tag (dt_errtags.h), where, and what. */

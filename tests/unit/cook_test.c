@@ -261,7 +261,7 @@ static void test_errors(void)
 	error("x1 = 1 == \"a\";",
 	      "in action list: operands have incompatible types: \"int\" == \"string\"");
 	error("x1 = (int)\"a\";", "in action list: invalid cast expression: \"string\" to \"int\"");
-	error("x1 = 1 ? \"a\" : 1;", "in action list: operator ?: operands must have compatible types");
+	error("x1 = arg0 ? \"a\" : 1;", "in action list: operator ?: operands must have compatible types");
 	error("i = \"s\";", "in action list: operands have incompatible types: \"int\" = \"string\"");
 	error("str = 1;", "in action list: operands have incompatible types: \"string\" = \"int\"");
 	error("i += \"s\";", "in action list: operator += requires operands of arithmetic type");
@@ -316,7 +316,7 @@ static void test_pointer_rules(void)
 #undef INCOMPAT
 	error("q4 = (int *)0; q4 = 0; q4 = 1 - 1;", "ok");
 	error("trace((int *)0 == (void *)0); trace((int *)0 != 0); trace((int *)8 - (int *)0);", "ok");
-	error("trace(1 ? (int *)0 : 1);", "in action list: operator ?: operands must have compatible types");
+	error("trace(arg0 ? (int *)0 : 1);", "in action list: operator ?: operands must have compatible types");
 	error("trace(1 ? (int *)0 : 0);", "ok");
 	type("'ab'", "4s");
 	type("'abcde'", "8s");
