@@ -1,7 +1,13 @@
 /*
- * net.d -- DTrace's stable views of network packets, shared by the ip, tcp
- * and udp providers: address families, IP protocol numbers, ipaddr_t and
- * in6_addr_t, and pktinfo_t, csinfo_t, ipinfo_t, ifinfo_t, ipv4info_t and
+ * net.d -- the network names scripts use from illumos' D library:
+ * ipaddr_t (an IPv4 address as a 32-bit word, in network order),
+ * in6_addr_t (an IPv6 address, with illumos' member names) and the
+ * address families.  AF_INET6 is Linux's value (10; illumos' is 26), so
+ * that it compares equal to a socket's family.
+ *
+ * Then DTrace's stable views of network packets, shared by the ip, tcp
+ * and udp providers: IP protocol numbers, and pktinfo_t, csinfo_t,
+ * ipinfo_t, ifinfo_t, ipv4info_t and
  * ipv6info_t translated from Linux's struct sk_buff (and struct sock for
  * the probes that fire on a socket's change of state, tcp.d).
  *
@@ -20,8 +26,21 @@
  * per member that uses them.
  */
 
+typedef uint32_t ipaddr_t;
+
+typedef struct __dt_in6_addr {
+	union {
+		uint8_t _S6_u8[16];
+		uint16_t _S6_u16[8];
+		uint32_t _S6_u32[4];
+	} _S6_un;
+} in6_addr_t;
+
+inline int AF_UNSPEC = 0;
+inline int AF_UNIX = 1;
 inline int AF_INET = 2;
 inline int AF_INET6 = 10;
+
 
 inline int IPPROTO_IP = 0;
 inline int IPPROTO_HOPOPTS = 0;
@@ -50,12 +69,6 @@ inline int IPPROTO_MAX = 256;
 
 inline int IPH_DF = 0x4000;
 inline int IPH_MF = 0x2000;
-
-/* an IPv4 address in network order; an IPv6 address (inet_ntoa(), inet_ntoa6()) */
-typedef uint32_t ipaddr_t;
-typedef struct in6_addr_dt {
-	uint8_t s6_addr[16];
-} in6_addr_t;
 
 typedef struct pktinfo {
 	uintptr_t pkt_addr;	/* the packet: its struct sk_buff */
