@@ -150,7 +150,7 @@ static void sou_body(dt_pcb_t *pcb, dt_type_t *t)
 					dt_cc_error(pcb, D_DECL_INCOMPLETE, line, "declaration of member %s has incomplete type %s",
 						    name ? name : "(anon)", mt->dt_name);
 				if (mt->dt_kind == DT_TK_STRING && !pcb->pcb_lib) /* the library's devinfo_t has */
-					dt_cc_error(pcb, D_DECL_STRING, line, "member %s may not be of type string",
+					dt_cc_error(pcb, D_DECL_DYNOBJ, line, "member %s may not be of type string",
 						    name ? name : "(anon)");
 				if (name == NULL && bits == 0)
 					dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
@@ -254,7 +254,7 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 	if (vt->dt_kind == DT_TK_VOID)
 		dt_cc_error(pcb, D_DECL_VOIDOBJ, name->tk_line, "cannot declare %s of type void", name->tk_str);
 	if (vt->dt_kind == DT_TK_FLOAT)
-		dt_cc_error(pcb, D_DECL_FLOAT, name->tk_line, "cannot declare %s of floating-point type %s: "
+		dt_cc_error(pcb, D_UNKNOWN, name->tk_line, "cannot declare %s of floating-point type %s: "
 			    "D has no floating-point arithmetic", name->tk_str, vt->dt_name);
 	if (vt->dt_canon->dt_fwd)
 		dt_cc_error(pcb, D_DECL_INCOMPLETE, name->tk_line, "cannot declare %s of incomplete type %s",

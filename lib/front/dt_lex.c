@@ -316,7 +316,7 @@ static void dt_lex_char(dt_pcb_t *pcb, dt_token_t *tok)
 	if (n == 0)
 		dt_cc_error(pcb, D_CHR_NULL, pcb->pcb_line, "empty character constant");
 	if (n > 8)
-		dt_cc_error(pcb, D_CHR_TOOBIG, pcb->pcb_line, "character constant is too long");
+		dt_cc_error(pcb, D_CHR_OFLOW, pcb->pcb_line, "character constant is too long");
 	tok->tk_kind = TK_INT;
 	tok->tk_val = n == 1 ? (uint64_t)(int64_t)(signed char)v : v;
 	pcb->pcb_cur = p + 1;
@@ -339,7 +339,7 @@ static void dt_lex_number(dt_pcb_t *pcb, dt_token_t *tok)
 	}
 	if (*end == '.' || ((*end == 'e' || *end == 'E') && !(p[0] == '0' && (p[1] == 'x' ||
 									       p[1] == 'X'))))
-		dt_cc_error(pcb, D_FLT_LITERAL, pcb->pcb_line, "floating-point constants are not permitted");
+		dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "floating-point constants are not permitted");
 	tok->tk_kind = TK_INT;
 	tok->tk_val = v;
 	for (;;) {
