@@ -860,9 +860,16 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 		dnp->dn_type = dt_type_int(DTP(cc), 8, true);
 		return;
 	}
-	if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
-		dt_cook_err(cc, D_OP_ARITH, dnp, "operator %s requires operands of %s type", dt_cook_opname(op),
-		     op < 256 && strchr("+-*/%", op) != NULL ? "arithmetic" : "integral");
+	/* illumos' tags: + and - of no pointer D_OP_INCOMPAT, * and / D_OP_ARITH, the others D_OP_INT */
+	if ((op == '+' || op == '-') && (lt->dt_kind == DT_TK_VOID || rt->dt_kind == DT_TK_VOID))
+		dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+			    dt_cook_tname(lt), dt_cook_opname(op), dt_cook_tname(rt));
+	if (!dt_type_is_int(lt) || !dt_type_is_int(rt)) {
+		bool arith = op == '+' || op == '-' || op == '*' || op == '/';
+
+		dt_cook_err(cc, arith ? D_OP_ARITH : D_OP_INT, dnp, "operator %s requires operands of %s type",
+			    dt_cook_opname(op), arith ? "arithmetic" : "integral");
+	}
 	if (op == OP_SHL || op == OP_SHR)
 		dnp->dn_type = lt->dt_kind == DT_TK_INT ? lt : dt_cook_int(cc); /* the left operand's */
 	else
@@ -882,7 +889,8 @@ static void cook_unary(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	if (!dt_type_is_int(t))
-		dt_cook_err(cc, D_OP_ARITH, dnp, "operator %s requires an operand of %s type", dt_cook_opname(dnp->dn_op),
+		dt_cook_err(cc, dnp->dn_op == '~' ? D_OP_INT : D_OP_ARITH, dnp, "operator %s requires an operand of %s type",
+			    dt_cook_opname(dnp->dn_op),
 		     dnp->dn_op == '~' ? "integral" : "arithmetic");
 	dnp->dn_type = t->dt_kind == DT_TK_INT ? t : dt_cook_int(cc); /* D: the operand's type */
 }
@@ -1272,19 +1280,23 @@ void dt_cook_node(dt_cookctx_t *cc, dt_node_t *dnp)
 			break;
 		}
 		if (dnp->dn_left->dn_type->dt_kind != DT_TK_PTR)
-			dt_cook_err(cc, D_DEREF_NONPTR, dnp, "operator * requires an operand of pointer type");
+			dt_cook_err(cc, D_DEREF_NONPTR, dnp, "cannot dereference non-pointer type");
 		user_check(cc, dnp, dnp->dn_left->dn_type, "*");
 		if (dnp->dn_left->dn_type->dt_base->dt_kind == DT_TK_FUNC)
-			dt_cook_err(cc, D_DEREF_VOID, dnp, "cannot dereference a pointer to a function");
+			dt_cook_err(cc, D_DEREF_FUNC, dnp, "cannot dereference pointer to function");
 		if (dnp->dn_left->dn_type->dt_base->dt_kind == DT_TK_VOID)
-			dt_cook_err(cc, D_DEREF_VOID, dnp, "cannot dereference a pointer to void");
+			dt_cook_err(cc, D_DEREF_VOID, dnp, "cannot dereference pointer to void");
 		dnp->dn_type = dnp->dn_left->dn_type->dt_base;
 		break;
 	case N_ADDROF:
 		dt_cook_node(cc, dnp->dn_left);
+		if (dnp->dn_left->dn_kind == N_VAR || dnp->dn_left->dn_kind == N_AGG ||
+		    (dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_ident != NULL &&
+		     dnp->dn_index != DT_INDEX_MEM))
+			dt_cook_err(cc, D_ADDROF_VAR, dnp, "cannot take address of dynamic variable");
 		if (dnp->dn_left->dn_kind != N_MEMBER && dnp->dn_left->dn_kind != N_DEREF &&
 		    !(dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_index == DT_INDEX_MEM))
-			dt_cook_err(cc, D_ADDROF_LVAL, dnp, "operator & requires an addressable operand");
+			dt_cook_err(cc, D_ADDROF_LVAL, dnp, "unacceptable operand for unary & operator");
 		if (dnp->dn_left->dn_member != NULL)
 			dt_cook_err(cc, D_ADDROF_BITFIELD, dnp, "cannot take address of bit-field");
 		dnp->dn_type = dt_type_ptr(dtp, dnp->dn_left->dn_type);

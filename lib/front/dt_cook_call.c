@@ -371,12 +371,27 @@ static int stack_frames(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t 
 								   : DTOPT_USTACKFRAMES];
 	int n = 1;
 
+	/* illumos' checks, texts and order (its dt_action_stack_args, dt_action_ustack_args) */
 	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next, n++) {
+		bool stack = fn->bf_id == DT_FN_STACK;
 		int64_t c;
 
-		if (!dt_cook_const(a, &c) || c < (n == 1 ? 1 : 0))
-			dt_cook_err(cc, D_PROTO_ARG, a, "%s( ) argument #%d must be a %spositive integral constant "
-				    "expression", fn->bf_name, n, n == 1 ? "non-zero " : "");
+		if (stack && a->dn_next != NULL)
+			dt_cook_err(cc, D_STACK_PROTO, a, "stack( ) prototype mismatch: too many arguments");
+		if (n > 2)
+			break;
+		if (!dt_cook_const(a, &c) || c < (n == 1 ? 1 : 0)) {
+			if (stack)
+				dt_cook_err(cc, D_STACK_SIZE, a, "stack( ) size must be a non-zero positive integral "
+					    "constant expression");
+			if (n == 1)
+				dt_cook_err(cc, D_USTACK_FRAMES, a, "ustack( ) argument #1 must be a non-zero "
+					    "positive integer constant");
+			dt_cook_err(cc, D_USTACK_STRSIZE, a, "ustack( ) argument #2 must be a positive integer "
+				    "constant");
+		}
+		if (!stack && n == 2 && a->dn_next != NULL)
+			dt_cook_err(cc, D_USTACK_PROTO, a, "ustack( ) prototype mismatch: too many arguments");
 		if (n == 1)
 			v = c;
 	}
@@ -533,6 +548,8 @@ static void cook_arg(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn
 		dt_cook_err(cc, D_AGG_SCALAR, a, "aggregation %s may not be used as a value: use printa( )",
 			    a->dn_name);
 	dt_cook_node(cc, a);
+	if (fn->bf_id == DT_FN_PRINT && a->dn_type->dt_kind == DT_TK_VOID)
+		dt_cook_err(cc, D_PRINT_VOID, a, "print( ) may not be applied to a void expression");
 }
 
 void dt_cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
