@@ -69,7 +69,39 @@ struct dt_output {
 };
 
 DT_INTERNAL extern const dt_output_t dt_textout, dt_jsonout;
+DT_INTERNAL extern const dt_output_t dt_foldedout, dt_svgout, dt_pprofout;
 DT_INTERNAL const dt_output_t *dt_output(dtrace_hdl_t *);
+
+/*
+ * consume/dt_profout.c: stack aggregations as profiles (-x oformat=folded,
+ * svg, pprof): each row a path of frames from the root, sorted by its text.
+ */
+typedef struct dt_pframe {
+	char *pf_text;		/* module`function, or a key's text */
+	uint64_t pf_pc;		/* a stack frame's address, else 0 */
+	int pf_pid;		/* a user frame's process, else 0 */
+	int pf_label;		/* a key that is not a stack: its position, else -1 */
+} dt_pframe_t;
+
+typedef struct dt_prow {
+	int pr_agg;		/* its aggregation, in pf_aggs */
+	int64_t pr_value;
+	int pr_nframes;
+	dt_pframe_t *pr_frames;	/* root first */
+	char *pr_text;		/* the frames joined by ';' */
+} dt_prow_t;
+
+typedef struct dt_profile {
+	dt_prow_t *pf_rows;
+	size_t pf_nrows, pf_cap;
+	const dtrace_aggdesc_t **pf_aggs; /* the aggregations with a stack key and a value */
+	int pf_naggs;
+} dt_profile_t;
+
+DT_INTERNAL int dt_profile_collect(dtrace_hdl_t *, dt_profile_t *);
+DT_INTERNAL void dt_profile_free(dt_profile_t *);
+DT_INTERNAL int dt_svg_aggs(dtrace_hdl_t *, FILE *);   /* consume/dt_svgout.c */
+DT_INTERNAL int dt_pprof_aggs(dtrace_hdl_t *, FILE *); /* consume/dt_pprofout.c */
 
 /* consume/dt_textout.c: DTrace's text, the pieces others print with */
 DT_INTERNAL void dt_print_hexdump(FILE *, const char *, size_t);
