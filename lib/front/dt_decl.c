@@ -155,9 +155,7 @@ static void sou_body(dt_pcb_t *pcb, dt_type_t *t)
 				if (mt->dt_kind == DT_TK_VOID || mt->dt_kind == DT_TK_FUNC)
 					dt_cc_error(pcb, D_DECL_VOIDOBJ, line, "cannot have void member: %s",
 						    name ? name : "(anon)");
-				if (mt->dt_kind == DT_TK_STRING && !pcb->pcb_lib) /* the library's devinfo_t has */
-					dt_cc_error(pcb, D_DECL_DYNOBJ, line, "member %s may not be of type string",
-						    name ? name : "(anon)");
+				/* a string member: strsize bytes, as Oracle's DTrace keeps it */
 				if (name == NULL && bits == 0)
 					dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
 				if (dt_decl_member(dtp, t, name, mt, bits) != 0)
