@@ -76,6 +76,29 @@ void dt_uaddr2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, bool withoff, cha
 	}
 }
 
+/*
+ * A return address of an unwound stack: named by the call it returns from
+ * (its symbol is found at pc - 1: a call to a function that does not
+ * return may be a function's last instruction), its offset from pc.
+ */
+static void uret2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, char *buf, size_t n)
+{
+	const char *mod, *name;
+	uint64_t sa;
+
+	switch (dt_usym_lookup(dtp, pid, pc - 1, &mod, &name, &sa)) {
+	case 0:
+		snprintf(buf, n, "%s`%s+0x%llx", mod, name, (unsigned long long)(pc - sa));
+		break;
+	case 1:
+		snprintf(buf, n, "%s`0x%llx", mod, (unsigned long long)pc);
+		break;
+	default:
+		snprintf(buf, n, "0x%llx", (unsigned long long)pc);
+		break;
+	}
+}
+
 static void frame(dtrace_hdl_t *dtp, FILE *fp, const char *text)
 {
 	int64_t ind = dtp->dt_options[DTOPT_STACKINDENT]; /* default DT_STACK_INDENT */
@@ -142,7 +165,10 @@ static void print_stack(dtrace_hdl_t *dtp, FILE *fp, int act, const char *data, 
 			frame(dtp, fp, dt_stack_marker(2));
 			break;
 		}
-		dt_uaddr2str(dtp, (pid_t)pid, pcs[i], true, buf, sizeof(buf));
+		if (cfi && i > 1)
+			uret2str(dtp, (pid_t)pid, pcs[i], buf, sizeof(buf));
+		else
+			dt_uaddr2str(dtp, (pid_t)pid, pcs[i], true, buf, sizeof(buf));
 		frame(dtp, fp, buf);
 		if (cfi) /* every frame a return address */
 			continue;
@@ -298,11 +324,12 @@ static void kframe(dtrace_hdl_t *dtp, uint64_t pc, dtrace_frame_t *f)
 		f->dtf_module = f->dtf_function = NULL;
 }
 
-static void uframe(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, dtrace_frame_t *f)
+/* ret: a return address of an unwound stack, looked up inside its call (uret2str) */
+static void uframe(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, bool ret, dtrace_frame_t *f)
 {
 	const char *mod = NULL, *name = NULL;
 	uint64_t sa = 0;
-	int r = dt_usym_lookup(dtp, pid, pc, &mod, &name, &sa);
+	int r = dt_usym_lookup(dtp, pid, ret ? pc - 1 : pc, &mod, &name, &sa);
 
 	memset(f, 0, sizeof(*f));
 	f->dtf_pc = pc;
@@ -338,7 +365,7 @@ static int frames_of(dtrace_hdl_t *dtp, const dtrace_recdesc_t *rec, const void 
 	case DTRACE_DATA_UADDR:
 		memcpy(v, p, 16);
 		if (max > 0)
-			uframe(dtp, (pid_t)v[0], v[1], &frames[0]);
+			uframe(dtp, (pid_t)v[0], v[1], false, &frames[0]);
 		return 1;
 	case DTRACE_DATA_KSTACK:
 	case DTRACE_DATA_USTACK:
@@ -373,7 +400,7 @@ static int frames_of(dtrace_hdl_t *dtp, const dtrace_recdesc_t *rec, const void 
 			if (rec->dtrd_kind == DTRACE_DATA_KSTACK) {
 				kframe(dtp, pc, &frames[n]);
 			} else {
-				uframe(dtp, (pid_t)pid, pc, &frames[n]);
+				uframe(dtp, (pid_t)pid, pc, cfi && i > first, &frames[n]);
 				frames[n].dtf_nofp = !cfi &&
 						     !(i == first && at_func_start(dtp, (pid_t)pid, pc)) &&
 						     dt_usym_nofp(dtp, (pid_t)pid, pc, i == first);

@@ -31,7 +31,6 @@ DT_INTERNAL void dt_unwind_addmap(dtrace_hdl_t *, pid_t, uint64_t addr, uint64_t
 DT_INTERNAL void dt_unwind_addpid(dtrace_hdl_t *, pid_t);
 DT_INTERNAL void dt_unwind_exec(dtrace_hdl_t *, pid_t);
 DT_INTERNAL void dt_unwind_sync(dtrace_hdl_t *, dt_unwind_rows_f *, dt_unwind_map_f *);
-DT_INTERNAL size_t dt_unwind_bytes(dtrace_hdl_t *);
 DT_INTERNAL void dt_unwind_fini(dtrace_hdl_t *);
 
 /* proc/dt_pmap.c: mappings as they are made */

@@ -20,9 +20,13 @@
  * object's rows with the load bias (the mapped address less the object's
  * own).  They come from /proc/PID/maps when a process is first seen
  * (dt_unwind_addpid: the -c and -p processes when tracing starts, any
- * other when its first record arrives), and from the mappings perf
- * reports as they are made (dt_usym_addmap: dlopen, and every process
- * started while tracing); an exec forgets a process's mappings.
+ * other when its first record arrives: the stacks of a process are walked
+ * by frame pointers until then), and, for those processes, from the
+ * mappings perf reports as they are made (dt_usym_addmap: dlopen, exec);
+ * an exec forgets a process's mappings.
+ *
+ * DTRACE_DEBUG_UNWIND in the environment prints each object's table and
+ * the total at the end on standard error (bench/ustack.sh measures them).
  *
  * What is new waits until dt_unwind_sync() hands it to the kernel's maps
  * (the driver calls it when tracing starts and at every dtrace_work()),
@@ -74,6 +78,7 @@ struct dt_unwind {
 	dt_umapping_t *uw_maps;
 	size_t uw_nmaps, uw_mapscap;
 	size_t uw_bytes;	/* of every object's rows (the benchmark) */
+	size_t uw_nobjs;
 };
 
 static struct dt_unwind *unwind(dtrace_hdl_t *dtp)
@@ -209,47 +214,305 @@ static void classify(Dwarf_Frame *fr, bool signal, dt_urow_t *r)
 	}
 }
 
-/* .eh_frame_hdr's table: the FDEs' first addresses, sorted; their number, or -1 */
-static long fde_starts(Elf *elf, uint64_t **startsp)
+static Elf_Scn *section(Elf *elf, const char *want, GElf_Shdr *sh)
 {
-	size_t shstrndx, nph;
+	size_t shstrndx;
 	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
 
 	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
-		return -1;
-	(void)nph;
+		return NULL;
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		const char *name;
-		Elf_Data *d;
-		const uint8_t *p;
-		uint32_t count;
-		uint64_t *starts;
 
-		if (gelf_getshdr(scn, &sh) == NULL ||
-		    (name = elf_strptr(elf, shstrndx, sh.sh_name)) == NULL ||
-		    strcmp(name, ".eh_frame_hdr") != 0)
-			continue;
-		if ((d = elf_getdata(scn, NULL)) == NULL || d->d_size < 12)
-			return -1;
-		p = d->d_buf;
-		/* version 1; eh_frame_ptr pcrel|sdata4; count udata4; table datarel|sdata4 */
-		if (p[0] != 1 || p[1] != 0x1b || p[2] != 0x03 || p[3] != 0x3b)
-			return -1;
-		memcpy(&count, p + 8, 4);
-		if (12 + (size_t)count * 8 > d->d_size)
-			return -1;
-		starts = dt_zalloc(sizeof(uint64_t) * (count + 1));
-		for (uint32_t i = 0; i < count; i++) {
-			int32_t rel;
-
-			memcpy(&rel, p + 12 + (size_t)i * 8, 4);
-			starts[i] = sh.sh_addr + (int64_t)rel;
-		}
-		*startsp = starts;
-		return count;
+		if (gelf_getshdr(scn, sh) != NULL && sh->sh_type != SHT_NOBITS &&
+		    (name = elf_strptr(elf, shstrndx, sh->sh_name)) != NULL && !strcmp(name, want))
+			return scn;
 	}
-	return -1;
+	return NULL;
+}
+
+static int addr_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* .eh_frame_hdr's table: the FDEs' first addresses, sorted; their number, or -1 */
+static long hdr_starts(Elf *elf, uint64_t **startsp)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = section(elf, ".eh_frame_hdr", &sh);
+	Elf_Data *d;
+	const uint8_t *p;
+	uint32_t count;
+	uint64_t *starts;
+
+	if (scn == NULL || (d = elf_getdata(scn, NULL)) == NULL || d->d_size < 12)
+		return -1;
+	p = d->d_buf;
+	/* version 1; eh_frame_ptr pcrel|sdata4; count udata4; table datarel|sdata4 */
+	if (p[0] != 1 || p[1] != 0x1b || p[2] != 0x03 || p[3] != 0x3b)
+		return -1;
+	memcpy(&count, p + 8, 4);
+	if (12 + (size_t)count * 8 > d->d_size)
+		return -1;
+	starts = dt_zalloc(sizeof(uint64_t) * (count + 1));
+	for (uint32_t i = 0; i < count; i++) {
+		int32_t rel;
+
+		memcpy(&rel, p + 12 + (size_t)i * 8, 4);
+		starts[i] = sh.sh_addr + (int64_t)rel;
+	}
+	*startsp = starts;
+	return count;
+}
+
+/* An FDE's initial_location, encoded as enc (DW_EH_PE_*) at p, section address base. */
+static bool fde_pc(uint8_t enc, const uint8_t *p, uint64_t at, uint64_t *pc)
+{
+	int64_t v;
+
+	switch (enc & 0x0f) {
+	case 0x00: /* absptr */
+	case 0x04: /* udata8 */
+	case 0x0c: /* sdata8 */
+		memcpy(&v, p, 8);
+		break;
+	case 0x03: { /* udata4 */
+		uint32_t u;
+
+		memcpy(&u, p, 4);
+		v = u;
+		break;
+	}
+	case 0x0b: { /* sdata4 */
+		int32_t i;
+
+		memcpy(&i, p, 4);
+		v = i;
+		break;
+	}
+	default:
+		return false;
+	}
+	if ((enc & 0x70) == 0x10) /* pcrel */
+		v += (int64_t)at;
+	else if ((enc & 0x70) != 0)
+		return false;
+	*pc = (uint64_t)v;
+	return true;
+}
+
+/* The pointer encoding of a CIE's FDEs ('R' of its augmentation), absptr if none. */
+static uint8_t cie_enc(const Dwarf_CIE *cie)
+{
+	const char *a = cie->augmentation;
+	const uint8_t *d = cie->augmentation_data;
+	size_t i = 0, n = cie->augmentation_data_size;
+
+	if (a == NULL || a[0] != 'z' || d == NULL)
+		return 0;
+	for (a++; *a != '\0' && i < n; a++) {
+		switch (*a) {
+		case 'R':
+			return d[i];
+		case 'L':
+			i++;
+			break;
+		case 'P': {
+			uint8_t penc = d[i++];
+
+			i += (penc & 0x07) == 2 ? 2 : (penc & 0x07) == 3 ? 4 : 8;
+			break;
+		}
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The FDEs' first addresses read from the frame section itself (name:
+ * .eh_frame, or .debug_frame), sorted: for files without .eh_frame_hdr
+ * (static executables).  Their number, or -1.
+ */
+static long scan_starts(Elf *elf, const char *name, uint64_t **startsp)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = section(elf, name, &sh);
+	bool eh = !strcmp(name, ".eh_frame");
+	const unsigned char *ident = (const unsigned char *)elf_getident(elf, NULL);
+	Elf_Data *d;
+	Dwarf_Off off = 0, next;
+	Dwarf_CFI_Entry e;
+	uint64_t *starts = NULL;
+	long n = 0, cap = 0;
+	struct {
+		Dwarf_Off ce_off;
+		uint8_t ce_enc;
+	} cies[64];
+	int ncies = 0;
+
+	if (scn == NULL || ident == NULL || (d = elf_getdata(scn, NULL)) == NULL)
+		return -1;
+	while (dwarf_next_cfi(ident, d, eh, off, &next, &e) == 0) {
+		if (dwarf_cfi_cie_p(&e)) {
+			if (ncies < 64) {
+				cies[ncies].ce_off = off;
+				cies[ncies++].ce_enc = eh ? cie_enc(&e.cie) : 0;
+			}
+		} else {
+			uint8_t enc = 0;
+			uint64_t pc;
+
+			for (int c = 0; c < ncies; c++)
+				if (cies[c].ce_off == e.fde.CIE_pointer)
+					enc = cies[c].ce_enc;
+			if (fde_pc(enc, e.fde.start,
+				   sh.sh_addr + (uint64_t)(e.fde.start - (const uint8_t *)d->d_buf), &pc)) {
+				if (n == cap) {
+					cap = cap ? cap * 2 : 256;
+					starts = dt_realloc(starts, sizeof(uint64_t) * (size_t)cap);
+				}
+				starts[n++] = pc;
+			}
+		}
+		off = next;
+	}
+	if (n == 0) {
+		free(starts);
+		return -1;
+	}
+	qsort(starts, (size_t)n, sizeof(uint64_t), addr_cmp);
+	*startsp = starts;
+	return n;
+}
+
+/* The rows of the FDEs that start at starts[0 .. nfde - 1], in cfi, appended. */
+static void cfi_rows(struct dt_unwind *uw, dt_uobj_t *uo, Dwarf_CFI *cfi, const uint64_t *starts,
+		     long nfde)
+{
+	dt_urow_t none;
+
+	memset(&none, 0, sizeof(none));
+	for (long i = 0; i < nfde; i++) {
+		uint64_t pc = starts[i], next = i + 1 < nfde ? starts[i + 1] : UINT64_MAX;
+
+		if (pc >= UINT32_MAX)
+			break;
+		while (pc < next) {
+			Dwarf_Frame *fr;
+			Dwarf_Addr s, e;
+			bool sig = false;
+			dt_urow_t r;
+
+			if (dwarf_cfi_addrframe(cfi, pc, &fr) != 0)
+				break;
+			dwarf_frame_info(fr, &s, &e, &sig);
+			classify(fr, sig, &r);
+			free(fr);
+			emit(uw, uo, pc, &r);
+			if (e <= pc)
+				break;
+			pc = e;
+		}
+		if (pc < next && pc < UINT32_MAX) /* a gap: no information */
+			emit(uw, uo, pc, &none);
+	}
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	const dt_urow_t *x = a, *y = b;
+
+	return x->ur_pc < y->ur_pc ? -1 : x->ur_pc > y->ur_pc;
+}
+
+/* The row of the object covering pc, or NULL. */
+static const dt_urow_t *row_of(const dt_urow_t *rows, uint32_t n, uint64_t pc)
+{
+	uint32_t lo = 0, hi = n;
+
+	if (n == 0 || pc < rows[0].ur_pc)
+		return NULL;
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (rows[mid].ur_pc <= pc)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return &rows[lo];
+}
+
+/*
+ * The first byte of each function its symbol tables name that no FDE
+ * covers (hand-written assembly): there, as at any function's entry, the
+ * return address is at %rsp (CFA = %rsp + 8), so that a probe at its entry
+ * still finds its caller.  Past that byte nothing is known.
+ */
+static void entry_rows(struct dt_unwind *uw, dt_uobj_t *uo, Elf *elf)
+{
+	static const char *const tabs[] = { ".symtab", ".dynsym" };
+	dt_urow_t entry, none;
+	uint32_t n0 = uo->uo_count, added = 0;
+
+	memset(&none, 0, sizeof(none));
+	memset(&entry, 0, sizeof(entry));
+	entry.ur_cfareg = DT_UCFA_SP;
+	entry.ur_cfaoff = 8;
+	for (size_t t = 0; t < 2; t++) {
+		GElf_Shdr sh;
+		Elf_Scn *scn = section(elf, tabs[t], &sh);
+		Elf_Data *d;
+
+		if (scn == NULL || (d = elf_getdata(scn, NULL)) == NULL || sh.sh_entsize == 0)
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym sym;
+			const dt_urow_t *r;
+
+			if (gelf_getsym(d, (int)i, &sym) == NULL ||
+			    GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_value == 0 ||
+			    sym.st_shndx == SHN_UNDEF || sym.st_value >= UINT32_MAX - 1)
+				continue;
+			r = row_of(uw->uw_rows + uo->uo_first, n0, sym.st_value);
+			if (r != NULL && (r->ur_cfareg != DT_UCFA_NONE || r->ur_pc == sym.st_value))
+				continue;
+			if (uw->uw_nrows + 2 > uw->uw_cap) {
+				uw->uw_cap = uw->uw_cap ? uw->uw_cap * 2 : 65536;
+				uw->uw_rows = dt_realloc(uw->uw_rows, sizeof(dt_urow_t) * uw->uw_cap);
+			}
+			uw->uw_rows[uw->uw_nrows] = entry;
+			uw->uw_rows[uw->uw_nrows++].ur_pc = (uint32_t)sym.st_value;
+			uw->uw_rows[uw->uw_nrows] = none;
+			uw->uw_rows[uw->uw_nrows++].ur_pc = (uint32_t)sym.st_value + 1;
+			added += 2;
+		}
+	}
+	if (added == 0)
+		return;
+	/* sorted again; of rows at one address, the entry's (the FDE-less gap's is older) */
+	uo->uo_count += added;
+	qsort(uw->uw_rows + uo->uo_first, uo->uo_count, sizeof(dt_urow_t), row_cmp);
+	{
+		dt_urow_t *rows = uw->uw_rows + uo->uo_first;
+		uint32_t k = 0;
+
+		for (uint32_t i = 0; i < uo->uo_count; i++) {
+			if (k > 0 && rows[k - 1].ur_pc == rows[i].ur_pc) {
+				if (rows[i].ur_cfareg != DT_UCFA_NONE)
+					rows[k - 1] = rows[i];
+				continue;
+			}
+			rows[k++] = rows[i];
+		}
+		uw->uw_nrows -= uo->uo_count - k;
+		uo->uo_count = k;
+	}
 }
 
 /* The rows of the object at path (its ELF file), appended; false if it has none. */
@@ -257,11 +520,11 @@ static bool build(struct dt_unwind *uw, dt_uobj_t *uo, const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	Elf *elf;
+	Dwarf *dw = NULL;
 	Dwarf_CFI *cfi = NULL;
 	uint64_t *starts = NULL;
 	long nfde = -1;
 	size_t nph = 0;
-	dt_urow_t none;
 
 	if (fd < 0)
 		return false;
@@ -281,35 +544,23 @@ static bool build(struct dt_unwind *uw, dt_uobj_t *uo, const char *path)
 			uo->uo_loads[uo->uo_nloads++].ul_filesz = ph.p_filesz;
 		}
 	}
-	memset(&none, 0, sizeof(none));
 	uo->uo_first = uw->uw_nrows;
-	if ((cfi = dwarf_getcfi_elf(elf)) != NULL && (nfde = fde_starts(elf, &starts)) > 0) {
-		for (long i = 0; i < nfde; i++) {
-			uint64_t pc = starts[i], next = i + 1 < nfde ? starts[i + 1] : UINT64_MAX;
+	/* .eh_frame (through .eh_frame_hdr, or read through), else .debug_frame */
+	if ((cfi = dwarf_getcfi_elf(elf)) != NULL &&
+	    ((nfde = hdr_starts(elf, &starts)) > 0 || (nfde = scan_starts(elf, ".eh_frame", &starts)) > 0))
+		cfi_rows(uw, uo, cfi, starts, nfde);
+	if (uo->uo_count == 0 && (dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL)) != NULL) {
+		Dwarf_CFI *dcfi = dwarf_getcfi(dw);
 
-			if (pc >= UINT32_MAX)
-				break;
-			while (pc < next) {
-				Dwarf_Frame *fr;
-				Dwarf_Addr s, e;
-				bool sig = false;
-				dt_urow_t r;
-
-				if (dwarf_cfi_addrframe(cfi, pc, &fr) != 0)
-					break;
-				dwarf_frame_info(fr, &s, &e, &sig);
-				classify(fr, sig, &r);
-				free(fr);
-				emit(uw, uo, pc, &r);
-				if (e <= pc)
-					break;
-				pc = e;
-			}
-			if (pc < next && pc < UINT32_MAX) /* a gap: no information */
-				emit(uw, uo, pc, &none);
-		}
+		free(starts);
+		starts = NULL;
+		if (dcfi != NULL && (nfde = scan_starts(elf, ".debug_frame", &starts)) > 0)
+			cfi_rows(uw, uo, dcfi, starts, nfde);
 	}
+	entry_rows(uw, uo, elf);
 	free(starts);
+	if (dw != NULL)
+		dwarf_end(dw);
 	if (cfi != NULL)
 		dwarf_cfi_end(cfi);
 	elf_end(elf);
@@ -319,6 +570,10 @@ static bool build(struct dt_unwind *uw, dt_uobj_t *uo, const char *path)
 		uo->uo_count = 0;
 	}
 	uw->uw_bytes += sizeof(dt_urow_t) * uo->uo_count;
+	uw->uw_nobjs++;
+	if (getenv("DTRACE_DEBUG_UNWIND") != NULL)
+		fprintf(stderr, "dtrace: unwind table: %s: %u rows, %zu bytes\n", path, uo->uo_count,
+			sizeof(dt_urow_t) * uo->uo_count);
 	return uo->uo_count > 0;
 }
 
@@ -377,8 +632,8 @@ static void known_pid(struct dt_unwind *uw, pid_t pid)
 }
 
 /* pid's executable mapping of path at [addr, addr + len), from file offset pgoff. */
-void dt_unwind_addmap(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, uint64_t len, uint64_t pgoff,
-		      uint64_t ino, const char *path)
+static void addmap(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, uint64_t len, uint64_t pgoff,
+		   uint64_t ino, const char *path)
 {
 	struct dt_unwind *uw;
 	dt_uobj_t *uo;
@@ -407,6 +662,18 @@ void dt_unwind_addmap(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, uint64_t len,
 	}
 }
 
+/*
+ * A mapping perf reported (dt_pmap.c): entered if its process has tables
+ * already; the others get theirs when a record of theirs first arrives
+ * (dt_unwind_addpid), not every process on the system.
+ */
+void dt_unwind_addmap(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, uint64_t len, uint64_t pgoff,
+		      uint64_t ino, const char *path)
+{
+	if (dtp->dt_unwind != NULL && dt_hash_find(&dtp->dt_unwind->uw_pids, &pid, sizeof(pid)))
+		addmap(dtp, pid, addr, len, pgoff, ino, path);
+}
+
 /* Every executable file mapping pid has now (/proc/PID/maps). */
 void dt_unwind_addpid(dtrace_hdl_t *dtp, pid_t pid)
 {
@@ -426,7 +693,7 @@ void dt_unwind_addpid(dtrace_hdl_t *dtp, pid_t pid)
 		if (sscanf(line, "%llx-%llx %7s %llx %*s %llu %4095[^\n]", &start, &end, perm, &off,
 			   &ino, file) < 5 || perm[2] != 'x')
 			continue;
-		dt_unwind_addmap(dtp, pid, start, end - start, off, ino, file);
+		addmap(dtp, pid, start, end - start, off, ino, file);
 	}
 	fclose(fp);
 	known_pid(unwind(dtp), pid);
@@ -472,12 +739,6 @@ void dt_unwind_sync(dtrace_hdl_t *dtp, dt_unwind_rows_f *rows, dt_unwind_map_f *
 	uw->uw_npend = 0;
 }
 
-/* Bytes of rows the objects seen so far have (tables of python3 and its libraries: bench/). */
-size_t dt_unwind_bytes(dtrace_hdl_t *dtp)
-{
-	return dtp->dt_unwind != NULL ? dtp->dt_unwind->uw_bytes : 0;
-}
-
 void dt_unwind_fini(dtrace_hdl_t *dtp)
 {
 	struct dt_unwind *uw = dtp->dt_unwind;
@@ -486,6 +747,9 @@ void dt_unwind_fini(dtrace_hdl_t *dtp)
 
 	if (uw == NULL)
 		return;
+	if (getenv("DTRACE_DEBUG_UNWIND") != NULL)
+		fprintf(stderr, "dtrace: unwind tables: %zu objects, %u rows, %zu bytes\n",
+			uw->uw_nobjs, uw->uw_nrows, uw->uw_bytes);
 	for (size_t i = 0; (uo = dt_hash_next(&uw->uw_objs, &i)) != NULL;) {
 		free(uo->uo_key);
 		free(uo);

@@ -60,3 +60,9 @@ build/triggers/uchain-nofp: tests/triggers/user/uchain.c build/triggers/uchain.h
 build/triggers/uchain-strip: build/triggers/uchain-nofp
 	objcopy --only-keep-debug $< $@.debug
 	objcopy --strip-all --add-gnu-debuglink=$@.debug $< $@
+TRIGGERS += build/triggers/usignal
+build/triggers/usignal: tests/triggers/user/usignal.c build/triggers/uchain.h
+	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -Ibuild/triggers -o $@ $<
+TRIGGERS += build/triggers/unocfi
+build/triggers/unocfi: tests/triggers/user/unocfi.c build/triggers/uchain.h
+	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -Ibuild/triggers -o $@ $<
