@@ -5,7 +5,8 @@
 # for -C.  Tests use static triggers (libc6-dev has libc.a) and bpftool
 # (runtime/cleanup checks that nothing stays in the kernel); python3-minimal
 # for a real package's USDT probes (tests/e2e/usdt/python); strace (the D
-# library's test checks that a program without kernel types opens no BTF).  The kernel
+# library's test checks that a program without kernel types opens no BTF); man-db
+# (tests/e2e/install/manpage renders the manual pages with man --warnings).  The kernel
 # tests (tests/kernel/run-guests.sh) boot Debian's kernels under qemu: they
 # need qemu-system-x86, busybox-static, cpio, kmod, xz-utils and zstd; if
 # those cannot be installed, the kernel tests are skipped (with one line).
@@ -15,7 +16,7 @@ want=""
 check() { dpkg -s "$1" >/dev/null 2>&1 || need="$need $1"; }
 for p in gcc make pkg-config libbpf-dev libelf-dev libdw-dev zlib1g-dev libjson-c-dev cpp libc6-dev bpftool \
 	libprotobuf-c-dev protobuf-c-compiler \
-	python3-minimal strace; do
+	python3-minimal strace man-db; do
 	check "$p"
 done
 # The profile tests (tests/e2e/stacks/svg, pprof) read dtrace's flame graph
