@@ -66,3 +66,6 @@ build/triggers/usignal: tests/triggers/user/usignal.c build/triggers/uchain.h
 TRIGGERS += build/triggers/unocfi
 build/triggers/unocfi: tests/triggers/user/unocfi.c build/triggers/uchain.h
 	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -Ibuild/triggers -o $@ $<
+TRIGGERS += build/triggers/udlopen
+build/triggers/udlopen: tests/triggers/user/udlopen.c build/triggers/uchain.h build/triggers/libuchain-nofp.so
+	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -Ibuild/triggers -o $@ $< -ldl
