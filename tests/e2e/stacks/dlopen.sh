@@ -9,7 +9,7 @@ $DTRACE -x switchrate=20ms -x oformat=folded -qn 'uchain$target:::leaf { @[ustac
 	/^\[frames missing: no unwind information\];/ { partial += $NF; next }
 	{ other++; print "unexpected:", $0 }
 	END {
-		print "complete stacks through the dlopen()ed library:", full > 0 ? "yes" : "no"
+		print "complete stacks through the dlopen()ed library:", (full > 0 ? "yes" : "no")
 		print "stacks:", full + partial
-		print "the others end with the marker:", other == 0 ? "yes" : "no"
+		print "the others end with the marker:", (other == 0 ? "yes" : "no")
 	}'
