@@ -750,7 +750,8 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 	    !((idp = dt_ident_lookup(dtp, base->dn_name, base->dn_op == 's' ? DT_ID_TLS
 									      : DT_ID_GLOBAL)) != NULL &&
 	      (idp->di_kind == DT_ID_GLOBAL || idp->di_kind == DT_ID_TLS) &&
-	      idp->di_type != NULL && idp->di_type->dt_kind == DT_TK_STRING)) {
+	      idp->di_type != NULL && (idp->di_type->dt_kind == DT_TK_STRING ||
+				       idp->di_type->dt_kind == DT_TK_PTR))) { /* p[i]: memory */
 		dt_idkind_t kind = base->dn_op == 's' ? DT_ID_TARRAY : DT_ID_GARRAY;
 
 		/* as in DTrace, a reference creates an associative array */
@@ -895,13 +896,53 @@ static const char *not_lvalue(const dt_node_t *dnp)
 	return "requires modifiable lvalue as an operand";
 }
 
+/*
+ * Can an address computed from dnp be written through?  As illumos'
+ * DT_NF_WRITABLE: what comes from a D variable or alloca() can (the store
+ * is checked at run time to land in D memory), a built-in (curthread)
+ * cannot.
+ */
+static bool writable(const dt_node_t *dnp)
+{
+	switch (dnp->dn_kind) {
+	case N_VAR:
+	case N_ARRAY:
+		return dnp->dn_ident != NULL || (dnp->dn_kind == N_ARRAY && writable(dnp->dn_left));
+	case N_MEMBER:
+	case N_DEREF:
+	case N_CAST:
+	case N_ADDROF:
+		return writable(dnp->dn_left);
+	case N_BINARY:
+		return (dnp->dn_op == '+' || dnp->dn_op == '-') &&
+		       (writable(dnp->dn_left) || writable(dnp->dn_right));
+	case N_CALL:
+		return dnp->dn_name != NULL && strcmp(dnp->dn_name, "alloca") == 0;
+	default:
+		return false;
+	}
+}
+
+/* A store into memory: a member (not of a translated struct), *p, p[i]. */
+static bool is_memlvalue(const dt_node_t *dnp)
+{
+	if (dnp->dn_kind == N_MEMBER)
+		return writable(dnp->dn_left);
+	if (dnp->dn_kind == N_DEREF || (dnp->dn_kind == N_ARRAY && dnp->dn_index == DT_INDEX_MEM))
+		return writable(dnp->dn_left);
+	return false;
+}
+
 static bool is_lvalue(const dt_node_t *dnp)
 {
 	switch (dnp->dn_kind) {
 	case N_VAR:
 		return dnp->dn_ident != NULL;
 	case N_ARRAY:
-		return dnp->dn_ident != NULL;
+		return dnp->dn_ident != NULL || is_memlvalue(dnp);
+	case N_MEMBER:
+	case N_DEREF:
+		return is_memlvalue(dnp);
 	default:
 		return false;
 	}
@@ -914,10 +955,23 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 	dt_ident_t *idp;
 	char buf[128];
 
+	if (lhs->dn_kind == N_MEMBER || lhs->dn_kind == N_DEREF) {
+		dt_cook_node(cc, lhs); /* a store into memory: its type is the member's */
+		if (!is_memlvalue(lhs))
+			dt_cook_err(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
+			     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
+		return;
+	}
 	if (lhs->dn_kind == N_ARRAY) {
 		cook_array(cc, lhs, true);
 		if (lhs->dn_index == DT_INDEX_SCALAR)
 			return; /* a scalar array element: its type is the array's */
+		if (lhs->dn_index == DT_INDEX_MEM) {
+			if (!is_memlvalue(lhs))
+				dt_cook_err(cc, D_OP_LVAL, where, "operator %s requires modifiable lvalue as an operand",
+				     where->dn_kind == N_INCDEC ? (where->dn_op == '+' ? "++" : "--") : "=");
+			return;
+		}
 		idp = lhs->dn_ident;
 		if (idp == NULL)
 			dt_cook_err(cc, D_OP_LVAL, where, "operator = can only be applied to a variable or an "
@@ -953,11 +1007,9 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 		    rt->dt_kind == DT_TK_UNION) {
 			if (dt_cook_strlike(rt))
 				rt = dt_type_string(dtp);
-			else if (rt->dt_kind == DT_TK_ARRAY ||
-				 (idp->di_kind != DT_ID_GLOBAL && idp->di_kind != DT_ID_LOCAL))
-				dt_cook_err(cc, D_OP_INCOMPAT, where, "operator = cannot be applied to type %s%s",
-				     dt_cook_tname(rt), rt->dt_kind == DT_TK_ARRAY ? "" :
-				     ": struct values are kept in global and this-> variables only");
+			else if (rt->dt_kind == DT_TK_ARRAY)
+				dt_cook_err(cc, D_OP_INCOMPAT, where, "operator = cannot be applied to type %s",
+				     dt_cook_tname(rt));
 			/* a struct or union value: copied whole (cg/dt_cg.c) */
 		}
 		idp->di_type = rt; /* the type of the first assignment, as in DTrace */
@@ -997,7 +1049,19 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 		dnp->dn_type = lhs->dn_type;
 		return;
 	}
+	if (rhs->dn_kind == N_VAR && rhs->dn_ident != NULL && rhs->dn_type->dt_kind == DT_TK_ARRAY &&
+	    !dt_cook_strlike(rhs->dn_type))
+		rhs->dn_type = dt_type_ptr(DTP(cc), rhs->dn_type->dt_base); /* p = a: a decays, as in C */
 	cook_lvalue(cc, lhs, rhs->dn_type, dnp);
+	/*
+	 * A string is an array in illumos' D, and the constant 0 is
+	 * compatible with an array as with a pointer (dt_node_is_ptrcompat):
+	 * self->name = 0 frees a string variable.
+	 */
+	if (lhs->dn_type->dt_kind == DT_TK_STRING && is_nullconst(rhs)) {
+		dnp->dn_type = lhs->dn_type;
+		return;
+	}
 	if (!compatible(lhs->dn_type, rhs->dn_type) || !ptr_mix_ok(lhs, rhs))
 		dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" = \"%s\"",
 		     dt_cook_tname(lhs->dn_type), dt_cook_tname(rhs->dn_type));
@@ -1270,8 +1334,18 @@ void dt_cook_node(dt_cookctx_t *cc, dt_node_t *dnp)
 		break;
 	case N_ADDROF:
 		dt_cook_node(cc, dnp->dn_left);
+		if (dnp->dn_left->dn_kind == N_VAR && dnp->dn_left->dn_ident != NULL &&
+		    (dnp->dn_left->dn_ident->di_kind == DT_ID_GLOBAL ||
+		     dnp->dn_left->dn_ident->di_kind == DT_ID_LOCAL) &&
+		    (dnp->dn_left->dn_type->dt_canon->dt_kind == DT_TK_STRUCT ||
+		     dnp->dn_left->dn_type->dt_canon->dt_kind == DT_TK_UNION)) {
+			/* &f of a struct variable in D memory: p = &f; p->m = v */
+			dnp->dn_type = dt_type_ptr(dtp, dnp->dn_left->dn_type);
+			break;
+		}
 		if (dnp->dn_left->dn_kind != N_MEMBER && dnp->dn_left->dn_kind != N_DEREF &&
-		    !(dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_index == DT_INDEX_MEM))
+		    !(dnp->dn_left->dn_kind == N_ARRAY && (dnp->dn_left->dn_index == DT_INDEX_MEM ||
+							   dnp->dn_left->dn_index == DT_INDEX_SCALAR)))
 			dt_cook_err(cc, D_ADDROF_LVAL, dnp, "operator & requires an addressable operand");
 		if (dnp->dn_left->dn_member != NULL)
 			dt_cook_err(cc, D_ADDROF_BITFIELD, dnp, "cannot take address of bit-field");

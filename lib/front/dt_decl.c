@@ -149,9 +149,7 @@ static void sou_body(dt_pcb_t *pcb, dt_type_t *t)
 				    mt->dt_kind == DT_TK_FUNC)
 					dt_cc_error(pcb, D_DECL_INCOMPLETE, line, "declaration of member %s has incomplete type %s",
 						    name ? name : "(anon)", mt->dt_name);
-				if (mt->dt_kind == DT_TK_STRING && !pcb->pcb_lib) /* the library's devinfo_t has */
-					dt_cc_error(pcb, D_DECL_STRING, line, "member %s may not be of type string",
-						    name ? name : "(anon)");
+				/* a string member: strsize bytes, as Oracle's DTrace keeps it */
 				if (name == NULL && bits == 0)
 					dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
 				if (dt_decl_member(dtp, t, name, mt, bits) != 0)
