@@ -106,6 +106,8 @@ DT_INTERNAL int dt_cg_label(dt_cg_t *cg);
 DT_INTERNAL void dt_cg_place(dt_cg_t *cg, int label);
 DT_INTERNAL void dt_cg_jump(dt_cg_t *cg, struct bpf_insn insn, int label);
 DT_INTERNAL void dt_cg_ld64(dt_cg_t *cg, int reg, uint64_t v);
+/* cg/dt_cg_unwind.c: a user stack walked with the unwind tables; r0 < 0: not covered */
+DT_INTERNAL void dt_cg_uwalk(dt_cg_t *cg, bool istmp, int off, int n);
 DT_INTERNAL void dt_cg_ldmap(dt_cg_t *cg, int reg, int map);
 DT_INTERNAL void dt_cg_ldmapval(dt_cg_t *cg, int reg, int map, int off);
 DT_INTERNAL void dt_cg_call(dt_cg_t *cg, int helper);
