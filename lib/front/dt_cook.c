@@ -1505,6 +1505,21 @@ void dt_cook_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t *probe)
 {
 	dt_cookctx_t cc = { .cc_pcb = pcb, .cc_clause = clp, .cc_probe = probe };
 
+	if (probe != NULL && probe->pr_pred != NULL) {
+		/* the provider's condition first (a clause's probes share it: dt_cc.c) */
+		dt_node_t *pp = dt_xlate_probepred(pcb, probe->pr_pred, clp->dc_line);
+
+		if (clp->dc_pred != NULL) {
+			dt_node_t *n = dt_node_new(pcb, N_LOGICAL, NULL);
+
+			n->dn_op = OP_LAND;
+			n->dn_left = pp;
+			n->dn_right = clp->dc_pred;
+			n->dn_line = clp->dc_line;
+			pp = n;
+		}
+		clp->dc_pred = pp;
+	}
 	if (clp->dc_pred != NULL) {
 		pcb->pcb_region = "predicate";
 		cc.cc_inpred = true;
