@@ -205,7 +205,9 @@ typedef struct dtrace_frame {
 				     basename), or NULL */
 	const char *dtf_function; /* the function (symbol) it is in, or NULL */
 	uint64_t dtf_offset;	  /* dtf_pc less the function's address */
-	int dtf_nofp;		  /* user frames: the frames above it may be missing or wrong */
+	int dtf_nofp;		  /* user frames: 1: the frames above it may be missing or wrong
+				     (walked by frame pointers); 2: the stack ends here, the
+				     next frame could not be unwound (docs/stacks.md) */
 } dtrace_frame_t;
 
 /* An action's name as D spells it ("trace", "printf" ...), or NULL. */

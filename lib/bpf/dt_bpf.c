@@ -16,6 +16,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <ctype.h>
+#include <endian.h>
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
@@ -41,6 +42,8 @@ static int map_fd(dtrace_hdl_t *dtp, const dt_bpfprog_t *bp, int map)
 	case DT_MAP_BUFSTATE: return dtp->dt_bufstatefd;
 	case DT_MAP_SPEC: return dtp->dt_specfd;
 	case DT_MAP_SPECBUF: return dtp->dt_specbuffd;
+	case DT_MAP_UROWS: return dtp->dt_urowsfd;
+	case DT_MAP_UMAPS: return dtp->dt_umapsfd;
 	default:
 		if (map - DT_MAP_AGG < dtp->dt_naggs)
 			return dtp->dt_aggmaps[map - DT_MAP_AGG].am_fd;
@@ -287,6 +290,76 @@ static int probetab_create(dtrace_hdl_t *dtp)
 	return 0;
 }
 
+/*
+ * The unwind tables (layout/dt_layout.h): the rows in a mapped array that
+ * dt_bpf_unwind_rows() fills, the mappings in an LPM trie.
+ */
+static int unwind_create(dtrace_hdl_t *dtp)
+{
+	size_t len = ((size_t)DT_UROWS_MAX * sizeof(dt_urow_t) + 4095) & ~4095ul;
+
+	dtp->dt_urowsfd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, "dt_urows", 4, sizeof(dt_urow_t),
+				DT_UROWS_MAX, BPF_F_MMAPABLE);
+	if (dtp->dt_urowsfd < 0)
+		return -1;
+	dtp->dt_urowsmap = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, dtp->dt_urowsfd, 0);
+	if (dtp->dt_urowsmap == MAP_FAILED) {
+		dtp->dt_urowsmap = NULL;
+		return dt_set_errmsg(dtp, EDT_BPF, "failed to map dt_urows: %s", strerror(errno));
+	}
+	dtp->dt_umapsfd = mkmap(dtp, BPF_MAP_TYPE_LPM_TRIE, "dt_umaps", sizeof(dt_umapkey_t),
+				sizeof(dt_umapval_t), DT_UMAPS_MAX, BPF_F_NO_PREALLOC);
+	return dtp->dt_umapsfd < 0 ? -1 : 0;
+}
+
+/* Rows first .. first + n - 1 of dt_urows. */
+void dt_bpf_unwind_rows(dtrace_hdl_t *dtp, uint32_t first, const dt_urow_t *rows, uint32_t n)
+{
+	if (dtp->dt_urowsmap == NULL || first >= DT_UROWS_MAX || n > DT_UROWS_MAX - first)
+		return;
+	memcpy((dt_urow_t *)dtp->dt_urowsmap + first, rows, sizeof(dt_urow_t) * n);
+}
+
+static void umap_key(dt_umapkey_t *k, pid_t pid, uint64_t addr, int bits)
+{
+	k->uk_prefixlen = 32 + (uint32_t)bits;
+	k->uk_pid = htobe32((uint32_t)pid);
+	k->uk_addr = htobe64(addr);
+}
+
+/*
+ * Enter (val != NULL) or remove pid's mapping [start, end) in dt_umaps, as
+ * the aligned power-of-two blocks that cover it; start == end: the pid's
+ * own entry.  0, or -1 if the trie is full (the mapping then ends stacks
+ * with the marker).
+ */
+int dt_bpf_unwind_map(dtrace_hdl_t *dtp, pid_t pid, uint64_t start, uint64_t end,
+		      const dt_umapval_t *val)
+{
+	dt_umapkey_t k;
+	int rv = 0;
+
+	if (dtp->dt_umapsfd < 0)
+		return -1;
+	if (start == end) {
+		umap_key(&k, pid, 0, 0);
+		return val != NULL ? bpf_map_update_elem(dtp->dt_umapsfd, &k, val, BPF_ANY)
+				   : bpf_map_delete_elem(dtp->dt_umapsfd, &k);
+	}
+	while (start < end) {
+		int lg = start == 0 ? 63 : __builtin_ctzll(start);
+
+		while (lg > 0 && (lg >= 64 || end - start < (1ull << lg)))
+			lg--;
+		umap_key(&k, pid, start, 64 - lg);
+		if (val != NULL ? bpf_map_update_elem(dtp->dt_umapsfd, &k, val, BPF_ANY) != 0
+				: bpf_map_delete_elem(dtp->dt_umapsfd, &k) != 0)
+			rv = -1;
+		start += 1ull << lg;
+	}
+	return rv;
+}
+
 int dt_bpf_maps_create(dtrace_hdl_t *dtp)
 {
 	int strsize = DT_STRSIZE(dtp), zero = 0;
@@ -344,7 +417,7 @@ int dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	if (bpf_map_update_elem(dtp->dt_strtabfd, &zero, dtp->dt_strtab, BPF_ANY) != 0)
 		return dt_set_errmsg(dtp, EDT_BPF, "failed to fill dt_strtab: %s", strerror(errno));
 	(void)strsize;
-	if (probetab_create(dtp) != 0)
+	if (probetab_create(dtp) != 0 || (dtp->dt_uwalk && unwind_create(dtp) != 0))
 		return -1;
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next) {
 		char name[16];
@@ -839,6 +912,8 @@ void dt_bpf_maps_destroy(dtrace_hdl_t *dtp)
 	unmap((void *)dtp->dt_specstate,
 	      (size_t)(dtp->dt_options[DTOPT_NSPEC] > 0 ? dtp->dt_options[DTOPT_NSPEC] : 1) * 8);
 	unmap(dtp->dt_specbuf, dtp->dt_specbuflen);
+	unmap(dtp->dt_urowsmap, (size_t)DT_UROWS_MAX * sizeof(dt_urow_t));
+	dtp->dt_urowsmap = NULL;
 	dtp->dt_globmap = dtp->dt_scratchmap = NULL;
 	dtp->dt_bufstate = NULL;
 	dtp->dt_specstate = NULL;
@@ -852,6 +927,8 @@ void dt_bpf_maps_destroy(dtrace_hdl_t *dtp)
 	close_fd(&dtp->dt_probetabfd);
 	close_fd(&dtp->dt_specfd);
 	close_fd(&dtp->dt_specbuffd);
+	close_fd(&dtp->dt_urowsfd);
+	close_fd(&dtp->dt_umapsfd);
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next) {
 		unmap(bp->bp_bind, 8 * (size_t)DT_BIND_KEYS);
 		bp->bp_bind = NULL;

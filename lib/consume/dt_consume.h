@@ -153,6 +153,7 @@ DT_INTERNAL void dt_stack_seen(dtrace_hdl_t *, int act, const char *data);
 DT_INTERNAL void dt_stack_print(dtrace_hdl_t *, FILE *, int act, const char *data, int size);
 DT_INTERNAL int dt_stack_act(dtrace_actkind_t);	/* DTRACEACT_STACK ... to DT_ACT_STACK ... */
 DT_INTERNAL dtrace_actkind_t dt_stack_pubact(int act); /* ... and back */
+DT_INTERNAL const char *dt_stack_marker(int nofp); /* the line dtf_nofp adds, or NULL */
 DT_INTERNAL char *dt_stack_text(dtrace_hdl_t *, int act, const char *data, int size);
 DT_INTERNAL void dt_addr2str(dtrace_hdl_t *, uint64_t addr, bool withoff, char *, size_t);
 DT_INTERNAL void dt_uaddr2str(dtrace_hdl_t *, pid_t, uint64_t addr, bool withoff, char *,

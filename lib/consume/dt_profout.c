@@ -34,7 +34,6 @@
 #include <string.h>
 
 #define DT_PROF_MAXFRAMES 1024 /* frames of one stack (ustackframes' ceiling) */
-#define DT_PROF_MISSING "[frames may be missing: no frame pointer]"
 
 typedef struct prof_walk {
 	dtrace_hdl_t *pw_dtp;
@@ -129,8 +128,8 @@ static void add_stack(prof_walk_t *pw, const dtrace_recdesc_t *rec, const char *
 	for (int i = n - 1; i >= 0; i--) {
 		const dtrace_frame_t *f = &pw->pw_frames[i];
 
-		if (f->dtf_nofp)
-			push(pw, dt_strdup(DT_PROF_MISSING), 0, f->dtf_pid, -1);
+		if (f->dtf_nofp && dt_stack_marker(f->dtf_nofp) != NULL)
+			push(pw, dt_strdup(dt_stack_marker(f->dtf_nofp)), 0, f->dtf_pid, -1);
 		push(pw, frame_text(f), f->dtf_pc, f->dtf_pid, -1);
 	}
 }

@@ -60,3 +60,12 @@ build/triggers/uchain-nofp: tests/triggers/user/uchain.c build/triggers/uchain.h
 build/triggers/uchain-strip: build/triggers/uchain-nofp
 	objcopy --only-keep-debug $< $@.debug
 	objcopy --strip-all --add-gnu-debuglink=$@.debug $< $@
+TRIGGERS += build/triggers/usignal
+build/triggers/usignal: tests/triggers/user/usignal.c build/triggers/uchain.h
+	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -Ibuild/triggers -o $@ $<
+TRIGGERS += build/triggers/unocfi
+build/triggers/unocfi: tests/triggers/user/unocfi.c build/triggers/uchain.h
+	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -Ibuild/triggers -o $@ $<
+TRIGGERS += build/triggers/udlopen
+build/triggers/udlopen: tests/triggers/user/udlopen.c build/triggers/uchain.h build/triggers/libuchain-nofp.so
+	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -Ibuild/triggers -o $@ $< -ldl
