@@ -663,19 +663,33 @@ static void lq_match(dt_cookctx_t *cc, dt_node_t *call, const int64_t *o, const 
 {
 	if (o[0] != p[0])
 		dt_cook_err(cc, D_LQUANT_MISMATCH, call, "lquantize( ) base (argument #1) doesn't match previous "
-			       "declaration: expected %d", (int)o[0]);
+			       "declaration: expected %d, found %d", (int)o[0], (int)p[0]);
 	if (o[1] * o[2] != p[1] * p[2])
 		dt_cook_err(cc, D_LQUANT_MISMATCH, call, "lquantize( ) limit (argument #2) doesn't match previous "
-			       "declaration: expected %d", (int)(o[0] + o[1] * o[2]));
+			       "declaration: expected %d, found %d", (int)(o[0] + o[1] * o[2]),
+			    (int)(p[0] + p[1] * p[2]));
 	if (o[2] != p[2])
 		dt_cook_err(cc, D_LQUANT_MISMATCH, call, "lquantize( ) step (argument #3) doesn't match previous "
-			       "declaration: expected %d", (int)o[2]);
+			       "declaration: expected %d, found %d", (int)o[2], (int)p[2]);
 }
 
-static const char *const llq_names[] = { "factor", "low magnitude", "high magnitude",
-					 "linear steps per magnitude" };
+/* llquantize()'s four parameters with illumos' names and tags (dt_cc.c) */
+static const struct {
+	const char *lq_name;
+	int lq_badtype, lq_badval, lq_mismatch;
+} llq_args[] = {
+	{ "factor", D_LLQUANT_FACTORTYPE, D_LLQUANT_FACTORVAL, D_LLQUANT_FACTORMATCH },
+	{ "low magnitude", D_LLQUANT_LOWTYPE, D_LLQUANT_LOWVAL, D_LLQUANT_LOWMATCH },
+	{ "high magnitude", D_LLQUANT_HIGHTYPE, D_LLQUANT_HIGHVAL, D_LLQUANT_HIGHMATCH },
+	{ "linear steps per magnitude", D_LLQUANT_NSTEPTYPE, D_LLQUANT_NSTEPVAL, D_LLQUANT_NSTEPMATCH },
+};
 
-/* llquantize(x, factor, low, high, steps[, incr]) */
+/*
+ * llquantize(x, factor, low, high, steps[, incr]).  As illumos, factor
+ * raised to high + 2 must fit in 64 bits: the last bucket's bound,
+ * factor^(high + 1), is then exact, and so is every bucket the consumer
+ * walks (dt_agg_arith.c, dt_aggregate.c, dt_textout.c).
+ */
 static int cook_llquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
 {
 	uint64_t v, order = 1;
@@ -684,30 +698,30 @@ static int cook_llquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
 		dt_node_t *a = nth_arg(call->dn_args, i + 1);
 
 		if (!dt_cook_const(a, &p[i]))
-			dt_cook_err(cc, D_LLQUANT_FACTORTYPE, a, "llquantize( ) argument #%d (%s) must be an integer constant",
-			     i + 1, llq_names[i]);
+			dt_cook_err(cc, llq_args[i].lq_badtype, a, "llquantize( ) argument #%d (%s) must be an "
+				       "integer constant", i + 1, llq_args[i].lq_name);
 		if ((uint64_t)p[i] > UINT16_MAX)
-			dt_cook_err(cc, D_LLQUANT_FACTORVAL, a, "llquantize( ) argument #%d (%s) must be an unsigned 16-bit "
-				    "quantity", i + 1, llq_names[i]);
+			dt_cook_err(cc, llq_args[i].lq_badval, a, "llquantize( ) argument #%d (%s) must be an "
+				       "unsigned 16-bit quantity", i + 1, llq_args[i].lq_name);
 	}
 	if (p[0] < 2)
-		dt_cook_err(cc, D_LLQUANT_FACTORVAL, call, "llquantize( ) factor (argument #1) must be two or more");
+		dt_cook_err(cc, D_LLQUANT_FACTORSMALL, call, "llquantize( ) factor (argument #1) must be two or more");
 	if (p[1] >= p[2])
-		dt_cook_err(cc, D_LLQUANT_HIGHVAL, call, "llquantize( ) high magnitude (argument #3) must be greater than "
+		dt_cook_err(cc, D_LLQUANT_MAGRANGE, call, "llquantize( ) high magnitude (argument #3) must be greater than "
 			       "low magnitude (argument #2)");
 	if (p[3] < p[0])
-		dt_cook_err(cc, D_LLQUANT_FACTORSMALL, call, "llquantize( ) factor (argument #1) must be less than or equal to "
-			       "the number of linear steps per magnitude (argument #4)");
+		dt_cook_err(cc, D_LLQUANT_FACTORNSTEPS, call, "llquantize( ) factor (argument #1) must be less than or "
+			       "equal to the number of linear steps per magnitude (argument #4)");
 	for (v = (uint64_t)p[0]; v < (uint64_t)p[3]; v *= (uint64_t)p[0])
 		continue;
 	if (p[3] % p[0] != 0 || v % (uint64_t)p[3] != 0)
 		dt_cook_err(cc, D_LLQUANT_FACTOREVEN, call, "llquantize( ) factor (argument #1) must evenly divide the number "
 			       "of steps per magnitude (argument #4), and the number of steps per "
 			       "magnitude must evenly divide a power of the factor");
-	for (int i = 0; i < p[2]; i++) {
+	for (int i = 0; i <= p[2] + 1; i++) {
 		if (order * (uint64_t)p[0] <= order)
 			dt_cook_err(cc, D_LLQUANT_MAGTOOBIG, call, "llquantize( ) factor (%d) raised to power of high "
-				       "magnitude (%d) overflows 64-bits", (int)p[0], (int)p[2]);
+				       "magnitude (%d) plus 1 overflows 64-bits", (int)p[0], (int)p[2]);
 		order *= (uint64_t)p[0];
 	}
 	if (dt_agg_nwords(DT_AGG_LLQUANTIZE, p) > DT_AGG_MAXWORDS)
@@ -720,8 +734,9 @@ static void llq_match(dt_cookctx_t *cc, dt_node_t *call, const int64_t *o, const
 {
 	for (int i = 0; i < 4; i++)
 		if (o[i] != p[i])
-			dt_cook_err(cc, D_LLQUANT_MISMATCH, call, "llquantize( ) %s (argument #%d) doesn't match previous "
-				       "declaration: expected %d", llq_names[i], i + 1, (int)o[i]);
+			dt_cook_err(cc, llq_args[i].lq_mismatch, call, "llquantize( ) %s (argument #%d) doesn't match "
+				       "previous declaration: expected %d, found %d", llq_args[i].lq_name, i + 1,
+				       (int)o[i], (int)p[i]);
 }
 
 /* Parameters, checked against an earlier use; then the increment argument. */
