@@ -52,6 +52,7 @@ typedef struct dtrace_state {
 	FILE *g_ofp;
 	const char *g_ofile;
 	int g_status;
+	bool g_execfail;     /* the -c command could not be executed: exit 1 */
 	bool g_heading;
 	char **g_argv;	     /* macro arguments */
 	int g_argc;
@@ -500,8 +501,10 @@ static bool target_gone(dtrace_state_t *st)
 
 	if (dtrace_proc_poll(st->g_dtp, &ps) <= 0)
 		return false;
-	if (ps.dps_errmsg != NULL)
+	if (ps.dps_errmsg != NULL) {
 		warnx("%s", ps.dps_errmsg);
+		st->g_execfail = true;
+	}
 	switch (ps.dps_how) {
 	case DTRACE_PROC_KILLED:
 		sig = sigabbrev_np(ps.dps_code);
@@ -630,6 +633,9 @@ static void setopt(dtrace_state_t *st, const char *arg)
 /* The end of a run: the handle closed (and the -c command killed), all freed. */
 static int leave(dtrace_state_t *st, char **margv, int status)
 {
+	/* listings (-l, -V, -e -S) too: output that could not be written is an error */
+	if (fflush(st->g_ofp) != 0 || ferror(st->g_ofp) || fflush(stdout) != 0 || ferror(stdout))
+		fatal(st, "failed to write output: %s", strerror(errno ? errno : EIO));
 	dtrace_close(st->g_dtp);
 	for (int i = 0; i < st->g_cmdc; i++) {
 		free(st->g_cmdv[i].dc_namecopy);
@@ -833,7 +839,8 @@ int main(int argc, char **argv)
 		fputc('\n', st.g_ofp);
 	if (!st.g_json || st.g_aggdump)
 		dtrace_aggregate_print(st.g_dtp, st.g_ofp);
-	fflush(st.g_ofp);
-	st.g_status = dtrace_exit_status(st.g_dtp);
+	if (fflush(st.g_ofp) != 0 || ferror(st.g_ofp)) /* nothing lost silently */
+		fatal(&st, "failed to write output: %s", strerror(errno ? errno : EIO));
+	st.g_status = st.g_execfail ? 1 : dtrace_exit_status(st.g_dtp);
 	return leave(&st, margv, st.g_status); /* kills the -c command if it still runs */
 }
