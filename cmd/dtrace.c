@@ -91,6 +91,25 @@ static _Noreturn void fatal(dtrace_state_t *st, const char *fmt, ...)
 	exit(1);
 }
 
+/*
+ * Output could not be written: stop with DTrace's message and exit 1 (a
+ * full file system, /dev/full, EIO), nothing lost silently.  A reader that
+ * went away (EPIPE: `dtrace ... | head`) ends dtrace as it ends DTrace, by
+ * SIGPIPE and without a message, once tracing is torn down.
+ */
+static _Noreturn void write_failed(dtrace_state_t *st)
+{
+	int e = errno ? errno : EIO;
+
+	if (e == EPIPE) {
+		dtrace_close(st->g_dtp);
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+		_exit(1);
+	}
+	fatal(st, "failed to write output: %s", strerror(e));
+}
+
 /* Notices are suppressed by -q, as in DTrace. */
 static void notice(dtrace_state_t *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void notice(dtrace_state_t *st, const char *fmt, ...)
@@ -635,7 +654,7 @@ static int leave(dtrace_state_t *st, char **margv, int status)
 {
 	/* listings (-l, -V, -e -S) too: output that could not be written is an error */
 	if (fflush(st->g_ofp) != 0 || ferror(st->g_ofp) || fflush(stdout) != 0 || ferror(stdout))
-		fatal(st, "failed to write output: %s", strerror(errno ? errno : EIO));
+		write_failed(st);
 	dtrace_close(st->g_dtp);
 	for (int i = 0; i < st->g_cmdc; i++) {
 		free(st->g_cmdv[i].dc_namecopy);
@@ -828,7 +847,7 @@ int main(int argc, char **argv)
 			      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
 		}
 		if (ferror(st.g_ofp))
-			fatal(&st, "failed to write output: %s", strerror(errno));
+			write_failed(&st);
 	} while (!done);
 
 	/*
@@ -840,7 +859,7 @@ int main(int argc, char **argv)
 	if (!st.g_json || st.g_aggdump)
 		dtrace_aggregate_print(st.g_dtp, st.g_ofp);
 	if (fflush(st.g_ofp) != 0 || ferror(st.g_ofp)) /* nothing lost silently */
-		fatal(&st, "failed to write output: %s", strerror(errno ? errno : EIO));
+		write_failed(&st);
 	st.g_status = st.g_execfail ? 1 : dtrace_exit_status(st.g_dtp);
 	return leave(&st, margv, st.g_status); /* kills the -c command if it still runs */
 }
