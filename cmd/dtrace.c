@@ -469,9 +469,21 @@ static int chewrec(const dtrace_probedata_t *data, const dtrace_recdesc_t *rec, 
 	return DTRACE_CONSUME_NEXT;
 }
 
+/*
+ * SIGINT, SIGTERM (and SIGHUP, SIGPIPE) end tracing: the loop below stops
+ * and prints what was traced.  While tracing is still being enabled
+ * (dtrace_go(): loading and attaching, which a big script or many probes
+ * make long) there is nothing to print yet, and dtrace ends at once: every
+ * program, map and link is a file descriptor the kernel closes, and the -c
+ * command dies with dtrace (PR_SET_PDEATHSIG).
+ */
+static volatile sig_atomic_t g_going;
+
 static void intr(int sig)
 {
 	(void)sig;
+	if (g_going)
+		_exit(1);
 	g_intr = 1;
 }
 
@@ -816,7 +828,12 @@ int main(int argc, char **argv)
 	sigaction(SIGCHLD, &sa, NULL);
 
 	raise_nofile();
-	if (dtrace_go(st.g_dtp) != 0) {
+	g_going = 1;
+	if (g_intr)
+		_exit(1); /* a signal before the handler was set */
+	err = dtrace_go(st.g_dtp);
+	g_going = 0;
+	if (err != 0) {
 		const char *msg = dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp));
 
 		/* the buffers chapter gives this refusal without the prefix */
