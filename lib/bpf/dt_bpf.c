@@ -70,25 +70,73 @@ static int mkmap(dtrace_hdl_t *dtp, enum bpf_map_type type, const char *name, in
 
 /*
  * One hash per aggregation (a one-entry array if it has no keys: am_array),
- * laid out by cg/dt_agg_layout.c, its values holding
- * a slot per CPU.  As DTrace allocates aggsize bytes per CPU up front and
- * never allocates in probe context, the map is preallocated: aggsize bytes
- * per CPU of elements (kernel header, key, every CPU's slot).  (Allocating
- * on first update costs ~1 us per new key here, ~20 us in a per-CPU hash.)
+ * laid out by cg/dt_agg_layout.c, its values holding a slot per CPU.  As
+ * DTrace allocates aggsize bytes per CPU up front and never allocates in
+ * probe context, the maps are preallocated.  aggsize is the budget of the
+ * whole enabling, as in DTrace, not of each aggregation: all maps together
+ * take at most aggsize bytes per CPU of kernel memory (elements: kernel
+ * header, key, every CPU's slot; the hash's buckets, its spare element per
+ * possible CPU and its own structure), whatever the number of
+ * aggregations.  The key-less arrays take their one element each; the
+ * hashes share the rest equally; a key that does not fit is an aggregation
+ * drop.  If the hashes' fixed parts alone exceed the budget (thousands of
+ * aggregations), tracing does not start: "Enabling exceeds size of
+ * buffer", as when aggsize has no room for one entry.  (Allocating on
+ * first update instead costs ~1 us per new key here, ~20 us in a per-CPU
+ * hash.)
  */
-#define DT_HTAB_ELEM 48 /* the kernel's struct htab_elem before the key */
+#define DT_HTAB_ELEM 48	   /* the kernel's struct htab_elem before the key */
+#define DT_HTAB_FIXED 1024 /* struct bpf_htab and its locks, about */
+#define DT_ARRAY_FIXED 512 /* struct bpf_array, about */
 
-/* The entries of an aggregation's map. */
+/* Bytes of one element of a hash map in the kernel. */
+static int64_t htab_elem(int keysize, int valsize)
+{
+	return DT_HTAB_ELEM + ((keysize + 7) & ~7) + ((valsize + 7) & ~7);
+}
+
+/* Kernel memory of a preallocated hash of n elements of elem bytes. */
+static int64_t htab_bytes(int64_t n, int64_t elem)
+{
+	int64_t nbuckets = 1;
+	int ncpus = libbpf_num_possible_cpus();
+
+	while (nbuckets < n)
+		nbuckets <<= 1;
+	return DT_HTAB_FIXED + 16 * nbuckets + elem * (n + (ncpus > 0 ? ncpus : 1));
+}
+
+/* The aggregation budget each hash gets: aggsize per CPU, less the arrays, shared. */
+static int64_t agg_share(dtrace_hdl_t *dtp, const dt_aggmap_t *am)
+{
+	int64_t total = dtp->dt_options[DTOPT_AGGSIZE] * am->am_ncpus;
+	int nhash = 0;
+
+	for (int i = 0; i < dtp->dt_naggs; i++) {
+		if (dtp->dt_aggmaps[i].am_array)
+			total -= DT_ARRAY_FIXED + ((dtp->dt_aggmaps[i].am_valsize + 7) & ~7);
+		else
+			nhash++;
+	}
+	return total > 0 && nhash > 0 ? total / nhash : 0;
+}
+
+/* The entries of an aggregation's hash; 0 (with the error set) if none fit. */
 static int64_t agg_entries(dtrace_hdl_t *dtp, const dt_aggmap_t *am)
 {
-	int64_t n = dtp->dt_options[DTOPT_AGGSIZE] * am->am_ncpus /
-		    (DT_HTAB_ELEM + ((am->am_keysize + 7) & ~7) + am->am_valsize);
+	int64_t share = agg_share(dtp, am), elem = htab_elem(am->am_keysize, am->am_valsize);
+	int64_t n = share / (elem + 16);
 	/* no more keys than one CPU's aggsize holds in DTrace (dt_buffer.c) */
 	int64_t dt = (dtp->dt_options[DTOPT_AGGSIZE] - dtp->dt_options[DTOPT_AGGSIZE] / 32) /
 		     dt_agg_dtentry(dtp, am);
 
 	n = dt < n ? dt : n;
-	return n < 1 ? 1 : n > INT32_MAX ? INT32_MAX : n;
+	n = n > INT32_MAX ? INT32_MAX : n;
+	while (n > 0 && htab_bytes(n, elem) > share)
+		n -= n / 16 > 1 ? n / 16 : 1;
+	if (n < 1)
+		dt_set_errmsg(dtp, EDT_NOSPACE, "%s", "Enabling exceeds size of buffer");
+	return n;
 }
 
 /*
@@ -106,6 +154,8 @@ static int aggouter_create(dtrace_hdl_t *dtp, int o)
 	for (int i = 0; i < dtp->dt_naggs; i++)
 		if (maps[i].am_outer == o && agg_entries(dtp, &maps[i]) < n)
 			n = agg_entries(dtp, &maps[i]);
+	if (n < 1)
+		return -1;
 	for (int i = 0; i < dtp->dt_naggs; i++) {
 		dt_aggmap_t *am = &maps[i];
 
@@ -156,15 +206,15 @@ static int aggmaps_create(dtrace_hdl_t *dtp)
 			return -1;
 	for (int i = 0; i < dtp->dt_naggs; i++) {
 		dt_aggmap_t *am = &maps[i];
-		int64_t n = agg_entries(dtp, am);
+		int64_t n;
 		char name[16];
 
 		if (am->am_outer >= 0)
 			continue;
+		if ((n = am->am_array ? 1 : agg_entries(dtp, am)) < 1)
+			return -1;
 		snprintf(name, sizeof(name), "dt_agg_%d", i & 0xffff);
 		/* if the kernel refuses the memory, fewer entries (and drops) */
-		if (am->am_array)
-			n = 1;
 		while ((am->am_fd = mkmap(dtp, am->am_array ? BPF_MAP_TYPE_ARRAY : BPF_MAP_TYPE_HASH,
 					  name, am->am_keysize, am->am_valsize, (int)n, 0)) < 0 &&
 		       dtp->dt_errno == EDT_NOSPACE && n > 1)

@@ -2218,7 +2218,7 @@ static int check_size(dt_cg_t *cg)
 	if (cg->cg_ninsns <= DT_PROG_MAXINSNS && kept_branches(cg) <= DT_PROG_MAXBRANCHES)
 		return 0;
 	snprintf(cg->cg_err, sizeof(cg->cg_err), "program for probe %s:%s:%s:%s has too many clauses "
-		 "for the kernel to load (%d clauses, %d instructions): split them across probes",
+		 "for the kernel to load (clauses: %d, instructions: %d): split them across probes",
 		 pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func, pd->dtpd_name,
 		 cg->cg_prog->bp_nclauses, cg->cg_ninsns);
 	return -1;
