@@ -48,6 +48,10 @@
 #             record (docs/json.md)
 #   ustack    @[ustack()] = count(): BPF cost per profile-997 sample, and
 #             the time to print 10,000 distinct stacks (bench/ustack.sh)
+#   unwind    user stacks without frame pointers: BPF cost per sample
+#             against frame pointers and bpftrace, the unwind tables of
+#             python3, folded/SVG/pprof output of 10,000 stacks
+#             (bench/ustack.sh)
 #   strings   per-event cost of string subroutines on getppid(): a
 #             strjoin/substr/basename chain as an aggregation key vs
 #             bpftrace's @[comm] (it has no strjoin, substr or basename:
@@ -86,7 +90,7 @@
 # progress and errors to stderr.  See bench/lib.sh for tunables.
 
 # shellcheck disable=SC2016  # $target in D scripts is for dtrace
-ALL_BENCHES="startup event unrelated manyprobes sdt rss count agg quantize keys printf json printf_rate ptrchain compile200 strings ustack"
+ALL_BENCHES="startup event unrelated manyprobes sdt rss count agg quantize keys printf json printf_rate ptrchain compile200 strings ustack unwind"
 
 CALLER_PWD=$PWD
 cd "$(dirname "$0")/.." || exit 1

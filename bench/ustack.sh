@@ -115,3 +115,102 @@ bench_ustack() {
 	row "ustack: $USTACK_N stacks printed: ms" "$dd" "$bd" "" \
 	    "whole run minus @[0]; rows dtrace $drows, bpftrace $brows; frames with a symbol: dtrace $dsym, bpftrace $bsym; ratio bpftrace/dtrace = $(fdiv "$bd" "$dd")"
 }
+
+# unwind    issue 20: user stacks unwound with the call frame information
+#           - per profile-997 sample (BPF run time, as ustack's): dtrace's
+#             @[ustack()] = count() on ustack-bench built without frame
+#             pointers (unwound with the tables), the same built with them,
+#             and bpftrace's @[ustack] = count() on the build without them
+#             (it follows %rbp and stops where a frame has none), same run;
+#             and how many frames each got of the spinning stack
+#           - the unwind tables' memory for python3 and every library it
+#             maps (DTRACE_DEBUG_UNWIND)
+#           - writing 10,000 distinct stacks as folded stacks, an SVG flame
+#             graph and a pprof file, against DTrace's text: the whole run
+#             minus the same run keyed by a constant
+
+UBN=$BUILD/ustack-bench-nofp
+
+build_unwind() {
+	build_ustack || return
+	if [ ! -x "$UBN" ] || [ bench/ustack-bench.c -nt "$UBN" ]; then
+		${CC:-cc} -O1 -fomit-frame-pointer -fno-optimize-sibling-calls -Wall -Wextra \
+		    -o "$UBN" bench/ustack-bench.c || { log "cannot build $UBN"; return 1; }
+	fi
+}
+
+# deepest FILE: the most frames of one stack in DTrace's text output
+deepest() {
+	awk '/^ *$/ { if (n > m) m = n; n = 0; next } /^ +[0-9]+$/ { if (n > m) m = n; n = 0; next }
+	    /frames (may be )?missing/ { next } { n++ } END { if (n > m) m = n; print m + 0 }' "$1"
+}
+
+bench_unwind() {
+	local old r dn=n/a df=n/a bn=n/a cn=0 cf=0 cb=0 fn=n/a ff=n/a fb=n/a
+	build_unwind || return
+	old=$(sysctl -n kernel.bpf_stats_enabled 2>/dev/null || echo 0)
+	sysctl -qw kernel.bpf_stats_enabled=1 2>/dev/null ||
+	    log "unwind: cannot enable kernel.bpf_stats_enabled: per-sample cost n/a"
+	if have_dtrace; then
+		r=$(sample_cost '^dt_' "$DTRACE" -qn \
+		    'profile-997 { @[ustack()] = count(); }' -c "$UBN 0 $USTACK_SPIN_MS")
+		dn=${r% *} cn=${r#* }
+		r=$(sample_cost '^dt_' "$DTRACE" -qn \
+		    'profile-997 { @[ustack()] = count(); }' -c "$UB 0 $USTACK_SPIN_MS")
+		df=${r% *} cf=${r#* }
+		tmo "$BENCH_TIMEOUT" "$DTRACE" -qn 'profile-997 /pid == $target/ { @[ustack()] = count(); }' \
+		    -c "$UBN 0 1000" </dev/null >"$TMP/uw.dn" 2>/dev/null
+		tmo "$BENCH_TIMEOUT" "$DTRACE" -qn 'profile-997 /pid == $target/ { @[ustack()] = count(); }' \
+		    -c "$UB 0 1000" </dev/null >"$TMP/uw.df" 2>/dev/null
+		fn=$(deepest "$TMP/uw.dn") ff=$(deepest "$TMP/uw.df")
+	fi
+	if have_bpftrace; then
+		r=$(sample_cost '^997$' bpftrace -e \
+		    'profile:hz:997 { @[ustack] = count(); }' -c "$UBN 0 $USTACK_SPIN_MS")
+		bn=${r% *} cb=${r#* }
+		tmo "$BENCH_TIMEOUT" bpftrace -e 'profile:hz:997 /pid == cpid/ { @[ustack] = count(); }' \
+		    -c "$UBN 0 1000" </dev/null 2>/dev/null |
+		    awk '/^@\[/ { n = 0; next } /^\]: / { if (n > m) m = n; next } /^ +/ { n++ }
+			END { print m + 0 }' >"$TMP/uw.bn"
+		fb=$(cat "$TMP/uw.bn")
+	fi
+	sysctl -qw kernel.bpf_stats_enabled="$old" 2>/dev/null
+	row "unwind: sample, no frame pointers: ns" "$dn" "$bn" "" \
+	    "BPF run time per profile-997 sample ($cn / $cb samples); frames of the spinning stack: dtrace $fn, bpftrace $fb; dtrace/bpftrace = $(fdiv "$dn" "$bn")"
+	row "unwind: sample, frame pointers: ns" "$df" "" "" \
+	    "dtrace on the build with frame pointers ($cf samples, $ff frames): no-fp/fp = $(fdiv "$dn" "$df")"
+
+	local py=n/a
+	if have_dtrace && command -v python3 >/dev/null; then
+		py=$(DTRACE_DEBUG_UNWIND=1 tmo "$BENCH_TIMEOUT" "$DTRACE" -qn \
+		    'profile-997 /pid == $target/ { @[ustack()] = count(); }' \
+		    -c "$(readlink -f "$(command -v python3)") -c pass" 2>&1 >/dev/null </dev/null |
+		    awk '/unwind tables:/ { print $4 " objects, " $6 " rows, " $8 " bytes" }')
+	fi
+	row "unwind: tables of python3 + libraries" "${py:-n/a}" "" "" "16 bytes a row"
+
+	local t1=n/a tt=n/a tf=n/a ts=n/a tp=n/a
+	local dscript='syscall::getppid:entry /pid == $target/ { @[ustack()] = count(); }'
+	if have_dtrace; then
+		t1=$(time_n "$BENCH_RUNS" "$DTRACE" -qn \
+		    'syscall::getppid:entry /pid == $target/ { @[0] = count(); }' -c "$UB $USTACK_N 0" | median)
+		tt=$(time_n "$BENCH_RUNS" "$DTRACE" -x aggsize=64m -qn "$dscript" -c "$UB $USTACK_N 0" | median)
+		tf=$(time_n "$BENCH_RUNS" "$DTRACE" -x aggsize=64m -x oformat=folded -o "$TMP/uw.folded" \
+		    -qn "$dscript" -c "$UB $USTACK_N 0" | median)
+		ts=$(time_n "$BENCH_RUNS" "$DTRACE" -x aggsize=64m -x oformat=svg -o "$TMP/uw.svg" \
+		    -qn "$dscript" -c "$UB $USTACK_N 0" | median)
+		tp=$(time_n "$BENCH_RUNS" "$DTRACE" -x aggsize=64m -x oformat=pprof -o "$TMP/uw.pb.gz" \
+		    -qn "$dscript" -c "$UB $USTACK_N 0" | median)
+	fi
+	local lines sz ps
+	lines=$(wc -l <"$TMP/uw.folded" 2>/dev/null || echo n/a)
+	sz=$(stat -c %s "$TMP/uw.svg" 2>/dev/null || echo n/a)
+	ps=$(stat -c %s "$TMP/uw.pb.gz" 2>/dev/null || echo n/a)
+	row "unwind: $USTACK_N stacks as text: ms" "$(fsub "$tt" "$t1")" "" "" "run minus @[0]"
+	row "unwind: ... as folded stacks: ms" "$(fsub "$tf" "$t1")" "" "" \
+	    "$lines lines; folded/text = $(fdiv "$(fsub "$tf" "$t1")" "$(fsub "$tt" "$t1")")"
+	row "unwind: ... as an SVG flame graph: ms" "$(fsub "$ts" "$t1")" "" "" \
+	    "$sz bytes; svg/text = $(fdiv "$(fsub "$ts" "$t1")" "$(fsub "$tt" "$t1")")"
+	row "unwind: ... as pprof: ms" "$(fsub "$tp" "$t1")" "" "" \
+	    "$ps bytes; pprof/text = $(fdiv "$(fsub "$tp" "$t1")" "$(fsub "$tt" "$t1")")"
+}

@@ -46,7 +46,8 @@ typedef struct dtrace_state {
 	int g_cmdc;
 	int g_mode;
 	bool g_quiet, g_flowindent, g_exec_only;
-	bool g_json;	     /* -x oformat=json: the library prints JSON objects */
+	bool g_json;	     /* -x oformat other than text: the library prints it all */
+	bool g_profile;	     /* -x oformat=folded, svg, pprof: the aggregations at the end */
 	bool g_aggdump;	     /* -O: with oformat, the aggregations at the end too */
 	unsigned g_cflags;
 	FILE *g_ofp;
@@ -785,7 +786,8 @@ int main(int argc, char **argv)
 		st.g_quiet = true;
 	if (dtrace_getopt(st.g_dtp, "flowindent", &v) == 0 && v)
 		st.g_flowindent = true;
-	st.g_json = dtrace_oformat(st.g_dtp) != 0;
+	st.g_json = dtrace_oformat(st.g_dtp) != DTRACE_OFORMAT_TEXT;
+	st.g_profile = dtrace_oformat(st.g_dtp) >= DTRACE_OFORMAT_FOLDED;
 	for (int i = 0; i < st.g_cmdc; i++) {
 		dtrace_cmd_t *dcp = &st.g_cmdv[i];
 
@@ -869,11 +871,12 @@ int main(int argc, char **argv)
 
 	/*
 	 * DTrace ends tracing with a newline, then the aggregations not
-	 * printed; structured output has them only with -O, as FreeBSD's
+	 * printed; structured output has them only with -O, as FreeBSD's; a
+	 * profile is the aggregations (docs/stacks.md)
 	 */
 	if (!st.g_json)
 		fputc('\n', st.g_ofp);
-	if (!st.g_json || st.g_aggdump)
+	if (!st.g_json || st.g_aggdump || st.g_profile)
 		dtrace_aggregate_print(st.g_dtp, st.g_ofp);
 	if (fflush(st.g_ofp) != 0 || ferror(st.g_ofp)) /* nothing lost silently */
 		write_failed(&st);

@@ -29,6 +29,51 @@ inline char SIDL = 5;		/* being created */
 inline char SONPROC = 6;	/* running on a CPU */
 inline char SWAIT = 7;		/* waiting to become runnable */
 
+/*
+ * pr_flag: illumos' flag bits.  Linux sets PR_ISSYS (a kernel thread,
+ * PF_KTHREAD), PR_IDLE (a CPU's idle thread, PF_IDLE), PR_STOPPED (stopped
+ * or traced), PR_ASLEEP (sleeping) and PR_PTRACE (being ptraced); the
+ * others are never set.
+ */
+inline int PR_STOPPED = 0x00000001;
+inline int PR_ISTOP = 0x00000002;
+inline int PR_DSTOP = 0x00000004;
+inline int PR_STEP = 0x00000008;
+inline int PR_ASLEEP = 0x00000010;
+inline int PR_PCINVAL = 0x00000020;
+inline int PR_ASLWP = 0x00000040;
+inline int PR_AGENT = 0x00000080;
+inline int PR_DETACH = 0x00000100;
+inline int PR_DAEMON = 0x00000200;
+inline int PR_IDLE = 0x00000400;
+inline int PR_ISSYS = 0x00001000;
+inline int PR_VFORKP = 0x00002000;
+inline int PR_ORPHAN = 0x00004000;
+inline int PR_NOSIGCHLD = 0x00008000;
+inline int PR_WAITPID = 0x00010000;
+inline int PR_FORK = 0x00100000;
+inline int PR_RLC = 0x00200000;
+inline int PR_KLC = 0x00400000;
+inline int PR_ASYNC = 0x00800000;
+inline int PR_MSACCT = 0x01000000;
+inline int PR_BPTADJ = 0x02000000;
+inline int PR_PTRACE = 0x04000000;
+inline int PR_MSFORK = 0x08000000;
+
+/*
+ * pr_stype: the kind of object a thread sleeps on.  A Linux thread sleeps
+ * on a wait queue, illumos' nearest is a condition variable: SOBJ_CV while
+ * sleeping, else SOBJ_NONE.
+ */
+inline int SOBJ_NONE = 0;
+inline int SOBJ_MUTEX = 1;
+inline int SOBJ_RWLOCK = 2;
+inline int SOBJ_CV = 3;
+inline int SOBJ_SEMA = 4;
+inline int SOBJ_USER = 5;
+inline int SOBJ_USER_PI = 6;
+inline int SOBJ_SHUTTLE = 7;
+
 /* pr_dmodel */
 inline char PR_MODEL_ILP32 = 1;
 inline char PR_MODEL_LP64 = 2;
@@ -58,6 +103,7 @@ typedef struct lwpsinfo {
 } lwpsinfo_t;
 
 typedef struct psinfo {
+	int pr_flag;		/* PR_ISSYS, PR_PTRACE (the process's main thread) */
 	int pr_nlwp;		/* threads */
 	pid_t pr_pid;		/* process id (tgid) */
 	pid_t pr_ppid;		/* parent's process id */
@@ -93,6 +139,8 @@ typedef struct psinfo {
 } psinfo_t;
 
 translator psinfo_t < struct task_struct *T > {
+	pr_flag = ((T->group_leader->flags & 0x00200000) ? PR_ISSYS : 0) |
+	    (T->group_leader->ptrace != 0 ? PR_PTRACE : 0);
 	pr_nlwp = T->signal->nr_threads;
 	pr_pid = T->tgid;
 	pr_ppid = T->real_parent->tgid;
@@ -119,7 +167,14 @@ translator psinfo_t < struct task_struct *T > {
 /* __state: TASK_INTERRUPTIBLE 1, TASK_UNINTERRUPTIBLE 2, __TASK_STOPPED 4,
  * __TASK_TRACED 8, TASK_DEAD 0x80, TASK_NEW 0x800 */
 translator lwpsinfo_t < struct task_struct *T > {
-	pr_flag = 0;
+	pr_flag = ((T->flags & 0x00200000) ? PR_ISSYS : 0) |
+	    ((T->flags & 0x00000002) ? PR_IDLE : 0) |
+	    ((T->__state & 0xc) ? PR_STOPPED : 0) |
+	    ((T->__state & 3) ? PR_ASLEEP : 0) |
+	    (T->ptrace != 0 ? PR_PTRACE : 0);
+	pr_stype = (T->__state & 3) ? SOBJ_CV : SOBJ_NONE;
+	pr_clname = T->flags & 0x00200000 ? "SYS" :
+	    T->policy == 1 || T->policy == 2 || T->policy == 6 ? "RT" : "TS";
 	pr_lwpid = T->pid;
 	pr_addr = (uintptr_t)T;
 	pr_state = T->exit_state != 0 ? SZOMB :

@@ -1,6 +1,9 @@
 /*
  * sched.d -- cpuinfo_t, DTrace's stable view of a CPU, and curcpu.
- * Linux has no processor sets (cpu_pset is -1, PS_NONE).
+ * Linux has no processor sets (cpu_pset is -1, PS_NONE).  cpu_chip and
+ * cpu_lgrp are 0: the CPU's package and NUMA node are per-CPU kernel data
+ * that a probe cannot reach without kernel symbols, so every CPU is on
+ * one chip and one locality group, as on a one-socket machine.
  */
 
 typedef int chipid_t;
@@ -15,6 +18,8 @@ typedef struct cpuinfo {
 translator cpuinfo_t < processorid_t C > {
 	cpu_id = C;
 	cpu_pset = -1;
+	cpu_chip = 0;
+	cpu_lgrp = 0;
 };
 
 inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);

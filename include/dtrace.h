@@ -205,7 +205,9 @@ typedef struct dtrace_frame {
 				     basename), or NULL */
 	const char *dtf_function; /* the function (symbol) it is in, or NULL */
 	uint64_t dtf_offset;	  /* dtf_pc less the function's address */
-	int dtf_nofp;		  /* user frames: the frames above it may be missing or wrong */
+	int dtf_nofp;		  /* user frames: 1: the frames above it may be missing or wrong
+				     (walked by frame pointers); 2: the stack ends here, the
+				     next frame could not be unwound (docs/stacks.md) */
 } dtrace_frame_t;
 
 /* An action's name as D spells it ("trace", "printf" ...), or NULL. */
@@ -482,7 +484,16 @@ DTRACE_API int dtrace_aggregate_walk_joined(dtrace_hdl_t *, const int *aggids, i
 /* An aggregation's description by id, or NULL. */
 DTRACE_API const dtrace_aggdesc_t *dtrace_aggregate_desc(dtrace_hdl_t *, int aggid);
 
-/* The output format (-x oformat): 0 for DTrace's text, 1 for JSON (docs/json.md). */
+/*
+ * The output format (-x oformat): DTrace's text, JSON (docs/json.md), or
+ * a profile of the stack aggregations (docs/stacks.md): folded stacks, an
+ * SVG flame graph, a gzipped pprof profile.
+ */
+#define DTRACE_OFORMAT_TEXT 0
+#define DTRACE_OFORMAT_JSON 1
+#define DTRACE_OFORMAT_FOLDED 2
+#define DTRACE_OFORMAT_SVG 3
+#define DTRACE_OFORMAT_PPROF 4
 DTRACE_API int dtrace_oformat(dtrace_hdl_t *);
 /* exit() value recorded by the program, or 0. */
 DTRACE_API int dtrace_exit_status(dtrace_hdl_t *);

@@ -16,6 +16,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <ctype.h>
+#include <endian.h>
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
@@ -41,6 +42,8 @@ static int map_fd(dtrace_hdl_t *dtp, const dt_bpfprog_t *bp, int map)
 	case DT_MAP_BUFSTATE: return dtp->dt_bufstatefd;
 	case DT_MAP_SPEC: return dtp->dt_specfd;
 	case DT_MAP_SPECBUF: return dtp->dt_specbuffd;
+	case DT_MAP_UROWS: return dtp->dt_urowsfd;
+	case DT_MAP_UMAPS: return dtp->dt_umapsfd;
 	default:
 		if (map - DT_MAP_AGG < dtp->dt_naggs)
 			return dtp->dt_aggmaps[map - DT_MAP_AGG].am_fd;
@@ -73,21 +76,20 @@ static int mkmap(dtrace_hdl_t *dtp, enum bpf_map_type type, const char *name, in
  * laid out by cg/dt_agg_layout.c, its values holding a slot per CPU.  As
  * DTrace allocates aggsize bytes per CPU up front and never allocates in
  * probe context, the maps are preallocated.  aggsize is the budget of the
- * whole enabling, as in DTrace, not of each aggregation: all maps together
- * take at most aggsize bytes per CPU of kernel memory (elements: kernel
- * header, key, every CPU's slot; the hash's buckets, its spare element per
- * possible CPU and its own structure), whatever the number of
- * aggregations.  The key-less arrays take their one element each; the
- * hashes share the rest equally; a key that does not fit is an aggregation
- * drop.  If the hashes' fixed parts alone exceed the budget (thousands of
- * aggregations), tracing does not start: "Enabling exceeds size of
- * buffer", as when aggsize has no room for one entry.  (Allocating on
- * first update instead costs ~1 us per new key here, ~20 us in a per-CPU
- * hash.)
+ * whole enabling, as in DTrace, not of each aggregation: the entries of all
+ * maps together (each the kernel's element: header, key, every CPU's slot;
+ * and its hash bucket) take at most aggsize bytes per CPU, whatever the
+ * number of aggregations.  The key-less arrays take their one element
+ * each; the hashes share the rest equally, at least one entry each; a key
+ * that does not fit is an aggregation drop.  What the kernel adds per map
+ * (its structure, locks, a spare element per possible CPU and its first
+ * kilobyte of buckets: about 2 kB and two elements here) grows with the
+ * number of aggregations, not with aggsize.
+ * (Allocating on first update instead costs ~1 us per new key here, ~20 us
+ * in a per-CPU hash.)
  */
-#define DT_HTAB_ELEM 48	   /* the kernel's struct htab_elem before the key */
-#define DT_HTAB_FIXED 1024 /* struct bpf_htab and its locks, about */
-#define DT_ARRAY_FIXED 512 /* struct bpf_array, about */
+#define DT_HTAB_ELEM 48	  /* the kernel's struct htab_elem before the key */
+#define DT_HTAB_BUCKET 16 /* the kernel's struct bucket, one per entry or more */
 
 /* Bytes of one element of a hash map in the kernel. */
 static int64_t htab_elem(int keysize, int valsize)
@@ -95,15 +97,17 @@ static int64_t htab_elem(int keysize, int valsize)
 	return DT_HTAB_ELEM + ((keysize + 7) & ~7) + ((valsize + 7) & ~7);
 }
 
-/* Kernel memory of a preallocated hash of n elements of elem bytes. */
-static int64_t htab_bytes(int64_t n, int64_t elem)
+/*
+ * Bytes of n elements and their buckets (a power of two of them), the
+ * first kilobyte of buckets counted with the map's fixed part.
+ */
+static int64_t htab_entries_bytes(int64_t n, int64_t elem)
 {
 	int64_t nbuckets = 1;
-	int ncpus = libbpf_num_possible_cpus();
 
 	while (nbuckets < n)
 		nbuckets <<= 1;
-	return DT_HTAB_FIXED + 16 * nbuckets + elem * (n + (ncpus > 0 ? ncpus : 1));
+	return n * elem + (nbuckets * DT_HTAB_BUCKET > 1024 ? nbuckets * DT_HTAB_BUCKET - 1024 : 0);
 }
 
 /* The aggregation budget each hash gets: aggsize per CPU, less the arrays, shared. */
@@ -114,29 +118,27 @@ static int64_t agg_share(dtrace_hdl_t *dtp, const dt_aggmap_t *am)
 
 	for (int i = 0; i < dtp->dt_naggs; i++) {
 		if (dtp->dt_aggmaps[i].am_array)
-			total -= DT_ARRAY_FIXED + ((dtp->dt_aggmaps[i].am_valsize + 7) & ~7);
+			total -= (dtp->dt_aggmaps[i].am_valsize + 7) & ~7;
 		else
 			nhash++;
 	}
 	return total > 0 && nhash > 0 ? total / nhash : 0;
 }
 
-/* The entries of an aggregation's hash; 0 (with the error set) if none fit. */
+/* The entries of an aggregation's hash. */
 static int64_t agg_entries(dtrace_hdl_t *dtp, const dt_aggmap_t *am)
 {
 	int64_t share = agg_share(dtp, am), elem = htab_elem(am->am_keysize, am->am_valsize);
-	int64_t n = share / (elem + 16);
+	int64_t n = share / elem;
 	/* no more keys than one CPU's aggsize holds in DTrace (dt_buffer.c) */
 	int64_t dt = (dtp->dt_options[DTOPT_AGGSIZE] - dtp->dt_options[DTOPT_AGGSIZE] / 32) /
 		     dt_agg_dtentry(dtp, am);
 
 	n = dt < n ? dt : n;
 	n = n > INT32_MAX ? INT32_MAX : n;
-	while (n > 0 && htab_bytes(n, elem) > share)
-		n -= n / 16 > 1 ? n / 16 : 1;
-	if (n < 1)
-		dt_set_errmsg(dtp, EDT_NOSPACE, "%s", "Enabling exceeds size of buffer");
-	return n;
+	while (n > 1 && htab_entries_bytes(n, elem) > share)
+		n -= n / 64 > 1 ? n / 64 : 1;
+	return n < 1 ? 1 : n;
 }
 
 /*
@@ -154,8 +156,6 @@ static int aggouter_create(dtrace_hdl_t *dtp, int o)
 	for (int i = 0; i < dtp->dt_naggs; i++)
 		if (maps[i].am_outer == o && agg_entries(dtp, &maps[i]) < n)
 			n = agg_entries(dtp, &maps[i]);
-	if (n < 1)
-		return -1;
 	for (int i = 0; i < dtp->dt_naggs; i++) {
 		dt_aggmap_t *am = &maps[i];
 
@@ -211,8 +211,7 @@ static int aggmaps_create(dtrace_hdl_t *dtp)
 
 		if (am->am_outer >= 0)
 			continue;
-		if ((n = am->am_array ? 1 : agg_entries(dtp, am)) < 1)
-			return -1;
+		n = am->am_array ? 1 : agg_entries(dtp, am);
 		snprintf(name, sizeof(name), "dt_agg_%d", i & 0xffff);
 		/* if the kernel refuses the memory, fewer entries (and drops) */
 		while ((am->am_fd = mkmap(dtp, am->am_array ? BPF_MAP_TYPE_ARRAY : BPF_MAP_TYPE_HASH,
@@ -337,6 +336,76 @@ static int probetab_create(dtrace_hdl_t *dtp)
 	return 0;
 }
 
+/*
+ * The unwind tables (layout/dt_layout.h): the rows in a mapped array that
+ * dt_bpf_unwind_rows() fills, the mappings in an LPM trie.
+ */
+static int unwind_create(dtrace_hdl_t *dtp)
+{
+	size_t len = ((size_t)DT_UROWS_MAX * sizeof(dt_urow_t) + 4095) & ~4095ul;
+
+	dtp->dt_urowsfd = mkmap(dtp, BPF_MAP_TYPE_ARRAY, "dt_urows", 4, sizeof(dt_urow_t),
+				DT_UROWS_MAX, BPF_F_MMAPABLE);
+	if (dtp->dt_urowsfd < 0)
+		return -1;
+	dtp->dt_urowsmap = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, dtp->dt_urowsfd, 0);
+	if (dtp->dt_urowsmap == MAP_FAILED) {
+		dtp->dt_urowsmap = NULL;
+		return dt_set_errmsg(dtp, EDT_BPF, "failed to map dt_urows: %s", strerror(errno));
+	}
+	dtp->dt_umapsfd = mkmap(dtp, BPF_MAP_TYPE_LPM_TRIE, "dt_umaps", sizeof(dt_umapkey_t),
+				sizeof(dt_umapval_t), DT_UMAPS_MAX, BPF_F_NO_PREALLOC);
+	return dtp->dt_umapsfd < 0 ? -1 : 0;
+}
+
+/* Rows first .. first + n - 1 of dt_urows. */
+void dt_bpf_unwind_rows(dtrace_hdl_t *dtp, uint32_t first, const dt_urow_t *rows, uint32_t n)
+{
+	if (dtp->dt_urowsmap == NULL || first >= DT_UROWS_MAX || n > DT_UROWS_MAX - first)
+		return;
+	memcpy((dt_urow_t *)dtp->dt_urowsmap + first, rows, sizeof(dt_urow_t) * n);
+}
+
+static void umap_key(dt_umapkey_t *k, pid_t pid, uint64_t addr, int bits)
+{
+	k->uk_prefixlen = 32 + (uint32_t)bits;
+	k->uk_pid = htobe32((uint32_t)pid);
+	k->uk_addr = htobe64(addr);
+}
+
+/*
+ * Enter (val != NULL) or remove pid's mapping [start, end) in dt_umaps, as
+ * the aligned power-of-two blocks that cover it; start == end: the pid's
+ * own entry.  0, or -1 if the trie is full (the mapping then ends stacks
+ * with the marker).
+ */
+int dt_bpf_unwind_map(dtrace_hdl_t *dtp, pid_t pid, uint64_t start, uint64_t end,
+		      const dt_umapval_t *val)
+{
+	dt_umapkey_t k;
+	int rv = 0;
+
+	if (dtp->dt_umapsfd < 0)
+		return -1;
+	if (start == end) {
+		umap_key(&k, pid, 0, 0);
+		return val != NULL ? bpf_map_update_elem(dtp->dt_umapsfd, &k, val, BPF_ANY)
+				   : bpf_map_delete_elem(dtp->dt_umapsfd, &k);
+	}
+	while (start < end) {
+		int lg = start == 0 ? 63 : __builtin_ctzll(start);
+
+		while (lg > 0 && (lg >= 64 || end - start < (1ull << lg)))
+			lg--;
+		umap_key(&k, pid, start, 64 - lg);
+		if (val != NULL ? bpf_map_update_elem(dtp->dt_umapsfd, &k, val, BPF_ANY) != 0
+				: bpf_map_delete_elem(dtp->dt_umapsfd, &k) != 0)
+			rv = -1;
+		start += 1ull << lg;
+	}
+	return rv;
+}
+
 int dt_bpf_maps_create(dtrace_hdl_t *dtp)
 {
 	int strsize = DT_STRSIZE(dtp), zero = 0;
@@ -394,7 +463,7 @@ int dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	if (bpf_map_update_elem(dtp->dt_strtabfd, &zero, dtp->dt_strtab, BPF_ANY) != 0)
 		return dt_set_errmsg(dtp, EDT_BPF, "failed to fill dt_strtab: %s", strerror(errno));
 	(void)strsize;
-	if (probetab_create(dtp) != 0)
+	if (probetab_create(dtp) != 0 || (dtp->dt_uwalk && unwind_create(dtp) != 0))
 		return -1;
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next) {
 		char name[16];
@@ -889,6 +958,8 @@ void dt_bpf_maps_destroy(dtrace_hdl_t *dtp)
 	unmap((void *)dtp->dt_specstate,
 	      (size_t)(dtp->dt_options[DTOPT_NSPEC] > 0 ? dtp->dt_options[DTOPT_NSPEC] : 1) * 8);
 	unmap(dtp->dt_specbuf, dtp->dt_specbuflen);
+	unmap(dtp->dt_urowsmap, (size_t)DT_UROWS_MAX * sizeof(dt_urow_t));
+	dtp->dt_urowsmap = NULL;
 	dtp->dt_globmap = dtp->dt_scratchmap = NULL;
 	dtp->dt_bufstate = NULL;
 	dtp->dt_specstate = NULL;
@@ -902,6 +973,8 @@ void dt_bpf_maps_destroy(dtrace_hdl_t *dtp)
 	close_fd(&dtp->dt_probetabfd);
 	close_fd(&dtp->dt_specfd);
 	close_fd(&dtp->dt_specbuffd);
+	close_fd(&dtp->dt_urowsfd);
+	close_fd(&dtp->dt_umapsfd);
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL; bp = bp->bp_next) {
 		unmap(bp->bp_bind, 8 * (size_t)DT_BIND_KEYS);
 		bp->bp_bind = NULL;

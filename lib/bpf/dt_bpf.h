@@ -54,6 +54,10 @@ DT_INTERNAL int dt_bpf_perfbuf_set(dtrace_hdl_t *, int cpu, int fd);
 DT_INTERNAL int dt_bpf_spec_create(dtrace_hdl_t *); /* dt_spec, dt_specbuf */
 DT_INTERNAL void dt_bpf_detach_all(dtrace_hdl_t *);
 DT_INTERNAL void dt_bpf_maps_destroy(dtrace_hdl_t *);
+/* the unwind tables (layout/dt_layout.h, proc/dt_unwind.c) */
+DT_INTERNAL void dt_bpf_unwind_rows(dtrace_hdl_t *, uint32_t first, const dt_urow_t *, uint32_t n);
+DT_INTERNAL int dt_bpf_unwind_map(dtrace_hdl_t *, pid_t, uint64_t start, uint64_t end,
+				  const dt_umapval_t *val);
 DT_INTERNAL int dt_bpf_tracefs(dtrace_hdl_t *);
 DT_INTERNAL int dt_bpf_tp_id(dtrace_hdl_t *, const char *category, const char *event);
 

@@ -153,7 +153,7 @@ static void str_compare(dt_cg_t *cg)
  * { u32 varid, u32 0, u64 tid or 0, key tuple... }, zero-padded to the
  * handle's dynamic key size.  Returns the temp offset.
  */
-static int dt_cg_dvkey(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
+int dt_cg_dvkey(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 {
 	dtrace_hdl_t *dtp = cg->cg_dtp;
 	int tmp = dt_cg_tmpalloc(cg, dtp->dt_dvkeysize);
@@ -192,7 +192,7 @@ static int dt_cg_dvkey(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 }
 
 /* r0 = lookup(dvars, key temp) */
-static void dv_lookup(dt_cg_t *cg, int keytmp)
+void dt_cg_dvlookup(dt_cg_t *cg, int keytmp)
 {
 	dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
 	dt_cg_tmpaddr(cg, R2, keytmp);
@@ -220,7 +220,8 @@ static void gen_varload(dt_cg_t *cg, const dt_node_t *dnp, dt_ident_t *idp, dt_n
 {
 	int slot, found, done;
 	/* a string's value, and a struct's (as in C), is its storage's address */
-	bool str = idp->di_type->dt_kind == DT_TK_STRING || is_sou(idp->di_type);
+	bool str = idp->di_type->dt_kind == DT_TK_STRING || is_sou(idp->di_type) ||
+		   idp->di_type->dt_kind == DT_TK_ARRAY; /* an array: its address (p = a) */
 
 	if (!is_dynamic(idp)) {
 		slot = dt_cg_push(cg, dnp);
@@ -238,16 +239,16 @@ static void gen_varload(dt_cg_t *cg, const dt_node_t *dnp, dt_ident_t *idp, dt_n
 	{
 		int key = dt_cg_dvkey(cg, idp, keys);
 
-		dv_lookup(cg, key);
+		dt_cg_dvlookup(cg, key);
 	}
 	slot = dt_cg_push(cg, dnp);
 	found = dt_cg_label(cg);
 	done = dt_cg_label(cg);
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
-	if (str && dnp != cg->cg_nullstr) {
+	if (str && dnp != cg->cg_nullstr && dnp != cg->cg_nullptr) {
 		dt_cg_fault(cg, DT_FAULT_BADADDR, R0); /* unset: NULL, as in DTrace */
 	} else {
-		if (str)
+		if (str && dnp != cg->cg_nullptr)
 			dt_cg_ldmapval(cg, R0, DT_MAP_STRTAB, 0); /* compared: NULL is "" */
 		else
 			dt_cg_insn(cg, MOV64_IMM(R0, 0));
@@ -264,11 +265,12 @@ static void gen_varload(dt_cg_t *cg, const dt_node_t *dnp, dt_ident_t *idp, dt_n
  * Store the value on top of the stack into a variable; the value stays on
  * the stack (an assignment is an expression).
  */
-static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
+static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys, bool nul)
 {
 	int vslot = cg->cg_depth - 1;
 	bool str = idp->di_type->dt_kind == DT_TK_STRING;
-	int size = str ? cg->cg_strsize : 8;
+	bool sou = is_sou(idp->di_type);
+	int size = str ? cg->cg_strsize : sou ? (idp->di_type->dt_canon->dt_size + 7) & ~7 : 8;
 	int r;
 
 	if (!is_dynamic(idp)) {
@@ -286,6 +288,8 @@ static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 			dt_cg_insn(cg, MOV64_IMM(R2, idp->di_type->dt_canon->dt_size));
 			dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
 			dt_cg_badaddr_unless(cg, vslot);
+		} else if (str && nul) {
+			dt_cg_insn(cg, ST(BPF_B, R1, 0, 0)); /* s = 0: an empty string */
 		} else if (str) {
 			dt_cg_copystr(cg, R1, r);
 		} else {
@@ -299,35 +303,46 @@ static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys)
 		int del = dt_cg_label(cg), done = dt_cg_label(cg), fail = dt_cg_label(cg);
 		int val = dt_cg_tmpalloc(cg, size);
 
-		/* assigning zero (or "") deallocates the variable */
-		r = dt_cg_get(cg, vslot, R1);
-		if (str) {
-			dt_cg_insn(cg, LDX(BPF_B, R2, r, 0));
-			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R2, 0, 0), del);
+		/*
+		 * Assigning zero deallocates the variable (a string too:
+		 * self->name = 0); "" is a value, stored as any string.
+		 */
+		if (sou) { /* a struct value: its bytes, from its address */
+			dt_cg_tmpaddr(cg, R1, val);
+			dt_cg_ldslot(cg, R3, vslot);
+			dt_cg_insn(cg, MOV64_IMM(R2, idp->di_type->dt_canon->dt_size));
+			dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+			dt_cg_badaddr_unless(cg, vslot);
+		} else if (str && !nul) {
 			dt_cg_tmpaddr(cg, R1, val);
 			r = dt_cg_get(cg, vslot, R3);
 			dt_cg_copystr(cg, R1, r);
-		} else {
+		} else if (!nul) {
+			r = dt_cg_get(cg, vslot, R1);
 			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, r, 0, 0), del);
 			dt_cg_tmpaddr(cg, R1, val);
 			dt_cg_insn(cg, STX(BPF_DW, R1, r, 0));
 		}
-		dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
-		dt_cg_tmpaddr(cg, R2, key);
-		dt_cg_tmpaddr(cg, R3, val);
-		dt_cg_insn(cg, MOV64_IMM(R4, BPF_ANY));
-		dt_cg_call(cg, BPF_FUNC_map_update_elem);
-		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
-		dt_cg_jump(cg, JA(0), done);
-		dt_cg_place(cg, fail);
-		dt_cg_insn(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_dyndrops)));
-		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
-		dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_dyndrops)));
-		dt_cg_jump(cg, JA(0), done);
-		dt_cg_place(cg, del);
-		dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
-		dt_cg_tmpaddr(cg, R2, key);
-		dt_cg_call(cg, BPF_FUNC_map_delete_elem);
+		if (!nul) {
+			dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
+			dt_cg_tmpaddr(cg, R2, key);
+			dt_cg_tmpaddr(cg, R3, val);
+			dt_cg_insn(cg, MOV64_IMM(R4, BPF_ANY));
+			dt_cg_call(cg, BPF_FUNC_map_update_elem);
+			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
+			dt_cg_jump(cg, JA(0), done);
+			dt_cg_place(cg, fail);
+			dt_cg_insn(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_dyndrops)));
+			dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
+			dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_dyndrops)));
+			dt_cg_jump(cg, JA(0), done);
+		}
+		if (nul || (!str && !sou)) { /* the only way to del */
+			dt_cg_place(cg, del);
+			dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
+			dt_cg_tmpaddr(cg, R2, key);
+			dt_cg_call(cg, BPF_FUNC_map_delete_elem);
+		}
 		dt_cg_place(cg, done);
 	}
 }
@@ -780,7 +795,7 @@ static void gen_builtin(dt_cg_t *cg, dt_node_t *dnp)
 /* ------------------------------------------------------------ addresses */
 
 /* Push the address of an lvalue in memory (member, deref, index). */
-static void gen_addr(dt_cg_t *cg, dt_node_t *dnp)
+void dt_cg_addr(dt_cg_t *cg, dt_node_t *dnp)
 {
 	int slot;
 
@@ -789,7 +804,7 @@ static void gen_addr(dt_cg_t *cg, dt_node_t *dnp)
 		if (dnp->dn_op == OP_ARROW)
 			dt_cg_expr(cg, dnp->dn_left);
 		else
-			gen_addr(cg, dnp->dn_left);
+			dt_cg_addr(cg, dnp->dn_left);
 		slot = cg->cg_depth - 1;
 		if (dnp->dn_val != 0) {
 			int r = dt_cg_get(cg, slot, R0);
@@ -801,8 +816,8 @@ static void gen_addr(dt_cg_t *cg, dt_node_t *dnp)
 	case N_DEREF:
 		dt_cg_expr(cg, dnp->dn_left);
 		return;
-	case N_VAR: /* a struct variable: its value is its address */
-		if (dnp->dn_ident != NULL && is_sou(dnp->dn_type)) {
+	case N_VAR: /* a struct or array variable: its value is its address */
+		if (dnp->dn_ident != NULL && (is_sou(dnp->dn_type) || dnp->dn_type->dt_kind == DT_TK_ARRAY)) {
 			dt_cg_expr(cg, dnp);
 			return;
 		}
@@ -811,8 +826,16 @@ static void gen_addr(dt_cg_t *cg, dt_node_t *dnp)
 		dt_node_t *base = dnp->dn_left;
 		int r, ri;
 
+		if (dnp->dn_index == DT_INDEX_SCALAR) { /* &a[i] of a D array */
+			dt_cg_elemaddr(cg, dnp);
+			return;
+		}
+		if (dnp->dn_index == DT_INDEX_VAR && is_sou(dnp->dn_type)) { /* a[k] holding a struct */
+			dt_cg_expr(cg, dnp);
+			return;
+		}
 		if (base->dn_type->dt_kind == DT_TK_ARRAY)
-			gen_addr(cg, base);
+			dt_cg_addr(cg, base);
 		else
 			dt_cg_expr(cg, base);
 		dt_cg_expr(cg, dnp->dn_args);
@@ -934,7 +957,7 @@ void dt_cg_strexpr_mode(dt_cg_t *cg, dt_node_t *dnp, int mode)
 	if (t->dt_kind == DT_TK_ARRAY) {
 		int tmp;
 
-		gen_addr(cg, dnp);
+		dt_cg_addr(cg, dnp);
 		tmp = dt_cg_readstr(cg, cg->cg_depth - 1, false);
 		dt_cg_tmpaddr(cg, R0, tmp);
 		dt_cg_set(cg, cg->cg_depth - 1, R0);
@@ -1039,8 +1062,10 @@ static void gen_binary(dt_cg_t *cg, dt_node_t *dnp)
 
 		if (dnp->dn_cmp == DT_CMP_STRNULL) { /* a string and NULL: the pointer */
 			op = op == OP_EQ ? BPF_JEQ : BPF_JNE;
+			cg->cg_nullptr = dt_cg_isstr(dnp->dn_left) ? dnp->dn_left : dnp->dn_right;
 			dt_cg_strexpr_mode(cg, dt_cg_isstr(dnp->dn_left) ? dnp->dn_left : dnp->dn_right,
 					   DT_STRNULL_KEEP);
+			cg->cg_nullptr = NULL;
 			a = cg->cg_depth - 1;
 			ra = dt_cg_get(cg, a, R1);
 			dt_cg_insn(cg, MOV64_IMM(R0, 1));
@@ -1221,22 +1246,30 @@ static bool stores_as_is(const dt_node_t *rhs, const dt_type_t *t)
 }
 
 /* Store the value on top of the stack into the lvalue lhs. */
-static void gen_store(dt_cg_t *cg, dt_node_t *lhs)
+static void gen_store(dt_cg_t *cg, dt_node_t *lhs, bool nul)
 {
 	if (lhs->dn_kind == N_ARRAY && lhs->dn_index == DT_INDEX_SCALAR)
 		dt_cg_elemstore(cg, lhs);
+	else if (lhs->dn_kind == N_MEMBER || lhs->dn_kind == N_DEREF ||
+		 (lhs->dn_kind == N_ARRAY && lhs->dn_index == DT_INDEX_MEM))
+		dt_cg_memstore(cg, lhs);
 	else
-		gen_varstore(cg, lhs->dn_ident, lvalue_keys(lhs));
+		gen_varstore(cg, lhs->dn_ident, lvalue_keys(lhs), nul);
 }
 
 static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_node_t *lhs = dnp->dn_left;
-	const dt_type_t *vt = lhs->dn_index == DT_INDEX_SCALAR ? lhs->dn_type : lhs->dn_ident->di_type;
+	const dt_type_t *vt = (lhs->dn_kind == N_VAR ||
+			       (lhs->dn_kind == N_ARRAY && lhs->dn_index == DT_INDEX_VAR)) ?
+				      lhs->dn_ident->di_type : lhs->dn_type;
 	bool narrow = true;
+	/* a string variable set to the constant 0 (self->name = 0) */
+	bool nul = vt->dt_kind == DT_TK_STRING && dnp->dn_op == '=' &&
+		   dnp->dn_right->dn_type->dt_kind == DT_TK_INT;
 
 	if (dnp->dn_op == '=') {
-		if (vt->dt_kind == DT_TK_STRING) /* NULL stores "" */
+		if (vt->dt_kind == DT_TK_STRING && !nul) /* NULL stores "" */
 			dt_cg_strexpr_mode(cg, dnp->dn_right, DT_STRNULL_EMPTY);
 		else
 			dt_cg_expr(cg, dnp->dn_right);
@@ -1252,7 +1285,7 @@ static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_normalize(cg, r, vt);
 		dt_cg_set(cg, cg->cg_depth - 1, r);
 	}
-	gen_store(cg, lhs);
+	gen_store(cg, lhs, nul);
 }
 
 static void gen_incdec(dt_cg_t *cg, dt_node_t *dnp)
@@ -1275,14 +1308,14 @@ static void gen_incdec(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R0, dnp->dn_op == '+' ? step : -step));
 		dt_cg_normalize(cg, R0, t);
 		dt_cg_set(cg, nslot, R0);
-		gen_store(cg, lhs);
+		gen_store(cg, lhs, false);
 		dt_cg_pop(cg);
 		return;
 	}
 	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, r, dnp->dn_op == '+' ? step : -step));
 	dt_cg_normalize(cg, r, t);
 	dt_cg_set(cg, slot, r);
-	gen_store(cg, lhs);
+	gen_store(cg, lhs, false);
 }
 
 /* ------------------------------------------------------------ subroutines */
@@ -1412,7 +1445,7 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		case DT_INDEX_MEM:
 			break;
 		}
-		gen_addr(cg, dnp);
+		dt_cg_addr(cg, dnp);
 		gen_memload(cg, dnp);
 		return;
 	case N_UNARY:
@@ -1456,11 +1489,11 @@ void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		return;
 	case N_MEMBER:
 	case N_DEREF:
-		gen_addr(cg, dnp);
+		dt_cg_addr(cg, dnp);
 		gen_memload(cg, dnp);
 		return;
 	case N_ADDROF:
-		gen_addr(cg, dnp->dn_left);
+		dt_cg_addr(cg, dnp->dn_left);
 		return;
 	case N_CAST:
 		if (dnp->dn_type->dt_kind == DT_TK_STRING) {
@@ -1693,6 +1726,7 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp, dt_epid_t *ep)
 	cg->cg_epid = ep;
 	cg->cg_recoff = sizeof(dt_rechdr_t);
 	cg->cg_tmpoff = 0;
+	cg->cg_allocahi = 0;
 	cg->cg_end = dt_cg_label(cg);
 	cg->cg_fault = dt_cg_label(cg);
 	cg->cg_clausestart = cg->cg_ninsns;

@@ -34,6 +34,16 @@ static void elem_addr(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R0, R1));
 }
 
+/* Push the address of a scalar array element (&a[i]). */
+void dt_cg_elemaddr(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int slot;
+
+	elem_addr(cg, dnp);
+	slot = dt_cg_push(cg, dnp);
+	dt_cg_set(cg, slot, R0);
+}
+
 /* Push the value of a scalar array element. */
 void dt_cg_elemload(dt_cg_t *cg, dt_node_t *dnp)
 {

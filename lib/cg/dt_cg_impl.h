@@ -66,6 +66,7 @@ typedef struct dt_cg {
 	int cg_recoff;	  /* next free byte in the record */
 	int cg_recmax;	  /* largest record of the program */
 	int cg_tmpoff;	  /* next free temp byte (relative) */
+	int cg_allocahi;  /* end of the clause's alloca()'d bytes (relative temp offset) */
 	int cg_tmpmax;
 	int cg_actjmp;	  /* the prologue's activity check (see drop_scratch) */
 	int cg_scrend;	  /* the first instruction after the prologue */
@@ -81,6 +82,7 @@ typedef struct dt_cg {
 	bool cg_mayexit;  /* an earlier clause of the program calls exit() */
 	bool cg_inerror;	  /* generating the ERROR subprogram */
 	const dt_node_t *cg_nullstr; /* an operand of ==/!=/<...: an unset string is "" there */
+	const dt_node_t *cg_nullptr; /* compared with 0 (self->s == 0): an unset string is NULL */
 	int *cg_calls;	  /* call sites of the ERROR subprogram */
 	int cg_ncalls;
 	int cg_strsize;
@@ -104,6 +106,8 @@ DT_INTERNAL int dt_cg_label(dt_cg_t *cg);
 DT_INTERNAL void dt_cg_place(dt_cg_t *cg, int label);
 DT_INTERNAL void dt_cg_jump(dt_cg_t *cg, struct bpf_insn insn, int label);
 DT_INTERNAL void dt_cg_ld64(dt_cg_t *cg, int reg, uint64_t v);
+/* cg/dt_cg_unwind.c: a user stack walked with the unwind tables; r0 < 0: not covered */
+DT_INTERNAL void dt_cg_uwalk(dt_cg_t *cg, bool istmp, int off, int n);
 DT_INTERNAL void dt_cg_ldmap(dt_cg_t *cg, int reg, int map);
 DT_INTERNAL void dt_cg_ldmapval(dt_cg_t *cg, int reg, int map, int off);
 DT_INTERNAL void dt_cg_call(dt_cg_t *cg, int helper);
@@ -154,6 +158,13 @@ DT_INTERNAL void dt_cg_strexpr_mode(dt_cg_t *cg, dt_node_t *dnp, int mode);
 DT_INTERNAL void dt_cg_truth(dt_cg_t *cg, dt_node_t *dnp);
 DT_INTERNAL dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, bool widen);
 DT_INTERNAL void dt_cg_bitfield(dt_cg_t *, int slot, const dt_member_t *);
+DT_INTERNAL void dt_cg_addr(dt_cg_t *, dt_node_t *);
+DT_INTERNAL int dt_cg_dvkey(dt_cg_t *, dt_ident_t *, dt_node_t *keys);
+DT_INTERNAL void dt_cg_dvlookup(dt_cg_t *, int keytmp);
+
+/* dt_cg_store.c: stores into D memory (members of variables, *p, p[i], p->m) */
+DT_INTERNAL void dt_cg_memstore(dt_cg_t *, dt_node_t *lhs);
+DT_INTERNAL void dt_cg_dmemptr(dt_cg_t *, int slot, int size);
 
 /*
  * The language's hooks: the cg column of layout/dt_lang.h, one generator
@@ -172,6 +183,7 @@ DT_LANG_FUNCS(X)
 /* dt_cg_arr.c: scalar array elements, characters of strings */
 DT_INTERNAL void dt_cg_elemload(dt_cg_t *, dt_node_t *);
 DT_INTERNAL void dt_cg_elemstore(dt_cg_t *, dt_node_t *);
+DT_INTERNAL void dt_cg_elemaddr(dt_cg_t *, dt_node_t *);
 DT_INTERNAL void dt_cg_strindex(dt_cg_t *, dt_node_t *);
 
 /* dt_cg_spec.c: speculations (and the hooks of speculation() .. discard()) */

@@ -6,16 +6,17 @@
  * alloca(size) is a temporary of the clause's scratch area (the per-CPU
  * map value r9 points to), zeroed, whose address is the value: as big as
  * a constant size, else strsize bytes, a bigger size at run time faulting
- * (out of scratch space).  The memory lives until the clause ends, as in
+ * (out of scratch space); alloca(0) takes nothing.  The memory lives until the clause ends, as in
  * DTrace.
  *
  * A destination given to bcopy() or copyinto() is a number at run time (a
  * pointer kept in a variable loses its type), so the code turns it back
  * into a pointer the verifier accepts: its offset from r9 (r9 itself is
  * read back as a number through a scratch word), checked to lie, with the
- * size written, within the temporaries the clause has allocated so far;
- * anything else faults with DTrace's invalid address, as a destination
- * outside alloca()'d scratch does in DTrace.
+ * size written, within the bytes the clause has alloca()'d so far (for a
+ * constant size, any D memory: cg/dt_cg_store.c); anything else faults
+ * with DTrace's invalid address, as a destination outside D memory does
+ * in DTrace.
  */
 #include "dt_insn.h"
 #include "dt_cg_impl.h"
@@ -43,7 +44,15 @@ static void gen_alloca(dt_cg_t *cg, dt_node_t *dnp)
 			    (long long)c, DT_ALLOCA_MAX);
 	dt_cg_expr(cg, a0);
 	slot = cg->cg_depth - 1;
+	if (c == 0) { /* nothing consumed: the next alloca() returns the same address, as illumos */
+		tmp = dt_cg_tmpalloc(cg, 0);
+		dt_cg_tmpaddr(cg, R0, tmp);
+		dt_cg_set(cg, slot, R0);
+		return;
+	}
 	tmp = dt_cg_tmpalloc(cg, max < 8 ? 8 : max);
+	if (tmp + max > cg->cg_allocahi) /* stores are checked against the bytes asked for */
+		cg->cg_allocahi = tmp + max;
 	if (c < 0) {
 		int fits = dt_cg_label(cg);
 
@@ -68,7 +77,7 @@ static void gen_alloca(dt_cg_t *cg, dt_node_t *dnp)
  */
 static void scratch_dst(dt_cg_t *cg, int dslot, int64_t size, int szslot)
 {
-	int hi = cg->cg_tmpoff, word = dt_cg_tmpalloc(cg, 8), bad = dt_cg_label(cg),
+	int hi = cg->cg_allocahi, word = dt_cg_tmpalloc(cg, 8), bad = dt_cg_label(cg),
 	    ok = dt_cg_label(cg);
 
 	dt_cg_tmpaddr(cg, R2, word);
@@ -122,11 +131,14 @@ static void gen_copy(dt_cg_t *cg, dt_node_t *dnp, bool user)
 	dt_cg_expr(cg, src);
 	dt_cg_expr(cg, dst);
 	dt_cg_expr(cg, sz);
-	scratch_dst(cg, base + 1, c, base + 2);
-	if (c >= 0)
+	if (c >= 0) { /* alloca()'d scratch, a D array or struct variable */
+		dt_cg_dmemptr(cg, base + 1, (int)c);
+		I(MOV64_REG(R1, R0));
 		I(MOV64_IMM(R2, c));
-	else
+	} else {
+		scratch_dst(cg, base + 1, c, base + 2);
 		I(MOV64_REG(R2, R5));
+	}
 	dt_cg_ldslot(cg, R3, base);
 	dt_cg_call(cg, user ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel);
 	dt_cg_badaddr_unless(cg, base);

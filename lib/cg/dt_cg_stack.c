@@ -148,15 +148,29 @@ void dt_cg_stackval(dt_cg_t *cg, dt_node_t *call, bool istmp, int off)
 	case DT_ACT_USTACK: {
 		bool user = t->dt_rec == DT_ACT_USTACK;
 
+		int fp = dt_cg_label(cg), done = dt_cg_label(cg);
+
 		if (user) {
 			dt_cg_call(cg, BPF_FUNC_get_current_pid_tgid);
 			dt_cg_insn(cg, ALU64_IMM(BPF_RSH, R0, 32));
 			dst_addr(cg, R1, istmp, off);
 			dt_cg_insn(cg, STX(BPF_DW, R1, R0, 0));
 			off += 8;
+			/* unwound from the tables (dt_cg_unwind.c), the pid word says so */
+			dt_cg_uwalk(cg, istmp, off, (t->dt_size - 8) / 8);
+			dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R0, 0, 0), fp);
+			dst_addr(cg, R1, istmp, off - 8);
+			dt_cg_insn(cg, LDX(BPF_DW, R2, R1, 0));
+			dt_cg_insn(cg, MOV64_IMM(R3, 1));
+			dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R3, 32));
+			dt_cg_insn(cg, ALU64_REG(BPF_OR, R2, R3));
+			dt_cg_insn(cg, STX(BPF_DW, R1, R2, 0));
+			dt_cg_jump(cg, JA(0), done);
+			dt_cg_place(cg, fp); /* no tables: by frame pointers */
 		}
 		if (user && cg->cg_probe->pr_uentry_ra) {
 			ustack_entry(cg, istmp, off, t->dt_size - 8);
+			dt_cg_place(cg, done);
 			return;
 		}
 		dt_cg_ldctx(cg, R1);
@@ -167,6 +181,8 @@ void dt_cg_stackval(dt_cg_t *cg, dt_node_t *call, bool istmp, int off)
 		if (!user && (cg->cg_probe->pr_progtype == DT_PT_FENTRY ||
 			      cg->cg_probe->pr_progtype == DT_PT_FEXIT))
 			fentry_stack(cg, istmp, off, t->dt_size);
+		if (user)
+			dt_cg_place(cg, done);
 		return;
 	}
 	case DT_ACT_SYM:
@@ -273,6 +289,14 @@ void dt_cg_var_stackvar(dt_cg_t *cg, dt_node_t *dnp)
 	int size = depth ? DT_STACKVAR_FRAMES * 8 : 8, tmp = dt_cg_tmpalloc(cg, size);
 	int ok = dt_cg_label(cg), done = dt_cg_label(cg);
 
+	if (user && depth) { /* the frames the tables give (dt_cg_unwind.c), if they cover it */
+		int fp = dt_cg_label(cg);
+
+		dt_cg_uwalk(cg, true, tmp, DT_STACKVAR_FRAMES);
+		dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R0, 0, 0), fp);
+		dt_cg_jump(cg, JA(0), done);
+		dt_cg_place(cg, fp);
+	}
 	dt_cg_ldctx(cg, R1);
 	dt_cg_tmpaddr(cg, R2, tmp);
 	dt_cg_insn(cg, MOV64_IMM(R3, size));

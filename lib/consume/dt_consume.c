@@ -61,17 +61,25 @@ dt_consumer_t *dt_consumer(dtrace_hdl_t *dtp)
 	return dtp->dt_consumer;
 }
 
-/* The output -x oformat chose. */
-const dt_output_t *dt_output(dtrace_hdl_t *dtp)
-{
-	const char *f = dtp->dt_optstr[DTOPT_OFORMAT];
-
-	return f != NULL && !strcmp(f, "json") ? &dt_jsonout : &dt_textout;
-}
+/* The outputs -x oformat chooses from, by DTRACE_OFORMAT_* (include/dtrace.h). */
+static const dt_output_t *const dt_outputs[] = {
+	&dt_textout, &dt_jsonout, &dt_foldedout, &dt_svgout, &dt_pprofout,
+};
 
 int dtrace_oformat(dtrace_hdl_t *dtp)
 {
-	return dt_output(dtp) == &dt_jsonout;
+	const char *f = dtp->dt_optstr[DTOPT_OFORMAT];
+
+	for (size_t i = 0; f != NULL && i < sizeof(dt_outputs) / sizeof(dt_outputs[0]); i++)
+		if (!strcmp(f, dt_outputs[i]->op_name))
+			return (int)i;
+	return DTRACE_OFORMAT_TEXT;
+}
+
+/* The output -x oformat chose. */
+const dt_output_t *dt_output(dtrace_hdl_t *dtp)
+{
+	return dt_outputs[dtrace_oformat(dtp)];
 }
 
 void dt_consume_fini(dtrace_hdl_t *dtp)

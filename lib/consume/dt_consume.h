@@ -69,7 +69,39 @@ struct dt_output {
 };
 
 DT_INTERNAL extern const dt_output_t dt_textout, dt_jsonout;
+DT_INTERNAL extern const dt_output_t dt_foldedout, dt_svgout, dt_pprofout;
 DT_INTERNAL const dt_output_t *dt_output(dtrace_hdl_t *);
+
+/*
+ * consume/dt_profout.c: stack aggregations as profiles (-x oformat=folded,
+ * svg, pprof): each row a path of frames from the root, sorted by its text.
+ */
+typedef struct dt_pframe {
+	char *pf_text;		/* module`function, or a key's text */
+	uint64_t pf_pc;		/* a stack frame's address, else 0 */
+	int pf_pid;		/* a user frame's process, else 0 */
+	int pf_label;		/* a key that is not a stack: its position, else -1 */
+} dt_pframe_t;
+
+typedef struct dt_prow {
+	int pr_agg;		/* its aggregation, in pf_aggs */
+	int64_t pr_value;
+	int pr_nframes;
+	dt_pframe_t *pr_frames;	/* root first */
+	char *pr_text;		/* the frames joined by ';' */
+} dt_prow_t;
+
+typedef struct dt_profile {
+	dt_prow_t *pf_rows;
+	size_t pf_nrows, pf_cap;
+	const dtrace_aggdesc_t **pf_aggs; /* the aggregations with a stack key and a value */
+	int pf_naggs;
+} dt_profile_t;
+
+DT_INTERNAL int dt_profile_collect(dtrace_hdl_t *, dt_profile_t *);
+DT_INTERNAL void dt_profile_free(dt_profile_t *);
+DT_INTERNAL int dt_svg_aggs(dtrace_hdl_t *, FILE *);   /* consume/dt_svgout.c */
+DT_INTERNAL int dt_pprof_aggs(dtrace_hdl_t *, FILE *); /* consume/dt_pprofout.c */
 
 /* consume/dt_textout.c: DTrace's text, the pieces others print with */
 DT_INTERNAL void dt_print_hexdump(FILE *, const char *, size_t);
@@ -121,6 +153,7 @@ DT_INTERNAL void dt_stack_seen(dtrace_hdl_t *, int act, const char *data);
 DT_INTERNAL void dt_stack_print(dtrace_hdl_t *, FILE *, int act, const char *data, int size);
 DT_INTERNAL int dt_stack_act(dtrace_actkind_t);	/* DTRACEACT_STACK ... to DT_ACT_STACK ... */
 DT_INTERNAL dtrace_actkind_t dt_stack_pubact(int act); /* ... and back */
+DT_INTERNAL const char *dt_stack_marker(int nofp); /* the line dtf_nofp adds, or NULL */
 DT_INTERNAL char *dt_stack_text(dtrace_hdl_t *, int act, const char *data, int size);
 DT_INTERNAL void dt_addr2str(dtrace_hdl_t *, uint64_t addr, bool withoff, char *, size_t);
 DT_INTERNAL void dt_uaddr2str(dtrace_hdl_t *, pid_t, uint64_t addr, bool withoff, char *,

@@ -208,7 +208,7 @@ static void add_frames(dtrace_hdl_t *dtp, json_object *o, const dtrace_recdesc_t
 			uint64_t pid = 0;
 
 			memcpy(&pid, p, 8);
-			add(o, "pid", json_object_new_int64((int64_t)pid));
+			add(o, "pid", json_object_new_int64((int64_t)(uint32_t)pid));
 		}
 		for (int i = 0; i < n && i < 1024; i++)
 			json_object_array_add(a, jframe(&fr[i]));

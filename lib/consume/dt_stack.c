@@ -12,7 +12,11 @@
  * of module`function (sym, func, usym, ufunc), the module (mod, umod) or
  * module`function+0xoffset (uaddr).
  *
- * Linux's stack walk follows frame pointers.  Where a user frame's
+ * User stacks are walked at probe time with the unwind tables where they
+ * cover the process (cg/dt_cg_unwind.c: the pid word has DT_USTACK_CFI):
+ * every frame is a return address, and a frame that could not be unwound
+ * ends the stack with the line "[frames missing: no unwind information]".
+ * Elsewhere Linux's walk follows frame pointers: where a user frame's
  * function does not keep one at that point (code built without them, as
  * most of Debian's libraries are), the frames above it may be missing or
  * wrong; the stack then says so in a line of its own under that frame,
@@ -24,6 +28,16 @@
 #include <string.h>
 
 #define DT_STACK_INDENT 14 /* DTrace's stackindent */
+
+/* The lines under a user frame above which frames are missing, by dtf_nofp. */
+static const char *const dt_stack_missing[] = {
+	NULL, "[frames may be missing: no frame pointer]", "[frames missing: no unwind information]",
+};
+
+const char *dt_stack_marker(int nofp)
+{
+	return nofp > 0 && nofp < 3 ? dt_stack_missing[nofp] : NULL;
+}
 
 /* module`function+0xoff, module`function, or 0xaddr; offset if withoff */
 void dt_addr2str(dtrace_hdl_t *dtp, uint64_t addr, bool withoff, char *buf, size_t n)
@@ -58,6 +72,29 @@ void dt_uaddr2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, bool withoff, cha
 		break;
 	default:
 		snprintf(buf, n, "0x%llx", (unsigned long long)addr);
+		break;
+	}
+}
+
+/*
+ * A return address of an unwound stack: named by the call it returns from
+ * (its symbol is found at pc - 1: a call to a function that does not
+ * return may be a function's last instruction), its offset from pc.
+ */
+static void uret2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, char *buf, size_t n)
+{
+	const char *mod, *name;
+	uint64_t sa;
+
+	switch (dt_usym_lookup(dtp, pid, pc - 1, &mod, &name, &sa)) {
+	case 0:
+		snprintf(buf, n, "%s`%s+0x%llx", mod, name, (unsigned long long)(pc - sa));
+		break;
+	case 1:
+		snprintf(buf, n, "%s`0x%llx", mod, (unsigned long long)pc);
+		break;
+	default:
+		snprintf(buf, n, "0x%llx", (unsigned long long)pc);
 		break;
 	}
 }
@@ -105,12 +142,15 @@ static void print_stack(dtrace_hdl_t *dtp, FILE *fp, int act, const char *data, 
 	uint64_t pcs[1024], pid = 0;
 	int n = size / 8, i = 0;
 	char buf[1024];
+	bool cfi;
 
 	if (n > 1024)
 		n = 1024;
 	memcpy(pcs, data, (size_t)n * 8);
 	if (act == DT_ACT_USTACK)
 		pid = pcs[i++];
+	cfi = (pid & DT_USTACK_CFI) != 0;
+	pid = (uint32_t)pid;
 	fputc('\n', fp);
 	if (act == DT_ACT_STACK)
 		while (i < n && pcs[i] != 0 && machinery(dtp, pcs[i]))
@@ -121,8 +161,17 @@ static void print_stack(dtrace_hdl_t *dtp, FILE *fp, int act, const char *data, 
 			frame(dtp, fp, buf);
 			continue;
 		}
-		dt_uaddr2str(dtp, (pid_t)pid, pcs[i], true, buf, sizeof(buf));
+		if (pcs[i] == DT_USTACK_NOUNWIND) {
+			frame(dtp, fp, dt_stack_marker(2));
+			break;
+		}
+		if (cfi && i > 1)
+			uret2str(dtp, (pid_t)pid, pcs[i], buf, sizeof(buf));
+		else
+			dt_uaddr2str(dtp, (pid_t)pid, pcs[i], true, buf, sizeof(buf));
 		frame(dtp, fp, buf);
+		if (cfi) /* every frame a return address */
+			continue;
 		/*
 		 * At a function's first instruction the return address is at
 		 * [sp]: the stack has it (the kernel or ustack() put it in) and
@@ -132,7 +181,7 @@ static void print_stack(dtrace_hdl_t *dtp, FILE *fp, int act, const char *data, 
 		if (i == 1 && at_func_start(dtp, (pid_t)pid, pcs[i]))
 			continue;
 		if (dt_usym_nofp(dtp, (pid_t)pid, pcs[i], i == 1))
-			frame(dtp, fp, "[frames may be missing: no frame pointer]");
+			frame(dtp, fp, dt_stack_marker(1));
 	}
 }
 
@@ -197,7 +246,7 @@ void dt_stack_seen(dtrace_hdl_t *dtp, int act, const char *data)
 	    act != DT_ACT_UADDR)
 		return;
 	memcpy(&pid, data, 8);
-	dt_usym_capture(dtp, (pid_t)pid, false);
+	dt_usym_capture(dtp, (pid_t)(uint32_t)pid, false);
 }
 
 /* A record (or aggregation key) of kind act: DTrace's layout. */
@@ -275,11 +324,12 @@ static void kframe(dtrace_hdl_t *dtp, uint64_t pc, dtrace_frame_t *f)
 		f->dtf_module = f->dtf_function = NULL;
 }
 
-static void uframe(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, dtrace_frame_t *f)
+/* ret: a return address of an unwound stack, looked up inside its call (uret2str) */
+static void uframe(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, bool ret, dtrace_frame_t *f)
 {
 	const char *mod = NULL, *name = NULL;
 	uint64_t sa = 0;
-	int r = dt_usym_lookup(dtp, pid, pc, &mod, &name, &sa);
+	int r = dt_usym_lookup(dtp, pid, ret ? pc - 1 : pc, &mod, &name, &sa);
 
 	memset(f, 0, sizeof(*f));
 	f->dtf_pc = pc;
@@ -303,6 +353,7 @@ static int frames_of(dtrace_hdl_t *dtp, const dtrace_recdesc_t *rec, const void 
 	uint64_t v[2] = { 0, 0 }, pid = 0;
 	const char *p = data;
 	int n = 0, i = 0, npc;
+	bool cfi;
 
 	switch (rec->dtrd_kind) {
 	case DTRACE_DATA_KADDR:
@@ -314,7 +365,7 @@ static int frames_of(dtrace_hdl_t *dtp, const dtrace_recdesc_t *rec, const void 
 	case DTRACE_DATA_UADDR:
 		memcpy(v, p, 16);
 		if (max > 0)
-			uframe(dtp, (pid_t)v[0], v[1], &frames[0]);
+			uframe(dtp, (pid_t)v[0], v[1], false, &frames[0]);
 		return 1;
 	case DTRACE_DATA_KSTACK:
 	case DTRACE_DATA_USTACK:
@@ -325,6 +376,8 @@ static int frames_of(dtrace_hdl_t *dtp, const dtrace_recdesc_t *rec, const void 
 	npc = (int)(rec->dtrd_size / 8);
 	if (rec->dtrd_kind == DTRACE_DATA_USTACK && npc > 0)
 		memcpy(&pid, p, 8), i = 1;
+	cfi = (pid & DT_USTACK_CFI) != 0;
+	pid = (uint32_t)pid;
 	for (; i < npc; i++) { /* the machinery's frames on top of a kernel stack */
 		uint64_t pc;
 
@@ -338,12 +391,18 @@ static int frames_of(dtrace_hdl_t *dtp, const dtrace_recdesc_t *rec, const void 
 		memcpy(&pc, p + (size_t)i * 8, 8);
 		if (pc == 0)
 			break;
+		if (rec->dtrd_kind == DTRACE_DATA_USTACK && pc == DT_USTACK_NOUNWIND) {
+			if (n > 0 && n <= max)
+				frames[n - 1].dtf_nofp = 2; /* the marker: not a frame */
+			break;
+		}
 		if (n < max) {
 			if (rec->dtrd_kind == DTRACE_DATA_KSTACK) {
 				kframe(dtp, pc, &frames[n]);
 			} else {
-				uframe(dtp, (pid_t)pid, pc, &frames[n]);
-				frames[n].dtf_nofp = !(i == first && at_func_start(dtp, (pid_t)pid, pc)) &&
+				uframe(dtp, (pid_t)pid, pc, cfi && i > first, &frames[n]);
+				frames[n].dtf_nofp = !cfi &&
+						     !(i == first && at_func_start(dtp, (pid_t)pid, pc)) &&
 						     dt_usym_nofp(dtp, (pid_t)pid, pc, i == first);
 			}
 		}

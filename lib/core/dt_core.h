@@ -417,6 +417,10 @@ struct dtrace_hdl {
 	struct dt_symtab *dt_symtab; /* kernel and process symbols, lazily (proc/dt_sym.c) */
 	struct dt_pmap *dt_pmap;  /* processes' mappings as made (proc/dt_pmap.c) */
 	bool dt_usyms;		  /* some record or key holds user addresses */
+	bool dt_uwalk;		  /* some clause unwinds user stacks (cg/dt_cg_unwind.c) */
+	struct dt_unwind *dt_unwind; /* the unwind tables (proc/dt_unwind.c) */
+	int dt_urowsfd, dt_umapsfd; /* ... in the kernel (bpf/dt_bpf.c), or -1 */
+	void *dt_urowsmap;	  /* dt_urows, mapped */
 	void *dt_tpbtf;		  /* prov/dt_tp.c: vmlinux's btf_trace_ typedefs, sorted */
 	char **dt_tpsyms;	  /* prov/dt_tp.c: tracepoints in kallsyms, sorted */
 	int dt_ntpsyms;

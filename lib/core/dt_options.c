@@ -160,7 +160,7 @@ static int dt_opt_runtime(const char *val, int64_t *out)
 /* The values the string options that have a fixed set of values take. */
 static const struct {
 	int ov_opt;
-	const char *ov_vals[5];
+	const char *ov_vals[6];
 } dt_optvals[] = {
 	{ DTOPT_ENCODING, { "ascii", "utf8", NULL } },
 	{ DTOPT_EVALTIME, { "exec", "preinit", "postinit", "main", NULL } },
@@ -168,7 +168,7 @@ static const struct {
 	{ DTOPT_LINKMODE, { "kernel", "dynamic", "static", NULL } },
 	{ DTOPT_LINKTYPE, { "elf", "dof", NULL } },
 	{ DTOPT_STDC, { "a", "c", "s", "t", NULL } },
-	{ DTOPT_OFORMAT, { "text", "json", NULL } }, /* consume/dt_output.c */
+	{ DTOPT_OFORMAT, { "text", "json", "folded", "svg", "pprof", NULL } }, /* dt_consume.c */
 };
 
 /* Options that configure what Linux lacks: refused, saying why. */

@@ -53,6 +53,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dtp->dt_globfd = dtp->dt_scratchfd = dtp->dt_dvarfd = -1;
 	dtp->dt_buffd = dtp->dt_strtabfd = dtp->dt_probetabfd = -1;
 	dtp->dt_bufstatefd = dtp->dt_specfd = dtp->dt_specbuffd = -1;
+	dtp->dt_urowsfd = dtp->dt_umapsfd = -1;
 	dtp->dt_hooks = dt_driver_hooks;
 	dt_options_init(dtp);
 	dtp->dt_ncpus = dt_bpf_ncpus();

@@ -105,6 +105,30 @@ static volatile int64_t *dt_activity(dtrace_hdl_t *dtp)
 	return (volatile int64_t *)((char *)dtp->dt_globmap + DT_G_ACTIVITY);
 }
 
+/*
+ * The unwind tables (proc/dt_unwind.c) into the kernel's maps (bpf/dt_bpf.c):
+ * when tracing starts, those of the -c and -p processes (a -c command held
+ * at its entry point first, its libraries mapped); then, at every
+ * dtrace_work(), those of the mappings made since (dlopen, new processes).
+ */
+static void unwind_sync(dtrace_hdl_t *dtp)
+{
+	dt_pmap_drain(dtp);
+	dt_unwind_sync(dtp, dt_bpf_unwind_rows, dt_bpf_unwind_map);
+}
+
+static int unwind_start(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_procs != NULL)
+		for (dt_proc_t *dpr = dtp->dt_procs->dpl_head; dpr != NULL; dpr = dpr->dpr_next) {
+			if (dt_proc_ready(dtp, dpr->dpr_pid) != 0)
+				return -1;
+			dt_unwind_addpid(dtp, dpr->dpr_pid);
+		}
+	unwind_sync(dtp);
+	return 0;
+}
+
 static int go(dtrace_hdl_t *dtp, void *unused)
 {
 	struct timespec rt, mono;
@@ -125,6 +149,8 @@ static int go(dtrace_hdl_t *dtp, void *unused)
 			dt_print_programs(dtp, dt_listing(dtp));
 	if (dt_buffer_sizes(dtp) != 0 || dt_bpf_maps_create(dtp) != 0 ||
 	    dt_consume_init(dtp) != 0 || dt_spec_init(dtp) != 0)
+		return -1;
+	if (dtp->dt_uwalk && unwind_start(dtp) != 0)
 		return -1;
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next)
 		if (dt_bpf_prog_load(dtp, bp) != 0)
@@ -244,6 +270,8 @@ static int work(dtrace_hdl_t *dtp, void *arg)
 {
 	work_call_t *wc = arg;
 
+	if (dtp->dt_uwalk)
+		unwind_sync(dtp);
 	return dt_consume_work(dtp, wc->wc_done, wc->wc_fp, wc->wc_pf, wc->wc_rf, wc->wc_arg);
 }
 

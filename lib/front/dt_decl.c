@@ -137,21 +137,25 @@ static void sou_body(dt_pcb_t *pcb, dt_type_t *t)
 				if (dt_parse_consume(pcb, ":")) {
 					int64_t b = const_expr(pcb);
 
+					/* illumos' checks and texts (its dt_decl_member) */
+					if (b < 0 || (b == 0 && name != NULL))
+						dt_cc_error(pcb, D_DECL_BFCONST, line, "positive integral constant "
+							    "expression expected as bit-field size");
 					if (!dt_type_is_int(mt))
-						dt_cc_error(pcb, D_DECL_BFTYPE, line, "bit-field %s must be of integral type",
+						dt_cc_error(pcb, D_DECL_BFTYPE, line, "invalid type for bit-field: %s",
 							    name ? name : "(anon)");
-					if (b <= 0 || b > mt->dt_size * 8)
-						dt_cc_error(pcb, D_DECL_BFSIZE, line, "bit-field %s width %lld is invalid for type %s",
-							    name ? name : "(anon)", (long long)b, mt->dt_name);
+					if (b > mt->dt_size * 8)
+						dt_cc_error(pcb, D_DECL_BFSIZE, line, "bit-field too big for type: %s",
+							    name ? name : "(anon)");
 					bits = (int)b;
 				}
-				if (mt->dt_kind == DT_TK_VOID || mt->dt_canon->dt_fwd ||
-				    mt->dt_kind == DT_TK_FUNC)
-					dt_cc_error(pcb, D_DECL_INCOMPLETE, line, "declaration of member %s has incomplete type %s",
-						    name ? name : "(anon)", mt->dt_name);
-				if (mt->dt_kind == DT_TK_STRING && !pcb->pcb_lib) /* the library's devinfo_t has */
-					dt_cc_error(pcb, D_DECL_STRING, line, "member %s may not be of type string",
+				if (mt->dt_canon->dt_fwd)
+					dt_cc_error(pcb, D_DECL_INCOMPLETE, line, "incomplete struct/union/enum %s: %s",
+						    mt->dt_name, name ? name : "(anon)");
+				if (mt->dt_kind == DT_TK_VOID || mt->dt_kind == DT_TK_FUNC)
+					dt_cc_error(pcb, D_DECL_VOIDOBJ, line, "cannot have void member: %s",
 						    name ? name : "(anon)");
+				/* a string member: strsize bytes, as Oracle's DTrace keeps it */
 				if (name == NULL && bits == 0)
 					dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
 				if (dt_decl_member(dtp, t, name, mt, bits) != 0)
@@ -180,9 +184,12 @@ static void enum_body(dt_pcb_t *pcb, dt_type_t *t)
 		if (dt_parse_consume(pcb, "="))
 			v = const_expr(pcb);
 		if (v < INT32_MIN || v > INT32_MAX)
-			dt_cc_error(pcb, D_DECL_ENOFLOW, name->tk_line, "enumerator '%s' value overflows", name->tk_str);
-		if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
-		    dt_decl_enumer(dtp, t, name->tk_str, v) != 0)
+			dt_cc_error(pcb, D_DECL_ENOFLOW, name->tk_line, "enumerator '%s' value overflows INT_MAX (%d)",
+				    name->tk_str, INT32_MAX);
+		if (pcb->pcb_sysinc && dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL)
+			; /* -C: a system header's constant that D has: D's stands */
+		else if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
+			 dt_decl_enumer(dtp, t, name->tk_str, v) != 0)
 			dt_cc_error(pcb, D_DECL_IDRED, name->tk_line, "identifier redeclared: %s", name->tk_str);
 		next = v + 1;
 	} while (dt_parse_consume(pcb, ","));
@@ -200,6 +207,20 @@ dt_type_t *dt_decl_tagged(dt_pcb_t *pcb)
 
 	if (dt_lex_peek(pcb, 0)->tk_kind == TK_IDENT)
 		name = dt_parse_ident(pcb);
+	if (dt_parse_at(pcb, "{") && pcb->pcb_sysinc && name != NULL &&
+	    (t = dt_type_tagged(dtp, NULL, k, name->tk_str)) != NULL && !t->dt_canon->dt_fwd) {
+		/* -C: a system header's definition of a type D has: D's stands */
+		int depth = 0;
+
+		do {
+			dt_token_t *tok = dt_lex_next(pcb);
+
+			if (tok->tk_kind == TK_EOF)
+				dt_parse_syntax_error(pcb, tok);
+			depth += dt_tok_is(tok, "{") - dt_tok_is(tok, "}");
+		} while (depth > 0);
+		return t;
+	}
 	if (dt_parse_at(pcb, "{")) {
 		int line = dt_lex_peek(pcb, 0)->tk_line;
 
@@ -217,7 +238,7 @@ dt_type_t *dt_decl_tagged(dt_pcb_t *pcb)
 	if (name == NULL)
 		dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
 	t = dt_type_tagged(dtp, NULL, k, name->tk_str);
-	if (t == NULL && dt_parse_at(pcb, ";") && k[0] != 'e')
+	if (t == NULL && (dt_parse_at(pcb, ";") || pcb->pcb_sysinc) && k[0] != 'e')
 		t = dt_decl_sou(dtp, name->tk_str, k[0] == 'u'); /* forward declaration */
 	if (t == NULL)
 		dt_cc_error(pcb, D_DECL_TYPERED, name->tk_line, "%s %s is not defined", k, name->tk_str);
@@ -238,11 +259,11 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 	if (vt->dt_kind == DT_TK_VOID)
 		dt_cc_error(pcb, D_DECL_VOIDOBJ, name->tk_line, "cannot declare %s of type void", name->tk_str);
 	if (vt->dt_kind == DT_TK_FLOAT)
-		dt_cc_error(pcb, D_DECL_FLOAT, name->tk_line, "cannot declare %s of floating-point type %s: "
+		dt_cc_error(pcb, D_UNKNOWN, name->tk_line, "cannot declare %s of floating-point type %s: "
 			    "D has no floating-point arithmetic", name->tk_str, vt->dt_name);
 	if (vt->dt_canon->dt_fwd)
-		dt_cc_error(pcb, D_DECL_INCOMPLETE, name->tk_line, "cannot declare %s of incomplete type %s",
-			    name->tk_str, vt->dt_name);
+		dt_cc_error(pcb, D_DECL_INCOMPLETE, name->tk_line, "incomplete struct/union/enum %s: %s",
+			    vt->dt_name, name->tk_str);
 	if (idp == NULL)
 		idp = dt_ident_create(dtp, name->tk_str, kind);
 	idp->di_type = vt;
@@ -393,6 +414,8 @@ void dt_parse_decl(dt_pcb_t *pcb)
 			}
 			while (nd > 0)
 				vt = dt_type_array(dtp, vt, (int)dims[--nd]);
+			if (pcb->pcb_sysinc && dt_type_lookup(dtp, name->tk_str) != NULL)
+				continue; /* -C: a system header's typedef of a name D has */
 			if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
 			    (!same_typedef(pcb->pcb_lib ? dt_type_lookup_builtin(dtp, name->tk_str)
 							: dt_type_lookup(dtp, name->tk_str), vt) &&

@@ -35,6 +35,7 @@ typedef struct dt_pcb {
 	bool pcb_inpred;
 	const char *pcb_region;	/* "predicate", "action list": -n error prefix */
 	bool pcb_lib;		/* compiling a D library file (front/dt_dlib.c) */
+	bool pcb_sysinc;	/* -C: in a system header (cpp's line marker flag 3) */
 } dt_pcb_t;
 
 
@@ -45,6 +46,10 @@ DT_INTERNAL dt_token_t *dt_lex_next(dt_pcb_t *);
 DT_INTERNAL dt_token_t *dt_lex_pdesc(dt_pcb_t *);
 DT_INTERNAL void dt_lex_skip_ws(dt_pcb_t *);
 DT_INTERNAL void dt_lex_unpeek(dt_pcb_t *);
+#define DT_CITEM_PAREN 0x1 /* a '(' at the top level, before any brace */
+#define DT_CITEM_BRACE 0x2 /* a braced body */
+#define DT_CITEM_FNDEF 0x4 /* a function definition */
+DT_INTERNAL int dt_lex_c_item(dt_pcb_t *, bool skip);
 DT_INTERNAL bool dt_tok_is(const dt_token_t *, const char *);
 DT_INTERNAL const char *dt_tok_text(const dt_token_t *, char *, size_t);
 /* A compile-time error: its D tag (dt_errtags.h), where, and what. */
@@ -79,6 +84,7 @@ DT_INTERNAL dt_node_t *dt_xlate_member(dt_pcb_t *, const dt_node_t *xl, const dt
 DT_INTERNAL bool dt_xlate_exists(dtrace_hdl_t *, dt_type_t *out);
 DT_INTERNAL void dt_xlate_check(dt_pcb_t *, const dt_node_t *);
 DT_INTERNAL dt_node_t *dt_xlate_argexpr(dt_pcb_t *, const char *, const dt_node_t *native);
+DT_INTERNAL dt_node_t *dt_xlate_probepred(dt_pcb_t *, const char *, int line);
 DT_INTERNAL void dt_xlate_subst(dt_pcb_t *, dt_node_t *, const char *name, dt_type_t *type,
 				const dt_node_t *value);
 DT_INTERNAL int dt_dlib_load(dtrace_hdl_t *);

@@ -99,6 +99,91 @@ const char *dt_tok_text(const dt_token_t *tok, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * A cpp line marker at p ('# 12 "file" 1 3'): the next line's number, and
+ * whether a system header follows (flag 3); returns the end of the marker.
+ */
+static const char *line_marker(dt_pcb_t *pcb, const char *p)
+{
+	long n = strtol(p + 2, NULL, 10); /* bounded: no overflow */
+
+	pcb->pcb_line = (int)(n < 1000000000 ? n : 1000000000) - 1;
+	pcb->pcb_sysinc = false;
+	while (*p && *p != '"' && *p != '\n')
+		p++;
+	if (*p == '"') /* the file name, then the flags */
+		for (p++; *p && *p != '"' && *p != '\n'; p++)
+			;
+	for (; *p && *p != '\n'; p++)
+		if (p[0] == ' ' && p[1] == '3' && (p[2] == ' ' || p[2] == '\n' || p[2] == '\0'))
+			pcb->pcb_sysinc = true;
+	return p;
+}
+
+static bool at_marker(const char *p)
+{
+	return p[0] == '#' && p[1] == ' ' && isdigit((unsigned char)p[2]);
+}
+
+/*
+ * -C: one top-level C item of a system header (a declaration to its ';', a
+ * function definition to its closing brace), scanned as text: glibc's
+ * headers hold C that D has no grammar for (function definitions and
+ * prototypes, extern variables).  Returns DT_CITEM_* flags; skip: consume it.
+ */
+int dt_lex_c_item(dt_pcb_t *pcb, bool skip)
+{
+	const char *p = pcb->pcb_cur;
+	int line = pcb->pcb_line, depth = 0, flags = 0;
+	bool sysinc = pcb->pcb_sysinc;
+	char last = 0; /* the last non-blank character at depth 0 */
+
+	while (*p != '\0') {
+		char c = *p;
+
+		if (c == '\n') {
+			pcb->pcb_line++;
+			p++;
+			if (at_marker(p))
+				p = line_marker(pcb, p);
+			continue;
+		}
+		if (c == '"' || c == '\'') {
+			for (p++; *p && *p != c && *p != '\n'; p++)
+				if (*p == '\\' && p[1] != '\0')
+					p++;
+			if (*p == c)
+				p++;
+			continue;
+		}
+		p++;
+		if (c == '(' || c == '[' || c == '{') {
+			if (depth == 0 && c == '(' && !(flags & DT_CITEM_BRACE))
+				flags |= DT_CITEM_PAREN;
+			if (depth == 0 && c == '{') {
+				if (last == ')')
+					flags |= DT_CITEM_FNDEF;
+				flags |= DT_CITEM_BRACE;
+			}
+			depth++;
+		} else if (c == ')' || c == ']' || c == '}') {
+			if (depth > 0 && --depth == 0 && c == '}' && (flags & DT_CITEM_FNDEF))
+				break;
+		} else if (c == ';' && depth == 0) {
+			break;
+		}
+		if (depth == 0 && !isspace((unsigned char)c))
+			last = c;
+	}
+	if (skip) {
+		pcb->pcb_cur = p;
+	} else {
+		pcb->pcb_line = line;
+		pcb->pcb_sysinc = sysinc;
+	}
+	return flags;
+}
+
 /* Skip white space, comments and preprocessor line markers. */
 void dt_lex_skip_ws(dt_pcb_t *pcb)
 {
@@ -109,13 +194,8 @@ void dt_lex_skip_ws(dt_pcb_t *pcb)
 			pcb->pcb_line++;
 			p++;
 			/* "# 12 "file"" line markers from cpp */
-			if (*p == '#' && (p[1] == ' ' && isdigit((unsigned char)p[2]))) {
-				long n = strtol(p + 2, NULL, 10); /* bounded: no overflow */
-
-				pcb->pcb_line = (int)(n < 1000000000 ? n : 1000000000) - 1;
-				while (*p && *p != '\n')
-					p++;
-			}
+			if (at_marker(p))
+				p = line_marker(pcb, p);
 		} else if (isspace((unsigned char)*p)) {
 			p++;
 		} else if (p[0] == '/' && p[1] == '*') {
@@ -236,7 +316,7 @@ static void dt_lex_char(dt_pcb_t *pcb, dt_token_t *tok)
 	if (n == 0)
 		dt_cc_error(pcb, D_CHR_NULL, pcb->pcb_line, "empty character constant");
 	if (n > 8)
-		dt_cc_error(pcb, D_CHR_TOOBIG, pcb->pcb_line, "character constant is too long");
+		dt_cc_error(pcb, D_CHR_OFLOW, pcb->pcb_line, "character constant is too long");
 	tok->tk_kind = TK_INT;
 	tok->tk_val = n == 1 ? (uint64_t)(int64_t)(signed char)v : v;
 	pcb->pcb_cur = p + 1;
@@ -248,18 +328,23 @@ static void dt_lex_number(dt_pcb_t *pcb, dt_token_t *tok)
 	char *end;
 	unsigned long long v;
 
+	int n = 0; /* the literal's text, for illumos' messages */
+
+	while (isalnum((unsigned char)p[n]))
+		n++;
 	errno = 0;
 	v = strtoull(p, &end, 0);
 	if (errno != 0)
-		dt_cc_error(pcb, D_INT_OFLOW, pcb->pcb_line, "integer literal too large");
+		dt_cc_error(pcb, D_INT_OFLOW, pcb->pcb_line, "constant %.*s results in integer overflow", n, p);
 	if (*p == '0' && isdigit((unsigned char)p[1])) {
 		for (const char *q = p; isdigit((unsigned char)*q); q++)
 			if (*q > '7')
-				dt_cc_error(pcb, D_INT_DIGIT, pcb->pcb_line, "invalid digit in octal constant");
+				dt_cc_error(pcb, D_INT_DIGIT, pcb->pcb_line, "constant %.*s contains invalid digit %c",
+					    n, p, *q);
 	}
 	if (*end == '.' || ((*end == 'e' || *end == 'E') && !(p[0] == '0' && (p[1] == 'x' ||
 									       p[1] == 'X'))))
-		dt_cc_error(pcb, D_FLT_LITERAL, pcb->pcb_line, "floating-point constants are not permitted");
+		dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "floating-point constants are not permitted");
 	tok->tk_kind = TK_INT;
 	tok->tk_val = v;
 	for (;;) {
@@ -417,7 +502,8 @@ dt_token_t *dt_lex_pdesc(dt_pcb_t *pcb)
 		size_t elen;
 
 		if (*p == '$') {
-			const char *q = dt_macro_end(p + 1);
+			/* "$$1", the string form, is in a description the same text as "$1" */
+			const char *q = dt_macro_end(p[1] == '$' ? ++p + 1 : p + 1);
 			char name[32];
 
 			snprintf(name, sizeof(name), "%.*s", (int)(q - p - 1), p + 1);

@@ -12,10 +12,16 @@
  *   decl      = ("self" | "this")? type declarator ("[" type ("," type)* "]")? ";"
  *   stmt      = ";" | "{" stmt* "}" | "if" "(" expr ")" stmt ("else" stmt)?
  *             | decl | expr (";" | before "}")
+ *
+ * As illumos' parser, this one folds what is constant before any type is
+ * known: a "?:" with a constant condition is its chosen branch, a logical
+ * operator on constants a constant (parse_const).  In a -C system header,
+ * only type definitions are parsed (sysinc_item).
  */
 #include "dt_front.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,10 +241,10 @@ static void decl_attr(dt_pcb_t *pcb, const dt_token_t *tok, int nlong, int nshor
 	if ((isint || nonint) && nbase > 0)
 		dt_cc_error(pcb, D_DECL_COMBO, line, "invalid type combination");
 	if ((dt_tok_is(tok, "short") && nlong) || (dt_tok_is(tok, "long") && nshort))
-		dt_cc_error(pcb, D_DECL_LENINV, line, "invalid type declaration: short and long may not be "
+		dt_cc_error(pcb, D_DECL_COMBO, line, "invalid type declaration: short and long may not be "
 			    "used together");
 	if ((dt_tok_is(tok, "signed") && nunsigned) || (dt_tok_is(tok, "unsigned") && nsigned))
-		dt_cc_error(pcb, D_DECL_SIGNINV, line, "invalid type declaration: signed and unsigned may "
+		dt_cc_error(pcb, D_DECL_COMBO, line, "invalid type declaration: signed and unsigned may "
 			    "not be used together");
 	if ((ischar && nlong + nshort > 0) ||
 	    ((dt_tok_is(tok, "short") || dt_tok_is(tok, "long")) && nchar > 0))
@@ -708,6 +714,8 @@ static bool pred_closes(dt_pcb_t *pcb)
 		dt_lex_peek(pcb, 2)->tk_val == ':');
 }
 
+static bool parse_const(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp, int depth);
+
 static dt_node_t *binary(dt_pcb_t *pcb, int level)
 {
 	dt_node_t *dnp;
@@ -725,13 +733,109 @@ static dt_node_t *binary(dt_pcb_t *pcb, int level)
 		if (op == OP_LAND || op == OP_LOR || op == OP_LXOR) {
 			dt_node_t *n = dt_node_new(pcb, N_LOGICAL, tok);
 
+			int64_t v;
+
 			n->dn_op = op;
 			n->dn_left = dnp;
 			n->dn_right = binary(pcb, level + 1);
 			dnp = n;
+			if (parse_const(pcb, n, &v, 0)) { /* two constants: folded, as illumos */
+				dnp = dt_node_new(pcb, N_INT, tok);
+				dnp->dn_val = v;
+			}
 		} else {
 			dnp = new_binary(pcb, op, dnp, binary(pcb, level + 1), tok);
 		}
+	}
+}
+
+/*
+ * Parse-time folding, as illumos' parser does it (before any type check):
+ * an integer constant is a literal, an inline whose value is one (inline
+ * int OPT_time = 0;), a macro argument that is a number, or an operator on
+ * constants.  A "?:" whose condition is constant is its chosen branch, so
+ * that the other is never cooked: the DTraceToolkit's
+ * "OPT_time ? printf(...) : 1;" is a printf() statement or nothing.  A
+ * logical operator on two constants is a constant.  False if not constant
+ * (a division by zero is left for cook to report).
+ */
+/* $1 when the argument is a number (it counts as used: the node may go) */
+static bool macro_const(dt_pcb_t *pcb, const char *name, int64_t *vp)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	const char *val;
+	char *end;
+	long i;
+
+	if (name[0] != '$' || !isdigit((unsigned char)name[1]) || strlen(name) > 10 ||
+	    (i = atol(name + 1)) >= dtp->dt_argc)
+		return false;
+	val = dtp->dt_argv[i];
+	errno = 0;
+	*vp = isdigit((unsigned char)*val) ? (int64_t)strtoull(val, &end, 0) : strtoll(val, &end, 0);
+	if (*val == '\0' || *end != '\0' || errno != 0)
+		return false;
+	dtp->dt_argused[i] = true;
+	return true;
+}
+
+static bool parse_const(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp, int depth)
+{
+	int64_t l, r;
+	dt_ident_t *idp;
+
+	if (dnp == NULL || depth > 64)
+		return false;
+	switch (dnp->dn_kind) {
+	case N_INT:
+		*vp = dnp->dn_val;
+		return true;
+	case N_VAR:
+		if (dnp->dn_op == '$')
+			return macro_const(pcb, dnp->dn_name, vp);
+		idp = dnp->dn_op == 0 ? dt_ident_lookup(pcb->pcb_hdl, dnp->dn_name, DT_ID_GLOBAL) : NULL;
+		return idp != NULL && idp->di_kind == DT_ID_INLINE && idp->di_pnames == NULL &&
+		       idp->di_type != NULL && dt_type_is_int(idp->di_type) &&
+		       parse_const(pcb, idp->di_inline, vp, depth + 1);
+	case N_UNARY:
+		if (!parse_const(pcb, dnp->dn_left, &l, depth + 1))
+			return false;
+		switch (dnp->dn_op) {
+		case OP_NEG: *vp = (int64_t)(0 - (uint64_t)l); return true;
+		case OP_PLUS: *vp = l; return true;
+		case '~': *vp = ~l; return true;
+		case '!': *vp = !l; return true;
+		}
+		return false;
+	case N_LOGICAL:
+	case N_BINARY:
+		if (!parse_const(pcb, dnp->dn_left, &l, depth + 1) ||
+		    !parse_const(pcb, dnp->dn_right, &r, depth + 1))
+			return false;
+		switch (dnp->dn_op) {
+		case OP_LAND: *vp = l && r; return true;
+		case OP_LOR: *vp = l || r; return true;
+		case OP_LXOR: *vp = !l != !r; return true;
+		case '+': *vp = (int64_t)((uint64_t)l + (uint64_t)r); return true;
+		case '-': *vp = (int64_t)((uint64_t)l - (uint64_t)r); return true;
+		case '*': *vp = (int64_t)((uint64_t)l * (uint64_t)r); return true;
+		case '&': *vp = l & r; return true;
+		case '|': *vp = l | r; return true;
+		case '^': *vp = l ^ r; return true;
+		case OP_EQ: *vp = l == r; return true;
+		case OP_NE: *vp = l != r; return true;
+		case '<': *vp = l < r; return true;
+		case '>': *vp = l > r; return true;
+		case OP_LE: *vp = l <= r; return true;
+		case OP_GE: *vp = l >= r; return true;
+		}
+		return false;
+	case N_COND:
+		if (!parse_const(pcb, dnp->dn_cond, &l, depth + 1))
+			return false;
+		return parse_const(pcb, l ? dnp->dn_left : dnp->dn_right, vp, depth + 1);
+	default:
+		return false;
 	}
 }
 
@@ -744,6 +848,7 @@ static dt_node_t *conditional(dt_pcb_t *pcb)
 	if ((tok = accept(pcb, "?")) != NULL) {
 		dt_node_t *n = dt_node_new(pcb, N_COND, tok);
 		int saved = pcb->pcb_inpred;
+		int64_t v;
 
 		n->dn_cond = dnp;
 		pcb->pcb_inpred = false;
@@ -751,6 +856,8 @@ static dt_node_t *conditional(dt_pcb_t *pcb)
 		pcb->pcb_inpred = saved;
 		dt_parse_expect(pcb, ":");
 		n->dn_right = deeper(pcb, conditional);
+		if (parse_const(pcb, n->dn_cond, &v, 0))
+			return v != 0 ? n->dn_left : n->dn_right; /* folded, as illumos */
 		return n;
 	}
 	return dnp;
@@ -1057,6 +1164,30 @@ static bool at_declaration(dt_pcb_t *pcb)
 	return false;
 }
 
+/*
+ * -C: a system header's top-level item that is not a type definition (a
+ * function definition or prototype, an extern or static variable) is
+ * skipped, as is a typedef of a function type: glibc's headers declare the
+ * C library, which a D program cannot call.  A type definition is declared.
+ */
+static void sysinc_item(dt_pcb_t *pcb)
+{
+	static const char *const kw[] = { "typedef", "struct", "union", "enum" };
+	const char *p = pcb->pcb_cur;
+	int flags = dt_lex_c_item(pcb, false);
+
+	for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++) {
+		size_t n = strlen(kw[i]);
+
+		if (!strncmp(p, kw[i], n) && !isalnum((unsigned char)p[n]) && p[n] != '_' &&
+		    !(flags & DT_CITEM_PAREN)) {
+			dt_parse_decl(pcb);
+			return;
+		}
+	}
+	dt_lex_c_item(pcb, true);
+}
+
 /* program = (pragma | decl | clause)* */
 struct dtrace_prog *dt_parse_program(dt_pcb_t *pcb)
 {
@@ -1083,6 +1214,10 @@ struct dtrace_prog *dt_parse_program(dt_pcb_t *pcb)
 		}
 		if (*pcb->pcb_cur == ';') {
 			pcb->pcb_cur++;
+			continue;
+		}
+		if (pcb->pcb_sysinc) {
+			sysinc_item(pcb);
 			continue;
 		}
 		if (at_declaration(pcb)) {

@@ -5,7 +5,7 @@
  *
  *   - a "const char *" parameter takes a string, a char array, a char or
  *     void pointer, or the null pointer constant 0;
- *   - another pointer parameter takes any pointer or array, or 0;
+ *   - another pointer parameter takes any pointer, array or string, or 0;
  *   - an integer parameter takes an integer;
  *   - "@" takes any value.
  *
@@ -59,8 +59,9 @@ static bool param_accepts(const char *param, const dt_node_t *a)
 		return is_chars(t) || is_null_const(a) ||
 		       (t->dt_kind == DT_TK_PTR && t->dt_base != NULL &&
 			t->dt_base->dt_kind == DT_TK_VOID);
-	if (strchr(param, '*') != NULL)
-		return t->dt_kind == DT_TK_PTR || t->dt_kind == DT_TK_ARRAY || is_null_const(a);
+	if (strchr(param, '*') != NULL) /* a string is an array in illumos' D: bcopy("abc", p, 4) */
+		return t->dt_kind == DT_TK_PTR || t->dt_kind == DT_TK_ARRAY ||
+		       t->dt_kind == DT_TK_STRING || is_null_const(a);
 	return dt_type_is_int(t);
 }
 

@@ -239,6 +239,8 @@ enum {
 	DT_MAP_SPECBUF,
 	DT_MAP_PROBETAB,
 	DT_MAP_BIND,
+	DT_MAP_UROWS,
+	DT_MAP_UMAPS,
 	DT_MAP_AGG
 };
 
@@ -250,6 +252,71 @@ typedef struct dt_probetab_ent {
 } dt_probetab_ent_t;
 
 #define DT_BIND_KEYS 1024	   /* keys of a binding map (system call numbers) */
+
+/*
+ * User stacks unwound at probe time from call frame information
+ * (proc/dt_unwind.c builds the tables, bpf/dt_bpf.c loads them,
+ * cg/dt_cg_unwind.c walks them; docs/stacks.md).
+ *
+ * dt_urows: every mapped object's rows, one after the other, each object's
+ * sorted by address.  A row holds from its ur_pc (the object's own
+ * addresses, as in its ELF file) up to the next row's: how to find the
+ * canonical frame address (CFA) and the caller's %rbp; the return address
+ * is at CFA - 8.
+ */
+enum {
+	DT_UCFA_NONE,	/* no call frame information: the stack ends with a marker */
+	DT_UCFA_END,	/* the outermost frame (return address undefined): it ends */
+	DT_UCFA_SP,	/* CFA = %rsp + ur_cfaoff */
+	DT_UCFA_BP,	/* CFA = %rbp + ur_cfaoff */
+	DT_UCFA_PLT,	/* a PLT entry: %rsp + 8, + 8 more from offset ur_plt in 16 bytes */
+	DT_UCFA_SIGNAL,	/* __restore_rt: the interrupted registers are in the ucontext at %rsp */
+};
+
+enum {
+	DT_UBP_SAME,	/* the caller's %rbp is this frame's */
+	DT_UBP_SAVED,	/* ... is saved at CFA + ur_bpoff */
+};
+
+typedef struct dt_urow {
+	uint32_t ur_pc;
+	int32_t ur_cfaoff;
+	int32_t ur_bpoff;
+	uint8_t ur_cfareg;	/* DT_UCFA_* */
+	uint8_t ur_bprule;	/* DT_UBP_* */
+	uint8_t ur_plt;
+	uint8_t ur_pad;
+} dt_urow_t;
+
+/* the ucontext at %rsp in __restore_rt: where %rbp, %rsp and %rip are */
+#define DT_USIG_BP 120
+#define DT_USIG_SP 160
+#define DT_USIG_IP 168
+
+/*
+ * dt_umaps: an LPM trie from (pid, address) to the rows of the object
+ * mapped there.  A mapping is entered as the aligned power-of-two blocks
+ * that cover it; a pid with tables also has an entry of its own (prefix
+ * 32: the pid alone, um_count 0), so that an address in no known object
+ * of a known process ends the stack with the marker, and a process
+ * without tables is walked by frame pointers as before.
+ */
+typedef struct dt_umapkey {
+	uint32_t uk_prefixlen;	/* bits of what follows that count */
+	uint32_t uk_pid;	/* big-endian */
+	uint64_t uk_addr;	/* big-endian */
+} dt_umapkey_t;
+
+typedef struct dt_umapval {
+	uint32_t um_first;	/* its first row in dt_urows */
+	uint32_t um_count;	/* its rows (0: none) */
+	uint64_t um_bias;	/* the address less the object's own */
+} dt_umapval_t;
+
+#define DT_UROWS_MAX (1u << 20)	   /* rows of dt_urows: 16 MiB */
+#define DT_UMAPS_MAX 65536	   /* entries of dt_umaps */
+#define DT_USTACK_CFI (1ull << 32) /* in a ustack()'s pid word: unwound from the tables */
+#define DT_USTACK_NOUNWIND 0xfffffffffffffffeull /* a frame: the next cannot be unwound */
 
 
 /* ---------------------------------------------------------------- aggregation */

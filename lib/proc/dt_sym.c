@@ -297,6 +297,7 @@ void dt_usym_capture(dtrace_hdl_t *dtp, pid_t pid, bool force)
 	up = uproc(symtab(dtp), pid, true);
 	if (up == NULL || (up->up_maps != NULL && !force) || up->up_exec)
 		return;
+	dt_unwind_addpid(dtp, pid); /* its unwind tables, the first time (proc/dt_unwind.c) */
 	if ((maps = read_maps(pid, &len)) == NULL)
 		return;
 	if (up->up_maps != NULL && len == up->up_mapslen && memcmp(maps, up->up_maps, len) == 0) {
@@ -329,6 +330,12 @@ void dt_usym_addmap(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, uint64_t len, u
 		     (int)strnlen(file, max < 4096 ? max : 4096), file);
 	if (n <= 0 || (size_t)n >= sizeof(line))
 		return;
+	if (dtp->dt_uwalk) { /* its unwind table (proc/dt_unwind.c) */
+		char path[4097];
+
+		snprintf(path, sizeof(path), "%.*s", (int)strnlen(file, max < 4096 ? max : 4096), file);
+		dt_unwind_addmap(dtp, pid, addr, len, pgoff, ino, path);
+	}
 	up->up_pmaps = dt_realloc(up->up_pmaps, up->up_pmapslen + (size_t)n + 1);
 	memcpy(up->up_pmaps + up->up_pmapslen, line, (size_t)n + 1);
 	up->up_pmapslen += (size_t)n;
@@ -342,6 +349,7 @@ void dt_usym_exec(dtrace_hdl_t *dtp, pid_t pid)
 
 	if (up == NULL)
 		return;
+	dt_unwind_exec(dtp, pid);
 	free(up->up_maps);
 	free(up->up_pmaps);
 	up->up_maps = up->up_pmaps = NULL;
@@ -499,6 +507,8 @@ int dt_usym_lookup(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, const char **mod
 		sc->sc_rc = usym_lookup(dtp, pid, addr, &m, &n, &sc->sc_symaddr);
 		sc->sc_mod = m != NULL ? dt_strdup(m) : NULL;
 		sc->sc_name = n != NULL ? dt_strdup(n) : NULL;
+		if (sc->sc_name != NULL && strchr(sc->sc_name + 1, '@') != NULL)
+			*strchr(sc->sc_name + 1, '@') = '\0'; /* f@@GLIBC_2.34: the function's name */
 	}
 	if (sc->sc_rc >= 0)
 		*modp = sc->sc_mod;
@@ -607,6 +617,7 @@ void dt_sym_fini(dtrace_hdl_t *dtp)
 	dt_uproc_t *up;
 
 	dt_pmap_stop(dtp);
+	dt_unwind_fini(dtp);
 	if (st == NULL)
 		return;
 	free(st->st_ksyms);

@@ -65,6 +65,28 @@ static bool kernel_adds_ra(void)
  * which the dynamic linker stored in the slot of an IRELATIVE relocation
  * of the object (read from the process).
  */
+/*
+ * A module description names an object by its name, or by that name without its
+ * version ("libc.so" for "libc.so.6"), or without ".so" too ("libc"), as
+ * illumos' pid provider matches (dt_pid.c): scripts name libc so.
+ */
+static bool mod_matches(const char *name, const char *pat)
+{
+	char base[256];
+	char *so;
+
+	snprintf(base, sizeof(base), "%s", name);
+	if ((so = strstr(base, ".so.")) == NULL)
+		so = strstr(base, ".so");
+	if (so == NULL || (so[3] != '\0' && so[3] != '.'))
+		return false;
+	so[3] = '\0';
+	if (strcmp(base, name) != 0 && strcmp(base, pat) == 0)
+		return true;
+	so[0] = '\0';
+	return strcmp(base, pat) == 0;
+}
+
 static uint64_t func_addr(dt_pmod_t *mod, const dt_usym_t *s, int pid, uint64_t *sizep)
 {
 	dt_uelf_t *ue = mod->pm_elf;
@@ -191,11 +213,18 @@ static int pid_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *p
 		dt_uelf_t *ue;
 		int last = -1;
 
-		/* the executable is "a.out", and also its file's name */
+		/*
+		 * The executable is "a.out", and also its file's name; a library
+		 * is also its name without version or ".so": the probe's module
+		 * is then the name the description used, as in illumos.
+		 */
 		if (!dt_uprobe_field(modname, pd->pd_mod)) {
-			if (!mod->pm_exec || !dt_uprobe_field(mod->pm_base, pd->pd_mod))
+			if (mod->pm_exec && dt_uprobe_field(mod->pm_base, pd->pd_mod))
+				modname = mod->pm_base;
+			else if (!is_glob(pd->pd_mod) && mod_matches(modname, pd->pd_mod))
+				modname = pd->pd_mod;
+			else
 				continue;
-			modname = mod->pm_base;
 		}
 		if ((ue = dt_pmod_elf(mod)) == NULL)
 			continue;

@@ -38,3 +38,34 @@ build/triggers/uprov.h: tests/triggers/user/uprov.d build/dtrace
 	build/dtrace -h -s $< -o $@
 build/triggers/usdt: tests/triggers/user/usdt.c build/triggers/uprov.h
 	$(CC) $(UCFLAGS) -Ibuild/triggers -o $@ $<
+# The 13-frame chain through an executable and a library (tests/e2e/ustack):
+# -O2 with and without frame pointers, and stripped with a debug file.
+CHAINFLAGS := -O2 -Wall -Wextra -fno-optimize-sibling-calls -fno-shrink-wrap
+TRIGGERS += build/triggers/uchain-fp build/triggers/uchain-nofp build/triggers/uchain-strip
+build/triggers/uchain.h: tests/triggers/user/uchain.d build/dtrace
+	@mkdir -p build/triggers
+	build/dtrace -h -s $< -o $@
+build/triggers/libuchain-fp.so: tests/triggers/user/uchainlib.c
+	@mkdir -p build/triggers
+	$(CC) $(CHAINFLAGS) -fno-omit-frame-pointer -shared -fPIC -o $@ $<
+build/triggers/libuchain-nofp.so: tests/triggers/user/uchainlib.c
+	@mkdir -p build/triggers
+	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -shared -fPIC -o $@ $<
+build/triggers/uchain-fp: tests/triggers/user/uchain.c build/triggers/uchain.h build/triggers/libuchain-fp.so
+	$(CC) $(CHAINFLAGS) -fno-omit-frame-pointer -Ibuild/triggers -o $@ $< \
+		-Lbuild/triggers -luchain-fp -Wl,-rpath,'$$ORIGIN'
+build/triggers/uchain-nofp: tests/triggers/user/uchain.c build/triggers/uchain.h build/triggers/libuchain-nofp.so
+	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -Ibuild/triggers -o $@ $< \
+		-Lbuild/triggers -luchain-nofp -Wl,-rpath,'$$ORIGIN'
+build/triggers/uchain-strip: build/triggers/uchain-nofp
+	objcopy --only-keep-debug $< $@.debug
+	objcopy --strip-all --add-gnu-debuglink=$@.debug $< $@
+TRIGGERS += build/triggers/usignal
+build/triggers/usignal: tests/triggers/user/usignal.c build/triggers/uchain.h
+	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -Ibuild/triggers -o $@ $<
+TRIGGERS += build/triggers/unocfi
+build/triggers/unocfi: tests/triggers/user/unocfi.c build/triggers/uchain.h
+	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -Ibuild/triggers -o $@ $<
+TRIGGERS += build/triggers/udlopen
+build/triggers/udlopen: tests/triggers/user/udlopen.c build/triggers/uchain.h build/triggers/libuchain-nofp.so
+	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -Ibuild/triggers -o $@ $< -ldl

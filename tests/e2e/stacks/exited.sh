@@ -11,7 +11,7 @@ $DTRACE -qn 'pid$target:a.out:f_push:entry,pid$target:a.out:f_step:entry,
 	pid$target:libulib.so:lib_mul:entry { @[probefunc, ustack()] = count(); }' -c "$T/ufunc 2" | norm
 # a libc function at entry (no push %rbp first); ustack(3)
 $DTRACE -qn 'pid$target:libc.so.6:atoi:entry { @[ustack(3)] = count(); }' -c "$T/ufunc 2" | norm
-# without frame pointers: the caller is there, the walk past it is flagged
+# without frame pointers: the caller is there, and the frames past it (unwind tables)
 $DTRACE -qn 'pid$target:a.out:c:entry { @[ustack()] = count(); }' -c "$T/ustack-nofp 2" | norm
 # -p: grabbed while stopped, continued once traced
 $T/ufunc 2 0 stop &

@@ -1,13 +1,14 @@
 # User stacks: @[ustack()] keyed aggregations of a dynamically linked PIE
 # (main -> a -> b -> c -> write) printed with symbols after the process has
-# exited, with and without frame pointers; ustack(n); the symbol functions
-# and %A.  Offsets are normalised (they depend on the compiler).
+# exited, with and without frame pointers (unwound with the call frame
+# information down to _start, docs/stacks.md); ustack(n); the symbol
+# functions and %A.  Offsets are normalised (they depend on the compiler).
 norm() { sed -E 's/\+0x[0-9a-f]+/+0xN/; s/pid [0-9]+/pid N/'; }
 
 # -c: the process exits before dtrace prints the aggregation
 $DTRACE -qn 'syscall::write:entry /pid == $target/ { @[ustack()] = count(); }' \
 	-c "$T/ustack-fp 3" | norm
-# without frame pointers: the stack says where it cannot be trusted
+# without frame pointers: the same frames, from the unwind tables
 $DTRACE -qn 'syscall::write:entry /pid == $target/ { @[ustack()] = count(); }' \
 	-c "$T/ustack-nofp 2" | norm
 # a process that is not $target: a child of the -c shell

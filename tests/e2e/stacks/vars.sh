@@ -7,7 +7,7 @@ check() {
 	/^(caller|ucaller) / { first[$1] = $2; next }
 	/^zone / { zone = $2; next }
 	/^ *$/ { if (n[cur] > 0) cur = ""; next }
-	/frames may be missing/ { next }
+	/frames (may be )?missing/ { next }
 	cur != "" { n[cur]++; if (n[cur] == 1) top[cur] = $1 }
 	END {
 		if (zone != "")

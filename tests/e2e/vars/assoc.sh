@@ -1,7 +1,7 @@
 # Associative arrays: global and self->, keyed by tuples of integers and
 # strings; unset elements read as 0, an unset string is NULL (equal to ""
-# in a comparison, a fault as a value, as in DTrace); assigning 0 (or "")
-# frees them.
+# in a comparison, a fault as a value, as in DTrace); assigning 0 frees
+# them, a string too.
 cat > a.d <<'D'
 BEGIN
 {
@@ -28,8 +28,8 @@ BEGIN
 	printf("updated: %d %d\n", c[2, "x"], a[1]);
 	a[1] = 0;
 	b["one"] = 0;
-	d["k", 3, "z"] = "";
-	printf("freed: %d %d %d\n", a[1], b["one"], d["k", 3, "z"] == "");
+	d["k", 3, "z"] = 0;
+	printf("freed: %d %d %d\n", a[1], b["one"], d["k", 3, "z"] == 0);
 	a[1] = 7;
 	printf("reused: %d\n", a[1]);
 	/* key types convert: a char key finds the int element */
