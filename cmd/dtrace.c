@@ -474,18 +474,26 @@ static int chewrec(const dtrace_probedata_t *data, const dtrace_recdesc_t *rec, 
  * SIGINT, SIGTERM (and SIGHUP, SIGPIPE) end tracing: the loop below stops
  * and prints what was traced.  While tracing is still being enabled
  * (dtrace_go(): loading and attaching, which a big script or many probes
- * make long) there is nothing to print yet, and dtrace ends at once: every
- * program, map and link is a file descriptor the kernel closes, and the -c
- * command dies with dtrace (PR_SET_PDEATHSIG).
+ * make long) the signal is noted the same way, and if enabling goes on
+ * for another second, dtrace ends there (SIGALRM): there is nothing to
+ * print yet, every program, map and link is a file descriptor the kernel
+ * closes, and the -c command dies with dtrace (PR_SET_PDEATHSIG).
  */
 static volatile sig_atomic_t g_going;
 
 static void intr(int sig)
 {
 	(void)sig;
+	g_intr = 1;
+	if (g_going)
+		alarm(1);
+}
+
+static void going_too_long(int sig)
+{
+	(void)sig;
 	if (g_going)
 		_exit(1);
-	g_intr = 1;
 }
 
 static void chld(int sig)
@@ -830,11 +838,14 @@ int main(int argc, char **argv)
 	sigaction(SIGCHLD, &sa, NULL);
 
 	raise_nofile();
+	sa.sa_handler = going_too_long;
+	sigaction(SIGALRM, &sa, NULL);
 	g_going = 1;
 	if (g_intr)
-		_exit(1); /* a signal before the handler was set */
+		alarm(1);
 	err = dtrace_go(st.g_dtp);
 	g_going = 0;
+	alarm(0);
 	if (err != 0) {
 		const char *msg = dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp));
 
