@@ -5,16 +5,20 @@
  *
  * Objects.  Every ELF file a traced process maps executable is read once
  * (keyed by path and inode), with elfutils' libdw: its .eh_frame_hdr
- * lists where each FDE of .eh_frame starts; from each start, the CFI is
- * evaluated at one address after the other (dwarf_cfi_addrframe(), whose
- * frame says up to where its rules hold) and each range becomes a row:
- * the CFA as %rsp or %rbp plus an offset, where the caller's %rbp was
- * saved, the PLT's rule, the signal frame of __restore_rt, the outermost
- * frame (return address undefined), or no information (an address
- * between FDEs, a rule we do not walk).  Consecutive equal rows are one.
- * An object's rows are appended to the handle's table (DT_UROWS_MAX rows
- * at most: objects that do not fit get none, and their frames end stacks
- * with the marker).  Objects without .eh_frame_hdr get no rows.
+ * lists where each FDE of .eh_frame starts (without it, as in static
+ * executables, .eh_frame is read through with dwarf_next_cfi(); without
+ * .eh_frame, .debug_frame is); from each start, the CFI is evaluated at
+ * one address after the other (dwarf_cfi_addrframe(), whose frame says up
+ * to where its rules hold) and each range becomes a row: the CFA as %rsp
+ * or %rbp plus an offset, where the caller's %rbp was saved, the PLT's
+ * rule, the signal frame of __restore_rt, the outermost frame (return
+ * address undefined), or no information (an address between FDEs, a rule
+ * we do not walk).  Consecutive equal rows are one.  The first byte of a
+ * function the symbol tables name but no FDE covers (hand-written
+ * assembly) gets the rule every function entry has: the return address
+ * at %rsp.  An object's rows are appended to the handle's table
+ * (DT_UROWS_MAX rows at most: objects that do not fit get none, and their
+ * frames end stacks with the marker).
  *
  * Processes.  A process's executable mappings each point at their
  * object's rows with the load bias (the mapped address less the object's
