@@ -861,9 +861,16 @@ static void cook_binary(dt_cookctx_t *cc, dt_node_t *dnp)
 		dnp->dn_type = dt_type_int(DTP(cc), 8, true);
 		return;
 	}
-	if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
-		dt_cook_err(cc, D_OP_ARITH, dnp, "operator %s requires operands of %s type", dt_cook_opname(op),
-		     op < 256 && strchr("+-*/%", op) != NULL ? "arithmetic" : "integral");
+	/* illumos' tags: + and - of no pointer D_OP_INCOMPAT, * and / D_OP_ARITH, the others D_OP_INT */
+	if ((op == '+' || op == '-') && (lt->dt_kind == DT_TK_VOID || rt->dt_kind == DT_TK_VOID))
+		dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s \"%s\"",
+			    dt_cook_tname(lt), dt_cook_opname(op), dt_cook_tname(rt));
+	if (!dt_type_is_int(lt) || !dt_type_is_int(rt)) {
+		bool arith = op == '+' || op == '-' || op == '*' || op == '/';
+
+		dt_cook_err(cc, arith ? D_OP_ARITH : D_OP_INT, dnp, "operator %s requires operands of %s type",
+			    dt_cook_opname(op), arith ? "arithmetic" : "integral");
+	}
 	if (op == OP_SHL || op == OP_SHR)
 		dnp->dn_type = lt->dt_kind == DT_TK_INT ? lt : dt_cook_int(cc); /* the left operand's */
 	else
@@ -883,7 +890,8 @@ static void cook_unary(dt_cookctx_t *cc, dt_node_t *dnp)
 		return;
 	}
 	if (!dt_type_is_int(t))
-		dt_cook_err(cc, D_OP_ARITH, dnp, "operator %s requires an operand of %s type", dt_cook_opname(dnp->dn_op),
+		dt_cook_err(cc, dnp->dn_op == '~' ? D_OP_INT : D_OP_ARITH, dnp, "operator %s requires an operand of %s type",
+			    dt_cook_opname(dnp->dn_op),
 		     dnp->dn_op == '~' ? "integral" : "arithmetic");
 	dnp->dn_type = t->dt_kind == DT_TK_INT ? t : dt_cook_int(cc); /* D: the operand's type */
 }
@@ -1002,7 +1010,7 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 	}
 	if (idp->di_type == NULL) {
 		if (rt->dt_kind == DT_TK_VOID)
-			dt_cook_err(cc, D_OP_VOID, where, "operator = cannot be applied to a void expression");
+			dt_cook_err(cc, D_OP_INCOMPAT, where, "operator = cannot be applied to a void expression");
 		if (rt->dt_kind == DT_TK_ARRAY || rt->dt_kind == DT_TK_STRUCT ||
 		    rt->dt_kind == DT_TK_UNION) {
 			if (dt_cook_strlike(rt))
@@ -1025,10 +1033,6 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 	    (lhs->dn_kind == N_ARRAY && lhs->dn_left->dn_kind == N_AGG))
 		dt_cook_err(cc, D_AGG_FUNC, dnp, "aggregation assignment must be a statement of its own");
 	dt_cook_node(cc, rhs);
-	if (rhs->dn_kind == N_CALL && dt_builtin_fn(rhs->dn_name) &&
-	    dt_builtin_fn(rhs->dn_name)->bf_kind == DT_FN_AGG)
-		dt_cook_err(cc, D_AGG_FUNC, rhs, "aggregating function %s( ) may not be called from a D "
-			      "expression (D program context required)", rhs->dn_name);
 	if (dnp->dn_op != '=') {
 		/* compound: cook lhs as an rvalue first, then type as binary */
 		if (lhs->dn_kind == N_VAR && lhs->dn_op == 0 && dt_type_is_int(rhs->dn_type) &&
@@ -1048,6 +1052,16 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 			     dt_cook_opname(dnp->dn_op));
 		dnp->dn_type = lhs->dn_type;
 		return;
+	}
+	/* a new variable takes an action's void, as in illumos: the clause fails once cooked */
+	if (dt_cook_is_actcall(rhs) && lhs->dn_kind == N_VAR && lhs->dn_op != '$') {
+		dt_ident_t *idp = dt_ident_lookup(DTP(cc), lhs->dn_name, lhs->dn_op == 's' ? DT_ID_TLS :
+						  lhs->dn_op == 't' ? DT_ID_LOCAL : DT_ID_GLOBAL);
+
+		if (idp == NULL || idp->di_type == NULL) { /* not created: the clause fails */
+			lhs->dn_type = dnp->dn_type = rhs->dn_type;
+			return;
+		}
 	}
 	if (rhs->dn_kind == N_VAR && rhs->dn_ident != NULL && rhs->dn_type->dt_kind == DT_TK_ARRAY &&
 	    !dt_cook_strlike(rhs->dn_type))
@@ -1243,8 +1257,12 @@ void dt_cook_node(dt_cookctx_t *cc, dt_node_t *dnp)
 		else if (dt_type_is_scalar(l) && dt_type_is_scalar(r) &&
 			 ptr_mix_ok(dnp->dn_left, dnp->dn_right))
 			dnp->dn_type = l->dt_kind == DT_TK_PTR ? l : r;
+		else if (l->dt_kind == DT_TK_VOID && r->dt_kind == DT_TK_VOID)
+			dnp->dn_type = l;
 		else
 			dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operator ?: operands must have compatible types");
+		if (dt_cook_is_actcall(dnp->dn_left) || dt_cook_is_actcall(dnp->dn_right))
+			dt_cook_err(cc, D_OP_ACT, dnp, "action cannot be used in a conditional context");
 		break;
 	}
 	case N_ASSIGN:
@@ -1307,6 +1325,8 @@ void dt_cook_node(dt_cookctx_t *cc, dt_node_t *dnp)
 	case N_COMMA:
 		dt_cook_node(cc, dnp->dn_left);
 		dt_cook_node(cc, dnp->dn_right);
+		if (dt_cook_is_actcall(dnp->dn_left) || dt_cook_is_actcall(dnp->dn_right))
+			dt_cook_err(cc, D_OP_ACT, dnp, "operator , operands cannot be actions");
 		dnp->dn_type = dnp->dn_right->dn_type;
 		break;
 	case N_DEREF:
@@ -1324,12 +1344,12 @@ void dt_cook_node(dt_cookctx_t *cc, dt_node_t *dnp)
 			break;
 		}
 		if (dnp->dn_left->dn_type->dt_kind != DT_TK_PTR)
-			dt_cook_err(cc, D_DEREF_NONPTR, dnp, "operator * requires an operand of pointer type");
+			dt_cook_err(cc, D_DEREF_NONPTR, dnp, "cannot dereference non-pointer type");
 		user_check(cc, dnp, dnp->dn_left->dn_type, "*");
 		if (dnp->dn_left->dn_type->dt_base->dt_kind == DT_TK_FUNC)
-			dt_cook_err(cc, D_DEREF_VOID, dnp, "cannot dereference a pointer to a function");
+			dt_cook_err(cc, D_DEREF_FUNC, dnp, "cannot dereference pointer to function");
 		if (dnp->dn_left->dn_type->dt_base->dt_kind == DT_TK_VOID)
-			dt_cook_err(cc, D_DEREF_VOID, dnp, "cannot dereference a pointer to void");
+			dt_cook_err(cc, D_DEREF_VOID, dnp, "cannot dereference pointer to void");
 		dnp->dn_type = dnp->dn_left->dn_type->dt_base;
 		break;
 	case N_ADDROF:
@@ -1343,10 +1363,15 @@ void dt_cook_node(dt_cookctx_t *cc, dt_node_t *dnp)
 			dnp->dn_type = dt_type_ptr(dtp, dnp->dn_left->dn_type);
 			break;
 		}
+		/* illumos' checks and texts (its dt_cook_op1) */
+		if (dnp->dn_left->dn_kind == N_VAR || dnp->dn_left->dn_kind == N_AGG ||
+		    (dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_ident != NULL &&
+		     dnp->dn_left->dn_index != DT_INDEX_MEM && dnp->dn_left->dn_index != DT_INDEX_SCALAR))
+			dt_cook_err(cc, D_ADDROF_VAR, dnp, "cannot take address of dynamic variable");
 		if (dnp->dn_left->dn_kind != N_MEMBER && dnp->dn_left->dn_kind != N_DEREF &&
 		    !(dnp->dn_left->dn_kind == N_ARRAY && (dnp->dn_left->dn_index == DT_INDEX_MEM ||
 							   dnp->dn_left->dn_index == DT_INDEX_SCALAR)))
-			dt_cook_err(cc, D_ADDROF_LVAL, dnp, "operator & requires an addressable operand");
+			dt_cook_err(cc, D_ADDROF_LVAL, dnp, "unacceptable operand for unary & operator");
 		if (dnp->dn_left->dn_member != NULL)
 			dt_cook_err(cc, D_ADDROF_BITFIELD, dnp, "cannot take address of bit-field");
 		dnp->dn_type = dt_type_ptr(dtp, dnp->dn_left->dn_type);
@@ -1370,7 +1395,7 @@ static void cook_stmt(dt_cookctx_t *cc, dt_node_t *dnp)
 				dt_cook_aggstmt(cc, e);
 			} else if (e->dn_kind == N_AGG ||
 				   (e->dn_kind == N_ARRAY && e->dn_left->dn_kind == N_AGG)) {
-				dt_cook_err(cc, D_EXPR_NULL, e, "expression has null effect: @%s",
+				dt_cook_err(cc, D_AGG_NULL, e, "expression has null effect: @%s",
 				     dt_cook_aggbare(e->dn_kind == N_AGG ? e->dn_name : e->dn_left->dn_name));
 			} else if (e->dn_kind == N_CALL) {
 				dt_cook_call(cc, e, true);
@@ -1397,9 +1422,26 @@ void dt_cook_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t *probe)
 {
 	dt_cookctx_t cc = { .cc_pcb = pcb, .cc_clause = clp, .cc_probe = probe };
 
+	if (probe != NULL && probe->pr_pred != NULL) {
+		/* the provider's condition first (a clause's probes share it: dt_cc.c) */
+		dt_node_t *pp = dt_xlate_probepred(pcb, probe->pr_pred, clp->dc_line);
+
+		if (clp->dc_pred != NULL) {
+			dt_node_t *n = dt_node_new(pcb, N_LOGICAL, NULL);
+
+			n->dn_op = OP_LAND;
+			n->dn_left = pp;
+			n->dn_right = clp->dc_pred;
+			n->dn_line = clp->dc_line;
+			pp = n;
+		}
+		clp->dc_pred = pp;
+	}
 	if (clp->dc_pred != NULL) {
 		pcb->pcb_region = "predicate";
+		cc.cc_inpred = true;
 		dt_cook_node(&cc, clp->dc_pred);
+		cc.cc_inpred = false;
 		dt_xlate_check(pcb, clp->dc_pred);
 		if (!dt_type_is_scalar(clp->dc_pred->dn_type) && !dt_cook_strlike(clp->dc_pred->dn_type))
 			dt_node_error(pcb, D_PRED_SCALAR, clp->dc_pred, "predicate result must be of scalar type");
@@ -1407,6 +1449,14 @@ void dt_cook_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t *probe)
 	pcb->pcb_region = "action list";
 	cook_stmt(&cc, clp->dc_body);
 	dt_xlate_check(pcb, clp->dc_body);
+	if (cc.cc_actval != NULL) { /* illumos' code generator refuses it (dt_cg.c) */
+		const dt_builtin_fn_t *fn = dt_builtin_fn(cc.cc_actval->dn_name);
+
+		pcb->pcb_region = cc.cc_actpred ? "predicate" : "action list";
+		dt_cook_err(&cc, D_CG_EXPR, cc.cc_actval, "%s %s( ) may not be called from a D expression "
+			    "(D program context required)", fn->bf_kind == DT_FN_AGG ? "aggregating function"
+										: "action", fn->bf_name);
+	}
 	pcb->pcb_region = NULL;
 	clp->dc_default = clp->dc_body == NULL;
 	clp->dc_speculate = cc.cc_hasspec;

@@ -19,6 +19,9 @@ typedef struct dt_cookctx {
 	bool cc_hasspec, cc_hascommit, cc_hasagg, cc_hasexit, cc_hasdestr;
 	bool cc_hasdata;
 	bool cc_key;	      /* cooking a stack or symbol function as an aggregation key */
+	dt_node_t *cc_actval; /* the first action or aggregating function called as a value */
+	bool cc_actpred;      /* ... in the predicate */
+	bool cc_inpred;
 } dt_cookctx_t;
 
 #define DTP(cc) ((cc)->cc_pcb->pcb_hdl)
@@ -39,5 +42,7 @@ DT_INTERNAL const char *dt_cook_tname(const dt_type_t *t);
 DT_INTERNAL const char *dt_cook_aggbare(const char *name);
 DT_INTERNAL void dt_cook_aggstmt(dt_cookctx_t *cc, dt_node_t *dnp);
 DT_INTERNAL void dt_cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt);
+/* A call of an action or aggregating function (typed void, as in illumos). */
+DT_INTERNAL bool dt_cook_is_actcall(const dt_node_t *dnp);
 
 #endif /* DT_COOK_H */

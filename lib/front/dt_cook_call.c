@@ -371,12 +371,27 @@ static int stack_frames(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t 
 								   : DTOPT_USTACKFRAMES];
 	int n = 1;
 
+	/* illumos' checks, texts and order (its dt_action_stack_args, dt_action_ustack_args) */
 	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next, n++) {
+		bool stack = fn->bf_id == DT_FN_STACK;
 		int64_t c;
 
-		if (!dt_cook_const(a, &c) || c < (n == 1 ? 1 : 0))
-			dt_cook_err(cc, D_PROTO_ARG, a, "%s( ) argument #%d must be a %spositive integral constant "
-				    "expression", fn->bf_name, n, n == 1 ? "non-zero " : "");
+		if (stack && a->dn_next != NULL)
+			dt_cook_err(cc, D_STACK_PROTO, a, "stack( ) prototype mismatch: too many arguments");
+		if (n > 2)
+			break;
+		if (!dt_cook_const(a, &c) || c < (n == 1 ? 1 : 0)) {
+			if (stack)
+				dt_cook_err(cc, D_STACK_SIZE, a, "stack( ) size must be a non-zero positive integral "
+					    "constant expression");
+			if (n == 1)
+				dt_cook_err(cc, D_USTACK_FRAMES, a, "ustack( ) argument #1 must be a non-zero "
+					    "positive integer constant");
+			dt_cook_err(cc, D_USTACK_STRSIZE, a, "ustack( ) argument #2 must be a positive integer "
+				    "constant");
+		}
+		if (!stack && n == 2 && a->dn_next != NULL)
+			dt_cook_err(cc, D_USTACK_PROTO, a, "ustack( ) prototype mismatch: too many arguments");
 		if (n == 1)
 			v = c;
 	}
@@ -470,7 +485,7 @@ static dt_type_t *cook_fn_print(dt_cookctx_t *cc, dt_node_t *dnp, const dt_built
 static dt_type_t *cook_fn_nostop(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
 {
 	if (!DTP(cc)->dt_destructive)
-		dt_cook_err(cc, D_FUNC_UNSUP, dnp, "%s( ) is not available on Linux: a BPF program cannot "
+		dt_cook_err(cc, D_UNKNOWN, dnp, "%s( ) is not available on Linux: a BPF program cannot "
 			      "stop the kernel", fn->bf_name);
 	return NULL;
 }
@@ -513,18 +528,28 @@ static bool is_action(const dt_builtin_fn_t *fn)
 	       fn->bf_kind == DT_FN_SPEC;
 }
 
+bool dt_cook_is_actcall(const dt_node_t *dnp)
+{
+	const dt_builtin_fn_t *fn;
+
+	return dnp != NULL && dnp->dn_kind == N_CALL && (fn = dt_builtin_fn(dnp->dn_name)) != NULL &&
+	       (is_action(fn) || fn->bf_kind == DT_FN_AGG);
+}
+
 /* An argument of call dnp to fn: no aggregation as a value, no action traced. */
 static void cook_arg(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn, dt_node_t *a)
 {
-	const dt_builtin_fn_t *afn;
-
+	(void)dnp;
+	if (a->dn_kind == N_AGG && (fn->bf_id == DT_FN_TRACE || fn->bf_id == DT_FN_PRINT))
+		dt_cook_err(cc, fn->bf_id == DT_FN_TRACE ? D_TRACE_AGG : D_PRINT_AGG, a,
+			    "%s( ) may not be applied to an aggregation%s", fn->bf_name,
+			    fn->bf_id == DT_FN_TRACE ? "" : " -- did you mean printa()?");
 	if (a->dn_kind == N_AGG)
 		dt_cook_err(cc, D_AGG_SCALAR, a, "aggregation %s may not be used as a value: use printa( )",
 			    a->dn_name);
-	if (fn->bf_id == DT_FN_TRACE && a->dn_kind == N_CALL &&
-	    (afn = dt_builtin_fn(a->dn_name)) != NULL && is_action(afn))
-		dt_cook_err(cc, D_TRACE_VOID, dnp, "trace( ) may not be applied to a void expression");
 	dt_cook_node(cc, a);
+	if (fn->bf_id == DT_FN_PRINT && a->dn_type->dt_kind == DT_TK_VOID)
+		dt_cook_err(cc, D_PRINT_VOID, a, "print( ) may not be applied to a void expression");
 }
 
 void dt_cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
@@ -546,12 +571,23 @@ void dt_cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 		     fn->bf_name, n, n == 1 ? "" : "s", n < fn->bf_minargs ? "at least " : "at most ",
 		     n < fn->bf_minargs ? fn->bf_minargs : fn->bf_maxargs);
 	}
-	if (fn->bf_kind == DT_FN_AGG)
-		dt_cook_err(cc, D_AGG_FUNC, dnp, "aggregating function %s( ) may not be called from a D "
-			      "expression (D program context required)", fn->bf_name);
-	if (is_action(fn) && !stmt)
-		dt_cook_err(cc, D_ACT_VALUE, dnp, "%s( ) may not be used in an expression: it is an action",
-		     fn->bf_name);
+	/*
+	 * As illumos, an action or an aggregating function called as a value
+	 * is typed void: the operator or function that uses it reports the
+	 * void operand (D_PROTO_ARG, D_KEY_TYPE, D_OP_ARITH...); if none does,
+	 * the clause fails once cooked, as illumos' code generator fails it
+	 * (D_CG_EXPR, dt_cook_clause).
+	 */
+	if ((fn->bf_kind == DT_FN_AGG || (is_action(fn) && !stmt)) && cc->cc_actval == NULL) {
+		cc->cc_actval = dnp;
+		cc->cc_actpred = cc->cc_inpred;
+	}
+	if (fn->bf_kind == DT_FN_AGG) {
+		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
+			dt_cook_node(cc, a);
+		dnp->dn_type = dt_type_void(dtp);
+		return;
+	}
 	if (fn->bf_kind == DT_FN_SPEC)
 		dtp->dt_speculates = true;
 	if (fn->bf_kind == DT_FN_DESTRUCTIVE)
@@ -621,9 +657,11 @@ static int64_t lq_const(dt_cookctx_t *cc, dt_node_t *a, int n)
 	int64_t v;
 
 	if (!dt_cook_const(a, &v))
-		dt_cook_err(cc, D_LQUANT_BASETYPE, a, "lquantize( ) argument #%d must be an integer constant", n);
+		dt_cook_err(cc, n == 1 ? D_LQUANT_BASETYPE : D_LQUANT_LIMTYPE, a,
+			    "lquantize( ) argument #%d must be an integer constant", n);
 	if (v < INT32_MIN || v > INT32_MAX)
-		dt_cook_err(cc, D_LQUANT_BASEVAL, a, "lquantize( ) argument #%d must be a 32-bit quantity", n);
+		dt_cook_err(cc, n == 1 ? D_LQUANT_BASEVAL : D_LQUANT_LIMVAL, a,
+			    "lquantize( ) argument #%d must be a 32-bit quantity", n);
 	return v;
 }
 
@@ -635,10 +673,10 @@ static int cook_lquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
 	int64_t limit = lq_const(cc, nth_arg(call->dn_args, 2), 2), step = 1, levels;
 
 	if (limit < base)
-		dt_cook_err(cc, D_LQUANT_LIMVAL, call, "lquantize( ) base (argument #1) must be less than limit "
+		dt_cook_err(cc, D_LQUANT_MISMATCH, call, "lquantize( ) base (argument #1) must be less than limit "
 			       "(argument #2)");
 	if (a3 != NULL && (!dt_cook_const(a3, &step) || step <= 0))
-		dt_cook_err(cc, D_LQUANT_STEPVAL, a3, "lquantize( ) argument #3 must be a non-zero positive integer "
+		dt_cook_err(cc, D_LQUANT_STEPTYPE, a3, "lquantize( ) argument #3 must be a non-zero positive integer "
 			     "constant");
 	if (step > UINT16_MAX)
 		dt_cook_err(cc, D_LQUANT_STEPVAL, a3, "lquantize( ) argument #3 must be a 16-bit quantity");
@@ -662,18 +700,26 @@ static int cook_lquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
 static void lq_match(dt_cookctx_t *cc, dt_node_t *call, const int64_t *o, const int64_t *p)
 {
 	if (o[0] != p[0])
-		dt_cook_err(cc, D_LQUANT_MISMATCH, call, "lquantize( ) base (argument #1) doesn't match previous "
-			       "declaration: expected %d", (int)o[0]);
+		dt_cook_err(cc, D_LQUANT_MATCHBASE, call, "lquantize( ) base (argument #1) doesn't match previous "
+			       "declaration: expected %d, found %d", (int)o[0], (int)p[0]);
 	if (o[1] * o[2] != p[1] * p[2])
-		dt_cook_err(cc, D_LQUANT_MISMATCH, call, "lquantize( ) limit (argument #2) doesn't match previous "
-			       "declaration: expected %d", (int)(o[0] + o[1] * o[2]));
+		dt_cook_err(cc, D_LQUANT_MATCHLIM, call, "lquantize( ) limit (argument #2) doesn't match previous "
+			       "declaration: expected %d, found %d", (int)(o[0] + o[1] * o[2]),
+			    (int)(p[0] + p[1] * p[2]));
 	if (o[2] != p[2])
-		dt_cook_err(cc, D_LQUANT_MISMATCH, call, "lquantize( ) step (argument #3) doesn't match previous "
-			       "declaration: expected %d", (int)o[2]);
+		dt_cook_err(cc, D_LQUANT_MATCHSTEP, call, "lquantize( ) step (argument #3) doesn't match previous "
+			       "declaration: expected %d, found %d", (int)o[2], (int)p[2]);
 }
 
 static const char *const llq_names[] = { "factor", "low magnitude", "high magnitude",
 					 "linear steps per magnitude" };
+/* each parameter's tags, as illumos: not a constant, out of range, not as before */
+static const int llq_tags[4][3] = {
+	{ D_LLQUANT_FACTORTYPE, D_LLQUANT_FACTORVAL, D_LLQUANT_FACTORMATCH },
+	{ D_LLQUANT_LOWTYPE, D_LLQUANT_LOWVAL, D_LLQUANT_LOWMATCH },
+	{ D_LLQUANT_HIGHTYPE, D_LLQUANT_HIGHVAL, D_LLQUANT_HIGHMATCH },
+	{ D_LLQUANT_NSTEPTYPE, D_LLQUANT_NSTEPVAL, D_LLQUANT_NSTEPMATCH },
+};
 
 /* llquantize(x, factor, low, high, steps[, incr]) */
 static int cook_llquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
@@ -684,19 +730,19 @@ static int cook_llquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
 		dt_node_t *a = nth_arg(call->dn_args, i + 1);
 
 		if (!dt_cook_const(a, &p[i]))
-			dt_cook_err(cc, D_LLQUANT_FACTORTYPE, a, "llquantize( ) argument #%d (%s) must be an integer constant",
+			dt_cook_err(cc, llq_tags[i][0], a, "llquantize( ) argument #%d (%s) must be an integer constant",
 			     i + 1, llq_names[i]);
 		if ((uint64_t)p[i] > UINT16_MAX)
-			dt_cook_err(cc, D_LLQUANT_FACTORVAL, a, "llquantize( ) argument #%d (%s) must be an unsigned 16-bit "
+			dt_cook_err(cc, llq_tags[i][1], a, "llquantize( ) argument #%d (%s) must be an unsigned 16-bit "
 				    "quantity", i + 1, llq_names[i]);
 	}
 	if (p[0] < 2)
-		dt_cook_err(cc, D_LLQUANT_FACTORVAL, call, "llquantize( ) factor (argument #1) must be two or more");
+		dt_cook_err(cc, D_LLQUANT_FACTORSMALL, call, "llquantize( ) factor (argument #1) must be two or more");
 	if (p[1] >= p[2])
-		dt_cook_err(cc, D_LLQUANT_HIGHVAL, call, "llquantize( ) high magnitude (argument #3) must be greater than "
+		dt_cook_err(cc, D_LLQUANT_MAGRANGE, call, "llquantize( ) high magnitude (argument #3) must be greater than "
 			       "low magnitude (argument #2)");
 	if (p[3] < p[0])
-		dt_cook_err(cc, D_LLQUANT_FACTORSMALL, call, "llquantize( ) factor (argument #1) must be less than or equal to "
+		dt_cook_err(cc, D_LLQUANT_FACTORNSTEPS, call, "llquantize( ) factor (argument #1) must be less than or equal to "
 			       "the number of linear steps per magnitude (argument #4)");
 	for (v = (uint64_t)p[0]; v < (uint64_t)p[3]; v *= (uint64_t)p[0])
 		continue;
@@ -720,8 +766,8 @@ static void llq_match(dt_cookctx_t *cc, dt_node_t *call, const int64_t *o, const
 {
 	for (int i = 0; i < 4; i++)
 		if (o[i] != p[i])
-			dt_cook_err(cc, D_LLQUANT_MISMATCH, call, "llquantize( ) %s (argument #%d) doesn't match previous "
-				       "declaration: expected %d", llq_names[i], i + 1, (int)o[i]);
+			dt_cook_err(cc, llq_tags[i][2], call, "llquantize( ) %s (argument #%d) doesn't match previous "
+				       "declaration: expected %d, found %d", llq_names[i], i + 1, (int)o[i], (int)p[i]);
 }
 
 /* Parameters, checked against an earlier use; then the increment argument. */

@@ -137,18 +137,24 @@ static void sou_body(dt_pcb_t *pcb, dt_type_t *t)
 				if (dt_parse_consume(pcb, ":")) {
 					int64_t b = const_expr(pcb);
 
+					/* illumos' checks and texts (its dt_decl_member) */
+					if (b < 0 || (b == 0 && name != NULL))
+						dt_cc_error(pcb, D_DECL_BFCONST, line, "positive integral constant "
+							    "expression expected as bit-field size");
 					if (!dt_type_is_int(mt))
-						dt_cc_error(pcb, D_DECL_BFTYPE, line, "bit-field %s must be of integral type",
+						dt_cc_error(pcb, D_DECL_BFTYPE, line, "invalid type for bit-field: %s",
 							    name ? name : "(anon)");
-					if (b <= 0 || b > mt->dt_size * 8)
-						dt_cc_error(pcb, D_DECL_BFSIZE, line, "bit-field %s width %lld is invalid for type %s",
-							    name ? name : "(anon)", (long long)b, mt->dt_name);
+					if (b > mt->dt_size * 8)
+						dt_cc_error(pcb, D_DECL_BFSIZE, line, "bit-field too big for type: %s",
+							    name ? name : "(anon)");
 					bits = (int)b;
 				}
-				if (mt->dt_kind == DT_TK_VOID || mt->dt_canon->dt_fwd ||
-				    mt->dt_kind == DT_TK_FUNC)
-					dt_cc_error(pcb, D_DECL_INCOMPLETE, line, "declaration of member %s has incomplete type %s",
-						    name ? name : "(anon)", mt->dt_name);
+				if (mt->dt_canon->dt_fwd)
+					dt_cc_error(pcb, D_DECL_INCOMPLETE, line, "incomplete struct/union/enum %s: %s",
+						    mt->dt_name, name ? name : "(anon)");
+				if (mt->dt_kind == DT_TK_VOID || mt->dt_kind == DT_TK_FUNC)
+					dt_cc_error(pcb, D_DECL_VOIDOBJ, line, "cannot have void member: %s",
+						    name ? name : "(anon)");
 				/* a string member: strsize bytes, as Oracle's DTrace keeps it */
 				if (name == NULL && bits == 0)
 					dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
@@ -178,7 +184,8 @@ static void enum_body(dt_pcb_t *pcb, dt_type_t *t)
 		if (dt_parse_consume(pcb, "="))
 			v = const_expr(pcb);
 		if (v < INT32_MIN || v > INT32_MAX)
-			dt_cc_error(pcb, D_DECL_ENOFLOW, name->tk_line, "enumerator '%s' value overflows", name->tk_str);
+			dt_cc_error(pcb, D_DECL_ENOFLOW, name->tk_line, "enumerator '%s' value overflows INT_MAX (%d)",
+				    name->tk_str, INT32_MAX);
 		if (pcb->pcb_sysinc && dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL)
 			; /* -C: a system header's constant that D has: D's stands */
 		else if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
@@ -252,11 +259,11 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 	if (vt->dt_kind == DT_TK_VOID)
 		dt_cc_error(pcb, D_DECL_VOIDOBJ, name->tk_line, "cannot declare %s of type void", name->tk_str);
 	if (vt->dt_kind == DT_TK_FLOAT)
-		dt_cc_error(pcb, D_DECL_FLOAT, name->tk_line, "cannot declare %s of floating-point type %s: "
+		dt_cc_error(pcb, D_UNKNOWN, name->tk_line, "cannot declare %s of floating-point type %s: "
 			    "D has no floating-point arithmetic", name->tk_str, vt->dt_name);
 	if (vt->dt_canon->dt_fwd)
-		dt_cc_error(pcb, D_DECL_INCOMPLETE, name->tk_line, "cannot declare %s of incomplete type %s",
-			    name->tk_str, vt->dt_name);
+		dt_cc_error(pcb, D_DECL_INCOMPLETE, name->tk_line, "incomplete struct/union/enum %s: %s",
+			    vt->dt_name, name->tk_str);
 	if (idp == NULL)
 		idp = dt_ident_create(dtp, name->tk_str, kind);
 	idp->di_type = vt;

@@ -316,7 +316,7 @@ static void dt_lex_char(dt_pcb_t *pcb, dt_token_t *tok)
 	if (n == 0)
 		dt_cc_error(pcb, D_CHR_NULL, pcb->pcb_line, "empty character constant");
 	if (n > 8)
-		dt_cc_error(pcb, D_CHR_TOOBIG, pcb->pcb_line, "character constant is too long");
+		dt_cc_error(pcb, D_CHR_OFLOW, pcb->pcb_line, "character constant is too long");
 	tok->tk_kind = TK_INT;
 	tok->tk_val = n == 1 ? (uint64_t)(int64_t)(signed char)v : v;
 	pcb->pcb_cur = p + 1;
@@ -328,18 +328,23 @@ static void dt_lex_number(dt_pcb_t *pcb, dt_token_t *tok)
 	char *end;
 	unsigned long long v;
 
+	int n = 0; /* the literal's text, for illumos' messages */
+
+	while (isalnum((unsigned char)p[n]))
+		n++;
 	errno = 0;
 	v = strtoull(p, &end, 0);
 	if (errno != 0)
-		dt_cc_error(pcb, D_INT_OFLOW, pcb->pcb_line, "integer literal too large");
+		dt_cc_error(pcb, D_INT_OFLOW, pcb->pcb_line, "constant %.*s results in integer overflow", n, p);
 	if (*p == '0' && isdigit((unsigned char)p[1])) {
 		for (const char *q = p; isdigit((unsigned char)*q); q++)
 			if (*q > '7')
-				dt_cc_error(pcb, D_INT_DIGIT, pcb->pcb_line, "invalid digit in octal constant");
+				dt_cc_error(pcb, D_INT_DIGIT, pcb->pcb_line, "constant %.*s contains invalid digit %c",
+					    n, p, *q);
 	}
 	if (*end == '.' || ((*end == 'e' || *end == 'E') && !(p[0] == '0' && (p[1] == 'x' ||
 									       p[1] == 'X'))))
-		dt_cc_error(pcb, D_FLT_LITERAL, pcb->pcb_line, "floating-point constants are not permitted");
+		dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "floating-point constants are not permitted");
 	tok->tk_kind = TK_INT;
 	tok->tk_val = v;
 	for (;;) {

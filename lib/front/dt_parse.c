@@ -241,10 +241,10 @@ static void decl_attr(dt_pcb_t *pcb, const dt_token_t *tok, int nlong, int nshor
 	if ((isint || nonint) && nbase > 0)
 		dt_cc_error(pcb, D_DECL_COMBO, line, "invalid type combination");
 	if ((dt_tok_is(tok, "short") && nlong) || (dt_tok_is(tok, "long") && nshort))
-		dt_cc_error(pcb, D_DECL_LENINV, line, "invalid type declaration: short and long may not be "
+		dt_cc_error(pcb, D_DECL_COMBO, line, "invalid type declaration: short and long may not be "
 			    "used together");
 	if ((dt_tok_is(tok, "signed") && nunsigned) || (dt_tok_is(tok, "unsigned") && nsigned))
-		dt_cc_error(pcb, D_DECL_SIGNINV, line, "invalid type declaration: signed and unsigned may "
+		dt_cc_error(pcb, D_DECL_COMBO, line, "invalid type declaration: signed and unsigned may "
 			    "not be used together");
 	if ((ischar && nlong + nshort > 0) ||
 	    ((dt_tok_is(tok, "short") || dt_tok_is(tok, "long")) && nchar > 0))

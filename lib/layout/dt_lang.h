@@ -137,9 +137,9 @@
 	  none, strlen)                                                              \
 	X(COPYINSTR, "copyinstr", SUBR, 1, 2, "string", NULL, STABLE, DT_V(1, 0),    \
 	  intargs, copyinstr)                                                        \
-	X(STACK, "stack", ACTION, 0, 1, NULL, NULL, STABLE, DT_V(1, 0), stack,       \
+	X(STACK, "stack", ACTION, 0, -1, NULL, NULL, STABLE, DT_V(1, 0), stack,       \
 	  stackact)                                                                  \
-	X(USTACK, "ustack", ACTION, 0, 2, NULL, NULL, STABLE, DT_V(1, 0), stack,     \
+	X(USTACK, "ustack", ACTION, 0, -1, NULL, NULL, STABLE, DT_V(1, 0), stack,     \
 	  stackact)                                                                  \
 	X(COUNT, "count", AGG, 0, 0, NULL, NULL, STABLE, DT_V(1, 0), none,           \
 	  unsupported)                                                               \

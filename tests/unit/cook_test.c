@@ -269,13 +269,13 @@ static void test_errors(void)
 	error("1 = 2;", "in action list: operator = requires modifiable lvalue as an operand");
 	error("pid = 2;", "in action list: operator = can only be applied to a writable variable");
 	error("pid++;", "in action list: operator ++ can only be applied to a writable variable");
-	error("x1 = *i;", "in action list: operator * requires an operand of pointer type");
-	error("x1 = &i;", "in action list: operator & requires an addressable operand");
+	error("x1 = *i;", "in action list: cannot dereference non-pointer type");
+	error("x1 = &i;", "in action list: cannot take address of dynamic variable");
 	error("trace(nosuch);", "in action list: failed to resolve nosuch: Unknown variable name");
 	error("nosuch();", "in action list: undefined function name: nosuch");
 	error("trace(1, 2);", "in action list: trace( ) prototype mismatch: 2 args passed, 1 expected");
 	error("x1 = trace(1);",
-	      "in action list: trace( ) may not be used in an expression: it is an action");
+	      "in action list: action trace( ) may not be called from a D expression (D program context required)");
 	error("x1 = i.m;", "in action list: operator . cannot be applied to a value of type \"int\"");
 	error("x1 = i[0];", "in action list: i is a scalar and cannot be indexed");
 	error("x1 = str->m;",

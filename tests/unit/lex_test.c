@@ -129,10 +129,10 @@ static void test_numbers(void)
 	lex("max", "18446744073709551615 0xffffffffffffffff",
 	    "N:18446744073709551615 N:18446744073709551615");
 	lex("suffixes", "1u 1U 1l 1L 1ul 1LU 1ll 1ULL", "N:1u N:1u N:1l N:1l N:1ul N:1ul N:1l N:1ul");
-	lex("too large", "18446744073709551616", "error: integer literal too large");
-	lex("too large hex", "0x10000000000000000", "error: integer literal too large");
-	lex("bad octal", "09", "error: invalid digit in octal constant");
-	lex("bad octal 2", "0779", "error: invalid digit in octal constant");
+	lex("too large", "18446744073709551616", "error: constant 18446744073709551616 results in integer overflow");
+	lex("too large hex", "0x10000000000000000", "error: constant 0x10000000000000000 results in integer overflow");
+	lex("bad octal", "09", "error: constant 09 contains invalid digit 9");
+	lex("bad octal 2", "0779", "error: constant 0779 contains invalid digit 9");
 	lex("float", "1.5", "error: floating-point constants are not permitted");
 	lex("float exponent", "1e10", "error: floating-point constants are not permitted");
 	lex("hex e is a digit", "0x1e", "N:30");
