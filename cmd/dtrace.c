@@ -796,14 +796,18 @@ int main(int argc, char **argv)
 		st.g_flowindent = true;
 	st.g_json = dtrace_oformat(st.g_dtp) != DTRACE_OFORMAT_TEXT;
 	st.g_profile = dtrace_oformat(st.g_dtp) >= DTRACE_OFORMAT_FOLDED;
+	/* -o appends, as DTrace's; a profile is a file of its own (docs/stacks.md) */
+	if (st.g_profile && st.g_ofile != NULL && ftruncate(fileno(st.g_ofp), 0) != 0)
+		fatal(&st, "failed to truncate output file '%s': %s", st.g_ofile, strerror(errno));
 	for (int i = 0; i < st.g_cmdc; i++) {
 		dtrace_cmd_t *dcp = &st.g_cmdv[i];
 
 		if (dtrace_program_exec(st.g_dtp, dcp->dc_prog, &dcp->dc_info) != 0)
 			fatal(&st, "failed to enable '%s': %s", dcp->dc_name,
 			      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
-		notice(&st, "%s '%s' matched %u probe%s\n", dcp->dc_desc, dcp->dc_name,
-		       dcp->dc_info.dpi_matches, dcp->dc_info.dpi_matches == 1 ? "" : "s");
+		if (!st.g_exec_only) /* illumos' exec_prog(): -e only compiles, says nothing */
+			notice(&st, "%s '%s' matched %u probe%s\n", dcp->dc_desc, dcp->dc_name,
+			       dcp->dc_info.dpi_matches, dcp->dc_info.dpi_matches == 1 ? "" : "s");
 		if (g_verbose)
 			print_report(st.g_dtp, st.g_ofp, dcp->dc_desc, dcp->dc_name, dcp->dc_prog,
 				     &dcp->dc_info, st.g_exec_only);
@@ -854,6 +858,9 @@ int main(int argc, char **argv)
 			fatal(&st, "%s", msg);
 		fatal(&st, "could not enable tracing: %s", msg);
 	}
+	/* as illumos, once tracing is on and before the processes run */
+	if (dtrace_getopt(st.g_dtp, "destructive", &v) == 0 && v)
+		notice(&st, "allowing destructive actions\n");
 	if (child > 0 && dtrace_proc_continue(st.g_dtp, child) != 0)
 		fatal(&st, "%s", dmsg(&st));
 
