@@ -751,6 +751,9 @@ int main(int argc, char **argv)
 		st.g_flowindent = true;
 	st.g_json = dtrace_oformat(st.g_dtp) != DTRACE_OFORMAT_TEXT;
 	st.g_profile = dtrace_oformat(st.g_dtp) >= DTRACE_OFORMAT_FOLDED;
+	/* -o appends, as DTrace's; a profile is a file of its own (docs/stacks.md) */
+	if (st.g_profile && st.g_ofile != NULL && ftruncate(fileno(st.g_ofp), 0) != 0)
+		fatal(&st, "failed to truncate output file '%s': %s", st.g_ofile, strerror(errno));
 	for (int i = 0; i < st.g_cmdc; i++) {
 		dtrace_cmd_t *dcp = &st.g_cmdv[i];
 
