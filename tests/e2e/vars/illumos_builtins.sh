@@ -1,4 +1,6 @@
-# Issue 18 item 9, built-ins as illumos defines them: ipl (0: Linux has no
+# Issue 18 item 9, built-ins as illumos defines them: ucaller is the caller
+# of the current user frame (at f_push's entry main's call site; at an
+# offset of f_push, which has no unwind tables, none: 0), ipl (0: Linux has no
 # interrupt priority levels), the chip/lgrp/pset inlines (curcpu's), a
 # variable created by ++ or -- is an int64_t, jstack() is ustack() with
 # jstackframes (no VM helper exists), uregs[R_DS]..uregs[R_GS] (0: not in
@@ -10,6 +12,8 @@ $DTRACE -qn 'BEGIN { printf("ipl %d chip %d lgrp %d pset %d\n", ipl, chip, lgrp,
 	printf("++/--: sizes %d %d %d, values %d %d %d\n", sizeof(x), sizeof(self->y), sizeof(this->z), x, self->y, this->z);
 	x = 0x7fffffff; x++; printf("%d\n", x);
 	exit(0); }' | sed '/^$/d'
+$DTRACE -qn 'pid$target::f_push:entry, pid$target::f_push:4 { printf("%s %A\n", probename, ucaller); }' \
+	-c "$T/ufunc 1" | sed -e '/^$/d' -e 's/+0x[0-9a-f]*$/+0xN/'
 $DTRACE -qn 'pid$target::f_push:entry { jstack(2); }' -c "$T/ufunc 1" | sed -e '/^$/d' -e 's/+0x[0-9a-f]*$/+0xN/'
 $DTRACE -x jstackframes=1 -qn 'pid$target::f_push:entry { jstack(); @[jstack()] = count(); }' -c "$T/ufunc 2" |
 	sed -e '/^$/d' -e 's/+0x[0-9a-f]*$/+0xN/'
