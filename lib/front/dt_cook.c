@@ -592,14 +592,14 @@ static void cook_keys(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp, const c
 		return;
 	}
 	if (idp->di_nkeys != n)
-		dt_cook_err(cc, D_ARR_BADREF, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected",
+		dt_cook_err(cc, D_PROTO_LEN, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected",
 		     id_display(idp, buf, sizeof(buf)), n, n == 1 ? "" : "s", idp->di_nkeys);
 	n = 0;
 	for (dt_node_t *k = dnp->dn_args; k; k = k->dn_next, n++) {
 		dt_type_t *want = idp->di_keys[n];
 
 		if (dt_cook_strlike(want) != dt_cook_strlike(k->dn_type))
-			dt_cook_err(cc, D_ARR_BADREF, k, "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n"
+			dt_cook_err(cc, D_PROTO_ARG, k, "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n"
 				    "\t      key: %s", id_display(idp, buf, sizeof(buf)), n + 1,
 			     dt_cook_tname(want), dt_cook_tname(k->dn_type));
 	}
@@ -1025,6 +1025,13 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 	lhs->dn_type = idp->di_type;
 }
 
+/* A pointer to void or to a function: no arithmetic on it (illumos' dt_node_is_vfptr) */
+static bool vfptr(const dt_type_t *t)
+{
+	return t->dt_kind == DT_TK_PTR &&
+	       (t->dt_base->dt_kind == DT_TK_VOID || t->dt_base->dt_kind == DT_TK_FUNC);
+}
+
 static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 {
 	dt_node_t *lhs = dnp->dn_left, *rhs = dnp->dn_right;
@@ -1043,6 +1050,15 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 		dt_cook_node(cc, lhs);
 		if (!is_lvalue(lhs))
 			dt_cook_err(cc, D_OP_LVAL, dnp, "operator %s= %s", dt_cook_opname(dnp->dn_op), not_lvalue(lhs));
+		if ((dnp->dn_op == '+' || dnp->dn_op == '-') &&
+		    (lhs->dn_type->dt_kind == DT_TK_STRING || rhs->dn_type->dt_kind == DT_TK_STRING))
+			dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s= \"%s\"",
+				    dt_cook_tname(lhs->dn_type), dt_cook_opname(dnp->dn_op),
+				    dt_cook_tname(rhs->dn_type));
+		if (!dt_type_is_int(lhs->dn_type) && (dnp->dn_op == '+' || dnp->dn_op == '-') &&
+		    (lhs->dn_type->dt_kind != DT_TK_PTR || vfptr(lhs->dn_type)))
+			dt_cook_err(cc, D_OP_VFPTR, dnp, "operator %s= requires left-hand scalar operand of known size",
+				    dt_cook_opname(dnp->dn_op));
 		if (!dt_type_is_int(lhs->dn_type) &&
 		    !(lhs->dn_type->dt_kind == DT_TK_PTR && (dnp->dn_op == '+' || dnp->dn_op == '-')))
 			dt_cook_err(cc, D_OP_ARITH, dnp, "operator %s= requires operands of arithmetic type",
@@ -1105,6 +1121,9 @@ static void cook_incdec(dt_cookctx_t *cc, dt_node_t *dnp)
 	if (!dt_type_is_scalar(lhs->dn_type))
 		dt_cook_err(cc, D_OP_SCALAR, dnp, "operator %s requires an operand of scalar type",
 		     dnp->dn_op == '+' ? "++" : "--");
+	if (vfptr(lhs->dn_type))
+		dt_cook_err(cc, D_OP_VFPTR, dnp, "operator %s requires an operand of known size",
+			    dnp->dn_op == '+' ? "++" : "--");
 	dnp->dn_type = lhs->dn_type;
 }
 
