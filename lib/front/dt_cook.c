@@ -1190,13 +1190,16 @@ static void cook_member(dt_cookctx_t *cc, dt_node_t *dnp)
 	dt_cook_node(cc, dnp->dn_left);
 	t = dnp->dn_left->dn_type;
 	if (dnp->dn_op == OP_ARROW) {
-		if (t->dt_kind != DT_TK_PTR ||
-		    (t->dt_base->dt_kind != DT_TK_STRUCT && t->dt_base->dt_kind != DT_TK_UNION))
-			dt_cook_err(cc, D_OP_SOU, dnp, "operator -> cannot be applied to a value of type \"%s\"",
-			     dt_cook_tname(t));
+		/* illumos' checks and texts (its dt_cook_op2) */
+		if (t->dt_kind != DT_TK_PTR)
+			dt_cook_err(cc, D_OP_PTR, dnp, "operator -> must be applied to a pointer");
+		if (t->dt_base->dt_kind != DT_TK_STRUCT && t->dt_base->dt_kind != DT_TK_UNION)
+			dt_cook_err(cc, D_OP_SOU, dnp, "operator -> cannot be applied to pointer to type \"%s\"; "
+				    "must be applied to a struct or union pointer", dt_cook_tname(t->dt_base));
 		t = t->dt_base;
 	} else if (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION) {
-		dt_cook_err(cc, D_OP_SOU, dnp, "operator . cannot be applied to a value of type \"%s\"", dt_cook_tname(t));
+		dt_cook_err(cc, D_OP_SOU, dnp, "operator . cannot be applied to type \"%s\"; must be applied to a "
+			    "struct or union", dt_cook_tname(t));
 	}
 	if (dnp->dn_op == OP_ARROW)
 		user_check(cc, dnp, dnp->dn_left->dn_type, "->");
@@ -1323,21 +1326,23 @@ void dt_cook_node(dt_cookctx_t *cc, dt_node_t *dnp)
 		if (dnp->dn_ctype != NULL) {
 			sz = dnp->dn_ctype->dt_canon->dt_size;
 			if (dnp->dn_ctype->dt_canon->dt_fwd || dnp->dn_ctype->dt_kind == DT_TK_FUNC)
-				dt_cook_err(cc, D_SIZEOF_TYPE, dnp, "sizeof operator cannot be applied to incomplete type %s",
-				     dt_cook_tname(dnp->dn_ctype));
+				dt_cook_err(cc, D_SIZEOF_TYPE, dnp, "cannot apply sizeof to an operand of unknown size");
 		} else {
 			dt_cook_node(cc, dnp->dn_left);
 			if (dnp->dn_left->dn_member != NULL)
-				dt_cook_err(cc, D_SIZEOF_BITFIELD, dnp, "sizeof operator cannot be applied to a bit-field");
+				dt_cook_err(cc, D_SIZEOF_BITFIELD, dnp, "cannot apply sizeof to a bit-field");
 			sz = dnp->dn_left->dn_type->dt_canon->dt_size;
 		}
+		if (sz == 0) /* void, as in illumos */
+			dt_cook_err(cc, D_SIZEOF_TYPE, dnp, "cannot apply sizeof to an operand of unknown size");
 		dt_cook_mkint(cc, dnp, sz, dt_type_lookup(dtp, "size_t"));
 		break;
 	}
 	case N_STRINGOF:
 		dt_cook_node(cc, dnp->dn_left);
 		if (!dt_type_is_scalar(dnp->dn_left->dn_type) && !dt_cook_strlike(dnp->dn_left->dn_type))
-			dt_cook_err(cc, D_STRINGOF_TYPE, dnp, "stringof( ) operand must be a pointer, integer or string");
+			dt_cook_err(cc, D_STRINGOF_TYPE, dnp, "cannot apply stringof to a value of type %s",
+				    dt_cook_tname(dnp->dn_left->dn_type));
 		user_check(cc, dnp, dnp->dn_left->dn_type, "stringof");
 		dnp->dn_type = dt_type_string(dtp);
 		break;

@@ -916,7 +916,7 @@ void dt_cook_aggstmt(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook_arg(cc, dnp, fn, a);
 	}
 	if (call->dn_args != NULL && !dt_type_is_scalar(call->dn_args->dn_type))
-		dt_cook_err(cc, D_PROTO_ARG, call, "%s( ) argument #1 must be of scalar type", fn->bf_name);
+		dt_cook_err(cc, D_AGG_SCALAR, call, "%s( ) argument #1 must be of scalar type", fn->bf_name);
 	cook_aggparams(cc, call, idp, fn);
 	idp->di_aggfunc = fn->bf_id - DT_FN_COUNT + DT_AGG_COUNT;
 	dnp->dn_kind = N_AGGSTMT;
