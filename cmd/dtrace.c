@@ -757,8 +757,9 @@ int main(int argc, char **argv)
 		if (dtrace_program_exec(st.g_dtp, dcp->dc_prog, &dcp->dc_info) != 0)
 			fatal(&st, "failed to enable '%s': %s", dcp->dc_name,
 			      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
-		notice(&st, "%s '%s' matched %u probe%s\n", dcp->dc_desc, dcp->dc_name,
-		       dcp->dc_info.dpi_matches, dcp->dc_info.dpi_matches == 1 ? "" : "s");
+		if (!st.g_exec_only) /* illumos' exec_prog(): -e only compiles, says nothing */
+			notice(&st, "%s '%s' matched %u probe%s\n", dcp->dc_desc, dcp->dc_name,
+			       dcp->dc_info.dpi_matches, dcp->dc_info.dpi_matches == 1 ? "" : "s");
 		if (g_verbose)
 			print_report(st.g_dtp, st.g_ofp, dcp->dc_desc, dcp->dc_name, dcp->dc_prog,
 				     &dcp->dc_info, st.g_exec_only);
@@ -801,6 +802,9 @@ int main(int argc, char **argv)
 			fatal(&st, "%s", msg);
 		fatal(&st, "could not enable tracing: %s", msg);
 	}
+	/* as illumos, once tracing is on and before the processes run */
+	if (dtrace_getopt(st.g_dtp, "destructive", &v) == 0 && v)
+		notice(&st, "allowing destructive actions\n");
 	if (child > 0 && dtrace_proc_continue(st.g_dtp, child) != 0)
 		fatal(&st, "%s", dmsg(&st));
 

@@ -610,6 +610,20 @@ static bool uses_time(const dt_node_t *dnp, bool vt)
 	return false;
 }
 
+/* Whether the statements call exit(). */
+static bool calls_exit(const dt_node_t *dnp)
+{
+	for (; dnp != NULL; dnp = dnp->dn_next) {
+		if (dnp->dn_kind == N_CALL && dnp->dn_builtin == DT_FN_EXIT)
+			return true;
+		if (calls_exit(dnp->dn_left) || calls_exit(dnp->dn_right) ||
+		    calls_exit(dnp->dn_cond) || calls_exit(dnp->dn_args) ||
+		    calls_exit(dnp->dn_body) || calls_exit(dnp->dn_else))
+			return true;
+	}
+	return false;
+}
+
 static bool clauses_use_time(dt_clause_t *const *clauses, int n, bool vt)
 {
 	for (int i = 0; i < n; i++)
@@ -1528,7 +1542,13 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 	dt_recdesc_t *rd;
 	int r;
 
-	if (dt_cg_isstr(dnp) && !(kind == DT_ACT_PRINT && t->dt_canon->dt_kind == DT_TK_ARRAY)) {
+	if ((kind == DT_ACT_PRINTF || kind == DT_ACT_TRACE) && dt_cg_defers(cg, dnp)) {
+		rd = dt_cg_recadd(cg, kind, cg->cg_strsize, 1);
+		rd->rd_string = true;
+		rd->rd_defer = true;
+		cg->cg_epid->ep_defers = true;
+		dt_cg_recdefer(cg, rd, dnp); /* dt_cg_defer.c */
+	} else if (dt_cg_isstr(dnp) && !(kind == DT_ACT_PRINT && t->dt_canon->dt_kind == DT_TK_ARRAY)) {
 		dt_cg_strexpr(cg, dnp);
 		rd = dt_cg_recadd(cg, kind, cg->cg_strsize, 1);
 		rd->rd_string = true;
@@ -2141,6 +2161,16 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	}
 	cg->cg_nest = dtp->dt_rawnest && bp->bp_probe->pr_progtype == DT_PT_RAW_TP &&
 		      cg->cg_activity == DT_ACTIVITY_ACTIVE;
+	/*
+	 * An ERROR clause that calls exit() (a fault in an earlier clause
+	 * fires it) stops the firing's later clauses as an exit() of their own
+	 * program does: a BEGIN that faults into such an ERROR runs no more
+	 * BEGIN clauses, and the first exit()'s status stands, as in illumos.
+	 * (In END, exit() stops nothing: dt_cg_fn_exit().)
+	 */
+	for (int i = 0; cg->cg_activity != DT_ACTIVITY_COOLDOWN && i < dtp->dt_nerrclauses &&
+			!cg->cg_mayexit; i++)
+		cg->cg_mayexit = calls_exit(dtp->dt_errclauses[i]->dc_body);
 	gen_prologue(cg);
 	if (clauses_use_time(bp->bp_clauses, bp->bp_nclauses, false))
 		dt_cg_insn(cg, ST(BPF_DW, FP, DT_STACK_TS, 0));

@@ -88,6 +88,7 @@ void dt_consume_fini(dtrace_hdl_t *dtp)
 		if (dt_output(dtp)->op_fini != NULL)
 			dt_output(dtp)->op_fini(dtp);
 		dt_recviews_free(dtp->dt_consumer);
+		free(dtp->dt_consumer->cs_deferbuf);
 		free(dtp->dt_consumer);
 		dtp->dt_consumer = NULL;
 	}
@@ -300,6 +301,15 @@ static int consume_rec(void *ctx, int cpu, const void *buf, uint32_t size)
 	if (hdr.rh_epid == 0 || hdr.rh_epid >= (uint32_t)dtp->dt_nepids)
 		return 0;
 	ep = dtp->dt_epids[hdr.rh_epid];
+	if (ep->ep_defers) { /* copyinstr()s the program left to us (dt_defer.c) */
+		dt_errrec_t er;
+
+		data = dt_defer_resolve(dtp, ep, data, size, &er);
+		if (data == NULL) { /* a fault: the clause's records are dropped, as in DTrace */
+			report_error(dtp, &er);
+			return 0;
+		}
+	}
 	pd.dtpda_handle = dtp;
 	pd.dtpda_pdesc = &ep->ep_probe->pr_desc;
 	pd.dtpda_cpu = cpu;

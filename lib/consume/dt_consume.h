@@ -29,6 +29,8 @@ typedef struct dt_consumer {
 	FILE *cs_fp;		  /* the output of the dtrace_work() running, or NULL */
 	bool cs_inwork;		  /* in dtrace_work(): aggregations are not read anew */
 	struct dt_json *cs_json;  /* the JSON output's state (dt_jsonout.c) */
+	char *cs_deferbuf;	  /* a firing with its deferred strings read (dt_defer.c) */
+	uint32_t cs_defersize;
 } dt_consumer_t;
 
 DT_INTERNAL int dt_consume_init(dtrace_hdl_t *);
@@ -39,6 +41,10 @@ DT_INTERNAL dtrace_workstatus_t dt_consume_work(dtrace_hdl_t *, bool done, FILE 
 						void *);
 /* A drop ("PRINCIPAL", "AGGREGATION" ... as -x droptags names them), msg its notice. */
 DT_INTERNAL void dt_drop(dtrace_hdl_t *, const char *kind, int cpu, uint64_t n, const char *msg);
+
+/* consume/dt_defer.c: copyinstr()s the programs left to the consumer */
+DT_INTERNAL const char *dt_defer_resolve(dtrace_hdl_t *, const dt_epid_t *, const char *data,
+					 uint32_t size, dt_errrec_t *er);
 
 /* consume/dt_records.c: records as data */
 DT_INTERNAL const dt_recview_t *dt_recview(dtrace_hdl_t *, uint32_t epid);

@@ -189,6 +189,8 @@ static bool same_argtypes(const dt_probe_t *a, const dt_probe_t *b)
 {
 	char n1[128], n2[128];
 
+	if (a->pr_pred != b->pr_pred)
+		return false; /* the provider's conditions differ (dt_cook_clause ands them) */
 	if (a->pr_nargs != b->pr_nargs)
 		return false;
 	for (int i = 0; i < a->pr_nargs; i++)
@@ -220,7 +222,11 @@ static void split_variants(dt_pcb_t *pcb, dt_clause_t *clp)
 	int nrest = 0, nkeep = 0;
 	dt_clause_t *last = clp;
 
-	if (clp->dc_nprobes < 2 || !(names_args(clp->dc_pred) || names_args(clp->dc_body)))
+	bool preds = false;
+
+	for (int i = 1; i < clp->dc_nprobes; i++)
+		preds |= clp->dc_probes[i]->pr_pred != clp->dc_probes[0]->pr_pred;
+	if (clp->dc_nprobes < 2 || !(preds || names_args(clp->dc_pred) || names_args(clp->dc_body)))
 		return;
 	for (int i = 0; i < clp->dc_nprobes; i++)
 		if (dt_probe_args(dtp, clp->dc_probes[i]) != 0)

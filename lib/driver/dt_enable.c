@@ -285,6 +285,7 @@ static void fill_epids(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_epid_t **stmts, int
 		ep->ep_nrecs = stmts[k]->ep_nrecs;
 		ep->ep_recs = stmts[k]->ep_recs;
 		ep->ep_default = stmts[k]->ep_default;
+		ep->ep_defers = stmts[k]->ep_defers;
 	}
 }
 

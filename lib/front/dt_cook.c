@@ -1032,6 +1032,74 @@ static bool vfptr(const dt_type_t *t)
 	       (t->dt_base->dt_kind == DT_TK_VOID || t->dt_base->dt_kind == DT_TK_FUNC);
 }
 
+static dt_node_t *xlated(dt_node_t *dnp);
+
+/*
+ * A whole translated struct (xlate<psinfo_t>(t), *curpsinfo): the node its
+ * members are taken from with *mop ('.' or ->), or NULL.
+ */
+static dt_node_t *whole_xlate(dt_node_t *rhs, int *mop)
+{
+	dt_node_t *xl;
+
+	if (rhs->dn_kind == N_XLATE && rhs->dn_type->dt_kind != DT_TK_PTR) {
+		*mop = '.';
+		return rhs;
+	}
+	if (rhs->dn_kind == N_DEREF && (xl = xlated(rhs->dn_left)) != NULL &&
+	    rhs->dn_left->dn_type->dt_kind == DT_TK_PTR) {
+		*mop = OP_ARROW;
+		return rhs->dn_left;
+	}
+	return NULL;
+}
+
+/*
+ * v = a whole translated struct (self->ps = *curpsinfo): v gets the
+ * translator's output type and the statement becomes one member store
+ * per member the translator defines, (v.m1 = xl.m1, ..., v).
+ */
+static void cook_whole_xlate(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *xl, int mop)
+{
+	dtrace_hdl_t *dtp = DTP(cc);
+	dt_node_t *lhs = dnp->dn_left, *list = lhs, *next = dnp->dn_next;
+	const dt_xlator_t *dx = (xlated(xl) != NULL ? xlated(xl) : xl)->dn_xlator;
+	dt_type_t *st = dx->dx_otype;
+	int line = dnp->dn_line;
+
+	cook_lvalue(cc, lhs, st, dnp);
+	if (lhs->dn_type->dt_canon != st->dt_canon)
+		dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" = \"%s\"",
+			    dt_cook_tname(lhs->dn_type), dt_cook_tname(st));
+	for (const dt_xmember_t *xm = dx->dx_members; xm != NULL; xm = xm->xm_next) {
+		dt_node_t *ml, *mr, *a, *c;
+
+		if (dt_type_member(dtp, st, xm->xm_name) == NULL)
+			continue;
+		ml = dt_node_new(cc->cc_pcb, N_MEMBER, NULL);
+		ml->dn_op = '.';
+		ml->dn_left = lhs;
+		ml->dn_name = xm->xm_name;
+		mr = dt_node_new(cc->cc_pcb, N_MEMBER, NULL);
+		mr->dn_op = mop;
+		mr->dn_left = xl;
+		mr->dn_name = xm->xm_name;
+		a = dt_node_new(cc->cc_pcb, N_ASSIGN, NULL);
+		a->dn_op = '=';
+		a->dn_left = ml;
+		a->dn_right = mr;
+		c = dt_node_new(cc->cc_pcb, N_COMMA, NULL);
+		c->dn_left = a;
+		c->dn_right = list;
+		ml->dn_line = mr->dn_line = a->dn_line = c->dn_line = line;
+		list = c;
+	}
+	*dnp = *list;
+	dnp->dn_next = next;
+	dnp->dn_line = line;
+	dt_cook_node(cc, dnp);
+}
+
 static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 {
 	dt_node_t *lhs = dnp->dn_left, *rhs = dnp->dn_right;
@@ -1040,6 +1108,16 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 	    (lhs->dn_kind == N_ARRAY && lhs->dn_left->dn_kind == N_AGG))
 		dt_cook_err(cc, D_AGG_FUNC, dnp, "aggregation assignment must be a statement of its own");
 	dt_cook_node(cc, rhs);
+	{
+		dt_node_t *xl;
+		int mop;
+
+		if (dnp->dn_op == '=' && (lhs->dn_kind == N_VAR || lhs->dn_kind == N_ARRAY) &&
+		    (xl = whole_xlate(rhs, &mop)) != NULL) {
+			cook_whole_xlate(cc, dnp, xl, mop);
+			return;
+		}
+	}
 	if (dnp->dn_op != '=') {
 		/* compound: cook lhs as an rvalue first, then type as binary */
 		if (lhs->dn_kind == N_VAR && lhs->dn_op == 0 && dt_type_is_int(rhs->dn_type) &&
@@ -1090,6 +1168,11 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 	 */
 	if (lhs->dn_type->dt_kind == DT_TK_STRING && is_nullconst(rhs)) {
 		dnp->dn_type = lhs->dn_type;
+		return;
+	}
+	if (lhs->dn_type->dt_kind == DT_TK_ARRAY && dt_cook_strlike(lhs->dn_type) &&
+	    dt_cook_strlike(rhs->dn_type) && lhs->dn_kind != N_VAR && lhs->dn_kind != N_ARRAY) {
+		dnp->dn_type = lhs->dn_type; /* a char array member from a string: its bytes */
 		return;
 	}
 	if (!compatible(lhs->dn_type, rhs->dn_type) || !ptr_mix_ok(lhs, rhs))
@@ -1446,6 +1529,21 @@ void dt_cook_clause(dt_pcb_t *pcb, dt_clause_t *clp, dt_probe_t *probe)
 {
 	dt_cookctx_t cc = { .cc_pcb = pcb, .cc_clause = clp, .cc_probe = probe };
 
+	if (probe != NULL && probe->pr_pred != NULL) {
+		/* the provider's condition first (a clause's probes share it: dt_cc.c) */
+		dt_node_t *pp = dt_xlate_probepred(pcb, probe->pr_pred, clp->dc_line);
+
+		if (clp->dc_pred != NULL) {
+			dt_node_t *n = dt_node_new(pcb, N_LOGICAL, NULL);
+
+			n->dn_op = OP_LAND;
+			n->dn_left = pp;
+			n->dn_right = clp->dc_pred;
+			n->dn_line = clp->dc_line;
+			pp = n;
+		}
+		clp->dc_pred = pp;
+	}
 	if (clp->dc_pred != NULL) {
 		pcb->pcb_region = "predicate";
 		cc.cc_inpred = true;

@@ -258,9 +258,7 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 		dt_cc_error(pcb, D_DECL_IDRED, name->tk_line, "identifier redeclared: %s", name->tk_str);
 	if (vt->dt_kind == DT_TK_VOID)
 		dt_cc_error(pcb, D_DECL_VOIDOBJ, name->tk_line, "cannot declare %s of type void", name->tk_str);
-	if (vt->dt_kind == DT_TK_FLOAT)
-		dt_cc_error(pcb, D_UNKNOWN, name->tk_line, "cannot declare %s of floating-point type %s: "
-			    "D has no floating-point arithmetic", name->tk_str, vt->dt_name);
+	/* float, double: kept and printed (%e %f %g), no arithmetic, as in DTrace */
 	if (vt->dt_canon->dt_fwd)
 		dt_cc_error(pcb, D_DECL_INCOMPLETE, name->tk_line, "incomplete struct/union/enum %s: %s",
 			    vt->dt_name, name->tk_str);

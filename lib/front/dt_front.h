@@ -84,6 +84,7 @@ DT_INTERNAL dt_node_t *dt_xlate_member(dt_pcb_t *, const dt_node_t *xl, const dt
 DT_INTERNAL bool dt_xlate_exists(dtrace_hdl_t *, dt_type_t *out);
 DT_INTERNAL void dt_xlate_check(dt_pcb_t *, const dt_node_t *);
 DT_INTERNAL dt_node_t *dt_xlate_argexpr(dt_pcb_t *, const char *, const dt_node_t *native);
+DT_INTERNAL dt_node_t *dt_xlate_probepred(dt_pcb_t *, const char *, int line);
 DT_INTERNAL void dt_xlate_subst(dt_pcb_t *, dt_node_t *, const char *name, dt_type_t *type,
 				const dt_node_t *value);
 DT_INTERNAL int dt_dlib_load(dtrace_hdl_t *);

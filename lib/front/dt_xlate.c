@@ -239,7 +239,7 @@ dt_node_t *dt_xlate_member(dt_pcb_t *pcb, const dt_node_t *xl, const dt_node_t *
 void dt_xlate_check(dt_pcb_t *pcb, const dt_node_t *dnp)
 {
 	for (; dnp != NULL; dnp = dnp->dn_next) {
-		if (dnp->dn_kind == N_XLATE)
+		if (dnp->dn_kind == N_XLATE && dnp->dn_type != NULL) /* uncooked: a kept copy */
 			dt_node_error(pcb, D_XLATE_NONE, dnp, "translation of a whole %s is not supported: "
 				      "use its members (xlate<>( ).member or ->member)",
 				      sou_of(dnp->dn_type) ? dnp->dn_type->dt_name
@@ -273,5 +273,43 @@ dt_node_t *dt_xlate_argexpr(dt_pcb_t *outer, const char *text, const dt_node_t *
 	e = dt_parse_cond(pcb);
 	/* A is the native argument itself, of its own type: no cast */
 	subst(pcb, e, &dx, native);
+	return e;
+}
+
+/* args[i] in a provider's condition: the native argument (dn_op 'n'). */
+static void natives(dt_node_t *dnp)
+{
+	for (; dnp != NULL; dnp = dnp->dn_next) {
+		if (dnp->dn_kind == N_ARRAY && dnp->dn_left->dn_kind == N_VAR &&
+		    dnp->dn_left->dn_op == 0 && !strcmp(dnp->dn_left->dn_name, "args"))
+			dnp->dn_op = 'n';
+		natives(dnp->dn_left);
+		natives(dnp->dn_right);
+		natives(dnp->dn_cond);
+		natives(dnp->dn_args);
+		natives(dnp->dn_body);
+		natives(dnp->dn_else);
+	}
+}
+
+/*
+ * A provider's condition on its probe (dt_probe_t's pr_pred, tcp:::send:
+ * the packet is TCP's), over the native arguments written args[i]: the
+ * expression, uncooked, at the clause's line.
+ */
+dt_node_t *dt_xlate_probepred(dt_pcb_t *outer, const char *text, int line)
+{
+	dt_pcb_t pcbuf = { 0 }, *pcb = &pcbuf; /* out of memory jumps over this frame */
+	dt_node_t *e;
+
+	pcb->pcb_hdl = outer->pcb_hdl;
+	pcb->pcb_arena = outer->pcb_arena;
+	pcb->pcb_src = pcb->pcb_cur = text;
+	pcb->pcb_line = line;
+	if (setjmp(pcb->pcb_jmp) != 0) {
+		longjmp(outer->pcb_jmp, 1);
+	}
+	e = dt_parse_cond(pcb);
+	natives(e);
 	return e;
 }

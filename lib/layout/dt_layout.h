@@ -56,6 +56,7 @@ typedef struct dt_recdesc {
 	bool rd_signed;
 	bool rd_float;	   /* a float or double's bits (printf's %e %f %g); rd_fmt: its size */
 	bool rd_bytes;	   /* trace() of a struct, union or array: its rd_size bytes */
+	bool rd_defer;	   /* a string copyinstr() may leave to the consumer: dt_defer_t */
 	struct dt_type *rd_ptype; /* print(): the value's type */
 	int rd_fmt;	   /* printf/printa: index into the handle's format table */
 	int rd_nargs;	   /* printf: number of following argument records */
@@ -72,6 +73,7 @@ typedef struct dt_epid {
 	int ep_nrecs;
 	dt_recdesc_t *ep_recs;
 	bool ep_default;     /* records only the probe */
+	bool ep_defers;	     /* has rd_defer slots (cg/dt_cg_defer.c) */
 } dt_epid_t;
 
 /* Record header written by every enabling that records data. */
@@ -127,6 +129,23 @@ static inline int dt_spec_chunksize(int64_t specsize)
 
 	return (int)((c < 256 ? 256 : c > 32768 ? 32768 : c) & ~7);
 }
+
+/*
+ * A copyinstr() recorded whole whose user memory the program could not
+ * read (a page not yet faulted in, where the program may not sleep): the
+ * string's slot holds this instead, and the consumer reads the string
+ * from the process while it lives (consume/dt_defer.c).  The magic's first
+ * byte, 0xfe, never starts UTF-8 text.
+ */
+#define DT_DEFER_MAGIC 0x7266d5feu
+#define DT_DEFER_MINSTR 24 /* strsize below which nothing is deferred */
+
+typedef struct dt_defer {
+	uint32_t df_magic; /* DT_DEFER_MAGIC */
+	uint32_t df_pid;   /* the process (tgid) */
+	uint64_t df_addr;  /* the user address */
+	int64_t df_len;	   /* copyinstr()'s length argument, or -1 */
+} dt_defer_t;
 
 typedef struct dt_errrec {
 	dt_rechdr_t er_hdr;

@@ -124,6 +124,8 @@ struct dt_probe {
 	int8_t pr_exists;   /* 0: not yet asked (pv_exists), 1: exists, -1: does not */
 	dt_filter_t pr_filter[DT_NFILT]; /* fires only if all hold (pv_probe_info) */
 	const void *pr_pvdata; /* the provider's description of the probe */
+	const char *pr_pred; /* a D condition on the native args[] (tcp:::send: a TCP
+				packet), and-ed to each clause's predicate, or NULL */
 	/* provider's own */
 	int pr_sysnr;	    /* syscall: its number, or -1 */
 	uint64_t pr_period; /* profile: ns between firings */

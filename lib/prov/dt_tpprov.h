@@ -34,7 +34,7 @@ typedef struct dt_tparg {
 } dt_tparg_t;
 
 #define DT_TP_MAXEV 4
-#define DT_TP_MAXARGS 4
+#define DT_TP_MAXARGS 6
 
 /*
  * A probe: its name and function, the tracepoints it fires on (it exists
@@ -43,7 +43,11 @@ typedef struct dt_tparg {
  * tracepoints that have no tracefs event.  tp_syscall: the events are
  * the syscalls system's (perf tracepoints on a system call's entry or
  * exit), whose native argument i is the record's field at 16 + 8 * i (the
- * return value is argument 0 at exit).
+ * return value is argument 0 at exit).  tp_pred: a D condition the
+ * probe fires under, over its native arguments written args[i] (the
+ * native argument of args[i], not its translation): the front end ands
+ * it to every clause's predicate (tcp:::send is net_dev_start_xmit of a
+ * TCP packet), for conditions that read memory, which pr_filter does not.
  */
 typedef struct dt_tpprobe {
 	const char *tp_name;
@@ -52,6 +56,7 @@ typedef struct dt_tpprobe {
 	const char *tp_events[DT_TP_MAXEV];
 	bool tp_syscall;
 	dt_tpfilt_t tp_filt[DT_NFILT];
+	const char *tp_pred;
 	dt_tparg_t tp_args[DT_TP_MAXARGS];
 	int tp_nargs;
 } dt_tpprobe_t;
