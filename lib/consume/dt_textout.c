@@ -436,7 +436,7 @@ static void print_llquantize(FILE *fp, const int64_t *q, const int64_t *p, int n
 		fprintf(fp, "%16s ", c);
 		quantline(fp, q[0], normal, r.q_total, r.q_pos, r.q_neg);
 	}
-	while (order <= p[2]) {
+	while (order <= p[2] && bin < nb - 1) {
 		if (bin >= r.q_first && bin <= r.q_last) {
 			fprintf(fp, "%16lld ", (long long)value);
 			quantline(fp, q[bin], normal, r.q_total, r.q_pos, r.q_neg);
