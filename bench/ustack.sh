@@ -181,10 +181,12 @@ bench_unwind() {
 	    "dtrace on the build with frame pointers ($cf samples, $ff frames): no-fp/fp = $(fdiv "$dn" "$df")"
 
 	local py=n/a
-	if have_dtrace && command -v python3 >/dev/null; then
+	local pybin=/usr/bin/python3 # Debian's (a python3 earlier in PATH may be a wrapper script)
+	[ -x "$pybin" ] || pybin=$(command -v python3)
+	if have_dtrace && [ -n "$pybin" ]; then
 		py=$(DTRACE_DEBUG_UNWIND=1 tmo "$BENCH_TIMEOUT" "$DTRACE" -qn \
 		    'profile-997 /pid == $target/ { @[ustack()] = count(); }' \
-		    -c "$(readlink -f "$(command -v python3)") -c pass" 2>&1 >/dev/null </dev/null |
+		    -c "$(readlink -f "$pybin") -c pass" 2>&1 >/dev/null </dev/null |
 		    awk '/unwind tables:/ { print $4 " objects, " $6 " rows, " $8 " bytes" }')
 	fi
 	row "unwind: tables of python3 + libraries" "${py:-n/a}" "" "" "16 bytes a row"

@@ -53,6 +53,7 @@ typedef struct dtrace_state {
 	FILE *g_ofp;
 	const char *g_ofile;
 	int g_status;
+	bool g_execfail;     /* the -c command could not be executed: exit 1 */
 	bool g_heading;
 	char **g_argv;	     /* macro arguments */
 	int g_argc;
@@ -89,6 +90,25 @@ static _Noreturn void fatal(dtrace_state_t *st, const char *fmt, ...)
 	if (st != NULL)
 		dtrace_close(st->g_dtp); /* kills the -c command, as DTrace does */
 	exit(1);
+}
+
+/*
+ * Output could not be written: stop with DTrace's message and exit 1 (a
+ * full file system, /dev/full, EIO), nothing lost silently.  A reader that
+ * went away (EPIPE: `dtrace ... | head`) ends dtrace as it ends DTrace, by
+ * SIGPIPE and without a message, once tracing is torn down.
+ */
+static _Noreturn void write_failed(dtrace_state_t *st)
+{
+	int e = errno ? errno : EIO;
+
+	if (e == EPIPE) {
+		dtrace_close(st->g_dtp);
+		signal(SIGPIPE, SIG_DFL);
+		raise(SIGPIPE);
+		_exit(1);
+	}
+	fatal(st, "failed to write output: %s", strerror(e));
 }
 
 /* Notices are suppressed by -q, as in DTrace. */
@@ -450,10 +470,30 @@ static int chewrec(const dtrace_probedata_t *data, const dtrace_recdesc_t *rec, 
 	return DTRACE_CONSUME_NEXT;
 }
 
+/*
+ * SIGINT, SIGTERM (and SIGHUP, SIGPIPE) end tracing: the loop below stops
+ * and prints what was traced.  While tracing is still being enabled
+ * (dtrace_go(): loading and attaching, which a big script or many probes
+ * make long) the signal is noted the same way, and if enabling goes on
+ * for another second, dtrace ends there (SIGALRM): there is nothing to
+ * print yet, every program, map and link is a file descriptor the kernel
+ * closes, and the -c command dies with dtrace (PR_SET_PDEATHSIG).
+ */
+static volatile sig_atomic_t g_going;
+
 static void intr(int sig)
 {
 	(void)sig;
 	g_intr = 1;
+	if (g_going)
+		alarm(1);
+}
+
+static void going_too_long(int sig)
+{
+	(void)sig;
+	if (g_going)
+		_exit(1);
 }
 
 static void chld(int sig)
@@ -501,8 +541,10 @@ static bool target_gone(dtrace_state_t *st)
 
 	if (dtrace_proc_poll(st->g_dtp, &ps) <= 0)
 		return false;
-	if (ps.dps_errmsg != NULL)
+	if (ps.dps_errmsg != NULL) {
 		warnx("%s", ps.dps_errmsg);
+		st->g_execfail = true;
+	}
 	switch (ps.dps_how) {
 	case DTRACE_PROC_KILLED:
 		sig = sigabbrev_np(ps.dps_code);
@@ -631,6 +673,9 @@ static void setopt(dtrace_state_t *st, const char *arg)
 /* The end of a run: the handle closed (and the -c command killed), all freed. */
 static int leave(dtrace_state_t *st, char **margv, int status)
 {
+	/* listings (-l, -V, -e -S) too: output that could not be written is an error */
+	if (fflush(st->g_ofp) != 0 || ferror(st->g_ofp) || fflush(stdout) != 0 || ferror(stdout))
+		write_failed(st);
 	dtrace_close(st->g_dtp);
 	for (int i = 0; i < st->g_cmdc; i++) {
 		free(st->g_cmdv[i].dc_namecopy);
@@ -751,14 +796,18 @@ int main(int argc, char **argv)
 		st.g_flowindent = true;
 	st.g_json = dtrace_oformat(st.g_dtp) != DTRACE_OFORMAT_TEXT;
 	st.g_profile = dtrace_oformat(st.g_dtp) >= DTRACE_OFORMAT_FOLDED;
+	/* -o appends, as DTrace's; a profile is a file of its own (docs/stacks.md) */
+	if (st.g_profile && st.g_ofile != NULL && ftruncate(fileno(st.g_ofp), 0) != 0)
+		fatal(&st, "failed to truncate output file '%s': %s", st.g_ofile, strerror(errno));
 	for (int i = 0; i < st.g_cmdc; i++) {
 		dtrace_cmd_t *dcp = &st.g_cmdv[i];
 
 		if (dtrace_program_exec(st.g_dtp, dcp->dc_prog, &dcp->dc_info) != 0)
 			fatal(&st, "failed to enable '%s': %s", dcp->dc_name,
 			      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
-		notice(&st, "%s '%s' matched %u probe%s\n", dcp->dc_desc, dcp->dc_name,
-		       dcp->dc_info.dpi_matches, dcp->dc_info.dpi_matches == 1 ? "" : "s");
+		if (!st.g_exec_only) /* illumos' exec_prog(): -e only compiles, says nothing */
+			notice(&st, "%s '%s' matched %u probe%s\n", dcp->dc_desc, dcp->dc_name,
+			       dcp->dc_info.dpi_matches, dcp->dc_info.dpi_matches == 1 ? "" : "s");
 		if (g_verbose)
 			print_report(st.g_dtp, st.g_ofp, dcp->dc_desc, dcp->dc_name, dcp->dc_prog,
 				     &dcp->dc_info, st.g_exec_only);
@@ -793,7 +842,15 @@ int main(int argc, char **argv)
 	sigaction(SIGCHLD, &sa, NULL);
 
 	raise_nofile();
-	if (dtrace_go(st.g_dtp) != 0) {
+	sa.sa_handler = going_too_long;
+	sigaction(SIGALRM, &sa, NULL);
+	g_going = 1;
+	if (g_intr)
+		alarm(1);
+	err = dtrace_go(st.g_dtp);
+	g_going = 0;
+	alarm(0);
+	if (err != 0) {
 		const char *msg = dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp));
 
 		/* the buffers chapter gives this refusal without the prefix */
@@ -801,6 +858,9 @@ int main(int argc, char **argv)
 			fatal(&st, "%s", msg);
 		fatal(&st, "could not enable tracing: %s", msg);
 	}
+	/* as illumos, once tracing is on and before the processes run */
+	if (dtrace_getopt(st.g_dtp, "destructive", &v) == 0 && v)
+		notice(&st, "allowing destructive actions\n");
 	if (child > 0 && dtrace_proc_continue(st.g_dtp, child) != 0)
 		fatal(&st, "%s", dmsg(&st));
 
@@ -824,7 +884,7 @@ int main(int argc, char **argv)
 			      dtrace_errmsg(st.g_dtp, dtrace_errno(st.g_dtp)));
 		}
 		if (ferror(st.g_ofp))
-			fatal(&st, "failed to write output: %s", strerror(errno));
+			write_failed(&st);
 	} while (!done);
 
 	/*
@@ -836,7 +896,8 @@ int main(int argc, char **argv)
 		fputc('\n', st.g_ofp);
 	if (!st.g_json || st.g_aggdump || st.g_profile)
 		dtrace_aggregate_print(st.g_dtp, st.g_ofp);
-	fflush(st.g_ofp);
-	st.g_status = dtrace_exit_status(st.g_dtp);
+	if (fflush(st.g_ofp) != 0 || ferror(st.g_ofp)) /* nothing lost silently */
+		write_failed(&st);
+	st.g_status = st.g_execfail ? 1 : dtrace_exit_status(st.g_dtp);
 	return leave(&st, margv, st.g_status); /* kills the -c command if it still runs */
 }

@@ -15,7 +15,7 @@ need=""
 want=""
 check() { dpkg -s "$1" >/dev/null 2>&1 || need="$need $1"; }
 for p in gcc make pkg-config libbpf-dev libelf-dev libdw-dev zlib1g-dev libjson-c-dev cpp libc6-dev bpftool \
-	libprotobuf-c-dev protobuf-c-compiler \
+	libprotobuf-c-dev protobuf-c-compiler xz-utils \
 	python3-minimal strace man-db; do
 	check "$p"
 done

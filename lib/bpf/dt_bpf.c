@@ -73,25 +73,72 @@ static int mkmap(dtrace_hdl_t *dtp, enum bpf_map_type type, const char *name, in
 
 /*
  * One hash per aggregation (a one-entry array if it has no keys: am_array),
- * laid out by cg/dt_agg_layout.c, its values holding
- * a slot per CPU.  As DTrace allocates aggsize bytes per CPU up front and
- * never allocates in probe context, the map is preallocated: aggsize bytes
- * per CPU of elements (kernel header, key, every CPU's slot).  (Allocating
- * on first update costs ~1 us per new key here, ~20 us in a per-CPU hash.)
+ * laid out by cg/dt_agg_layout.c, its values holding a slot per CPU.  As
+ * DTrace allocates aggsize bytes per CPU up front and never allocates in
+ * probe context, the maps are preallocated.  aggsize is the budget of the
+ * whole enabling, as in DTrace, not of each aggregation: the entries of all
+ * maps together (each the kernel's element: header, key, every CPU's slot;
+ * and its hash bucket) take at most aggsize bytes per CPU, whatever the
+ * number of aggregations.  The key-less arrays take their one element
+ * each; the hashes share the rest equally, at least one entry each; a key
+ * that does not fit is an aggregation drop.  What the kernel adds per map
+ * (its structure, locks, a spare element per possible CPU and its first
+ * kilobyte of buckets: about 2 kB and two elements here) grows with the
+ * number of aggregations, not with aggsize.
+ * (Allocating on first update instead costs ~1 us per new key here, ~20 us
+ * in a per-CPU hash.)
  */
-#define DT_HTAB_ELEM 48 /* the kernel's struct htab_elem before the key */
+#define DT_HTAB_ELEM 48	  /* the kernel's struct htab_elem before the key */
+#define DT_HTAB_BUCKET 16 /* the kernel's struct bucket, one per entry or more */
 
-/* The entries of an aggregation's map. */
+/* Bytes of one element of a hash map in the kernel. */
+static int64_t htab_elem(int keysize, int valsize)
+{
+	return DT_HTAB_ELEM + ((keysize + 7) & ~7) + ((valsize + 7) & ~7);
+}
+
+/*
+ * Bytes of n elements and their buckets (a power of two of them), the
+ * first kilobyte of buckets counted with the map's fixed part.
+ */
+static int64_t htab_entries_bytes(int64_t n, int64_t elem)
+{
+	int64_t nbuckets = 1;
+
+	while (nbuckets < n)
+		nbuckets <<= 1;
+	return n * elem + (nbuckets * DT_HTAB_BUCKET > 1024 ? nbuckets * DT_HTAB_BUCKET - 1024 : 0);
+}
+
+/* The aggregation budget each hash gets: aggsize per CPU, less the arrays, shared. */
+static int64_t agg_share(dtrace_hdl_t *dtp, const dt_aggmap_t *am)
+{
+	int64_t total = dtp->dt_options[DTOPT_AGGSIZE] * am->am_ncpus;
+	int nhash = 0;
+
+	for (int i = 0; i < dtp->dt_naggs; i++) {
+		if (dtp->dt_aggmaps[i].am_array)
+			total -= (dtp->dt_aggmaps[i].am_valsize + 7) & ~7;
+		else
+			nhash++;
+	}
+	return total > 0 && nhash > 0 ? total / nhash : 0;
+}
+
+/* The entries of an aggregation's hash. */
 static int64_t agg_entries(dtrace_hdl_t *dtp, const dt_aggmap_t *am)
 {
-	int64_t n = dtp->dt_options[DTOPT_AGGSIZE] * am->am_ncpus /
-		    (DT_HTAB_ELEM + ((am->am_keysize + 7) & ~7) + am->am_valsize);
+	int64_t share = agg_share(dtp, am), elem = htab_elem(am->am_keysize, am->am_valsize);
+	int64_t n = share / elem;
 	/* no more keys than one CPU's aggsize holds in DTrace (dt_buffer.c) */
 	int64_t dt = (dtp->dt_options[DTOPT_AGGSIZE] - dtp->dt_options[DTOPT_AGGSIZE] / 32) /
 		     dt_agg_dtentry(dtp, am);
 
 	n = dt < n ? dt : n;
-	return n < 1 ? 1 : n > INT32_MAX ? INT32_MAX : n;
+	n = n > INT32_MAX ? INT32_MAX : n;
+	while (n > 1 && htab_entries_bytes(n, elem) > share)
+		n -= n / 64 > 1 ? n / 64 : 1;
+	return n < 1 ? 1 : n;
 }
 
 /*
@@ -159,15 +206,14 @@ static int aggmaps_create(dtrace_hdl_t *dtp)
 			return -1;
 	for (int i = 0; i < dtp->dt_naggs; i++) {
 		dt_aggmap_t *am = &maps[i];
-		int64_t n = agg_entries(dtp, am);
+		int64_t n;
 		char name[16];
 
 		if (am->am_outer >= 0)
 			continue;
+		n = am->am_array ? 1 : agg_entries(dtp, am);
 		snprintf(name, sizeof(name), "dt_agg_%d", i & 0xffff);
 		/* if the kernel refuses the memory, fewer entries (and drops) */
-		if (am->am_array)
-			n = 1;
 		while ((am->am_fd = mkmap(dtp, am->am_array ? BPF_MAP_TYPE_ARRAY : BPF_MAP_TYPE_HASH,
 					  name, am->am_keysize, am->am_valsize, (int)n, 0)) < 0 &&
 		       dtp->dt_errno == EDT_NOSPACE && n > 1)

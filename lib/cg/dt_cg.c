@@ -610,6 +610,20 @@ static bool uses_time(const dt_node_t *dnp, bool vt)
 	return false;
 }
 
+/* Whether the statements call exit(). */
+static bool calls_exit(const dt_node_t *dnp)
+{
+	for (; dnp != NULL; dnp = dnp->dn_next) {
+		if (dnp->dn_kind == N_CALL && dnp->dn_builtin == DT_FN_EXIT)
+			return true;
+		if (calls_exit(dnp->dn_left) || calls_exit(dnp->dn_right) ||
+		    calls_exit(dnp->dn_cond) || calls_exit(dnp->dn_args) ||
+		    calls_exit(dnp->dn_body) || calls_exit(dnp->dn_else))
+			return true;
+	}
+	return false;
+}
+
 static bool clauses_use_time(dt_clause_t *const *clauses, int n, bool vt)
 {
 	for (int i = 0; i < n; i++)
@@ -1784,7 +1798,7 @@ static void gen_clause(dt_cg_t *cg, dt_clause_t *clp, dt_epid_t *ep)
 	}
 	if (size > cg->cg_recmax)
 		cg->cg_recmax = size;
-	dt_cg_jump(cg, JA(0), cg->cg_end);
+	dt_cg_jump(cg, DT_NOP, cg->cg_end); /* a no-op if there is no fault path: compact() */
 
 	/* fault path: record the error, count it, skip the rest of the clause */
 	dt_cg_place(cg, cg->cg_fault);
@@ -2044,7 +2058,7 @@ static void drop_cookie(dt_cg_t *cg)
 	if (reads_stack(cg, cg->cg_cookie1, DT_STACK_COOKIE))
 		return;
 	for (int i = cg->cg_cookie0; i < cg->cg_cookie1; i++)
-		cg->cg_insns[i] = JA(0);
+		cg->cg_insns[i] = DT_NOP;
 }
 
 /*
@@ -2074,10 +2088,194 @@ static void drop_scratch(dt_cg_t *cg)
 		from = a + 1;
 	}
 	for (int i = from; i < end - 3; i++)
-		cg->cg_insns[i] = JA(0);
+		cg->cg_insns[i] = DT_NOP;
 	if (from > a + 1)	/* the CPU kept: the lookup's test becomes a jump to ok */
 		cg->cg_insns[end - 4] = JA(2);
-	cg->cg_insns[end - 1] = JA(0);
+	cg->cg_insns[end - 1] = DT_NOP;
+}
+
+/*
+ * Squeeze out the `ja +0` no-ops, in one pass, re-aiming the jumps,
+ * BPF-to-BPF calls and callback addresses over them.  The verifier removes
+ * no-ops too, but one at a time, each removal moving the whole program:
+ * with one or two per clause, a program of 20,000 clauses took seconds in
+ * the kernel, 100,000 minutes (a soft lockup), uninterruptibly.
+ *
+ * A no-op goes if the instruction after it is another jump's target, or
+ * if it was emitted as DT_NOP (a ja whose imm marks it, cleared here: a
+ * clause's jump to its end when nothing follows it, the prologue parts
+ * drop_scratch() and drop_cookie() removed).  Any other one stays: the
+ * instruction after a jump is where the verifier compares states and
+ * prunes (string loops need it), and its removal would lose that.
+ */
+static bool is_ja0(const struct bpf_insn *in)
+{
+	return in->code == (BPF_JMP | BPF_JA) && in->off == 0;
+}
+
+static bool is_jump(const struct bpf_insn *in)
+{
+	int cls = BPF_CLASS(in->code), op = BPF_OP(in->code);
+
+	return (cls == BPF_JMP || cls == BPF_JMP32) && op != BPF_CALL && op != BPF_EXIT &&
+	       in->code != (BPF_JMP32 | BPF_JA);
+}
+
+/* Mark the no-ops compact() removes (in drop[]); returns how many. */
+static int nops_to_drop(dt_cg_t *cg, bool *drop)
+{
+	int n = cg->cg_ninsns, k = 0;
+	bool *target = dt_zalloc((size_t)n + 1);
+
+	for (int i = 0; i < n; i++) {
+		const struct bpf_insn *in = &cg->cg_insns[i];
+
+		if (in->code == (BPF_LD | BPF_DW | BPF_IMM))
+			i++;
+		else if (is_jump(in) && !is_ja0(in) && i + 1 + in->off >= 0 && i + 1 + in->off <= n)
+			target[i + 1 + in->off] = true;
+	}
+	for (int i = 0; i < n; i++) {
+		struct bpf_insn *in = &cg->cg_insns[i];
+
+		if (in->code == (BPF_LD | BPF_DW | BPF_IMM)) {
+			i++;
+			continue;
+		}
+		if (in->code == (BPF_JMP | BPF_JA) && in->imm == DT_NOP_IMM) {
+			in->imm = 0;
+			drop[i] = in->off == 0;
+		} else {
+			drop[i] = is_ja0(in) && in->imm == 0 && target[i + 1];
+		}
+		k += drop[i];
+	}
+	free(target);
+	return k;
+}
+
+static void compact(dt_cg_t *cg)
+{
+	int n = cg->cg_ninsns, *map;
+	bool *drop = dt_zalloc((size_t)n + 1);
+
+	if (nops_to_drop(cg, drop) == 0) {
+		free(drop);
+		return;
+	}
+	map = dt_zalloc(sizeof(int) * (size_t)(n + 1));
+	for (int i = 0, kept = 0; i <= n; i++) { /* a no-op maps to the next kept instruction */
+		map[i] = kept;
+		if (i < n && !drop[i])
+			kept++;
+	}
+	for (int i = 0; i < n; i++) {
+		struct bpf_insn *in = &cg->cg_insns[i];
+		int cls = BPF_CLASS(in->code), op = BPF_OP(in->code);
+
+		if (drop[i])
+			continue;
+		if (in->code == (BPF_LD | BPF_DW | BPF_IMM)) {
+			if (in->src_reg == BPF_PSEUDO_FUNC)
+				in->imm = map[i + 1 + in->imm] - map[i] - 1;
+			i++; /* its second half */
+		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_CALL) {
+			if (in->src_reg == BPF_PSEUDO_CALL)
+				in->imm = map[i + 1 + in->imm] - map[i] - 1;
+		} else if (is_jump(in)) {
+			in->off = (int16_t)(map[i + 1 + in->off] - map[i] - 1);
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		bool wide = cg->cg_insns[i].code == (BPF_LD | BPF_DW | BPF_IMM);
+
+		if (drop[i])
+			continue;
+		for (int j = 0; j <= (wide ? 1 : 0) && i + j < n; j++) {
+			cg->cg_insns[map[i] + j] = cg->cg_insns[i + j];
+			cg->cg_lines[map[i] + j] = cg->cg_lines[i + j];
+			cg->cg_insclauses[map[i] + j] = cg->cg_insclauses[i + j];
+		}
+		i += wide;
+	}
+	cg->cg_ninsns = map[n];
+	free(map);
+	free(drop);
+}
+
+/*
+ * What one verifier load may hold.  The kernel loads at most a million
+ * instructions, and keeps at most 8192 branches for later while it walks
+ * (BPF_COMPLEXITY_LIMIT_JMP_SEQ): each clause's predicate and each
+ * record's room check is one, so a probe with more than ~8,000 clauses that
+ * test or record something cannot load (nor be interrupted while the
+ * verifier works on it).  Such a program is refused here, before anything
+ * loads, naming the probe and its clauses.  kept_branches() knows no
+ * values, so it counts about two for each branch the verifier keeps in the
+ * usual clause shapes (a predicate's comparison and its test, a record's
+ * CPU and room checks): its limit is twice the kernel's, less a margin.
+ */
+#define DT_PROG_MAXINSNS 1000000
+#define DT_PROG_MAXBRANCHES 16380
+
+/*
+ * The most branches the verifier keeps for later, as it walks: depth
+ * first, the next instruction before the jump taken (kept), a ja followed;
+ * at an exit, or an instruction already walked (where it would prune), it
+ * takes up the branch kept last.  Each instruction is walked once here, so
+ * this is linear; the verifier may walk some again, never with fewer kept.
+ */
+static int kept_branches(const dt_cg_t *cg)
+{
+	int n = cg->cg_ninsns, *kept = dt_zalloc(sizeof(int) * (size_t)(n + 1));
+	bool *seen = dt_zalloc((size_t)n + 1);
+	int nkept = 0, max = 0, i = 0;
+
+	for (;;) {
+		const struct bpf_insn *in;
+		int cls, op;
+
+		if (i < 0 || i >= n || seen[i]) {
+			if (nkept == 0)
+				break;
+			i = kept[--nkept];
+			continue;
+		}
+		seen[i] = true;
+		in = &cg->cg_insns[i];
+		cls = BPF_CLASS(in->code);
+		op = BPF_OP(in->code);
+		if (in->code == (BPF_LD | BPF_DW | BPF_IMM)) {
+			i += 2;
+		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op == BPF_EXIT) {
+			i = -1;
+		} else if (cls == BPF_JMP && op == BPF_JA) {
+			i += 1 + in->off;
+		} else if ((cls == BPF_JMP || cls == BPF_JMP32) && op != BPF_CALL) {
+			if (nkept < n)
+				kept[nkept++] = i + 1 + in->off;
+			max = nkept > max ? nkept : max;
+			i++;
+		} else {
+			i++;
+		}
+	}
+	free(kept);
+	free(seen);
+	return max;
+}
+
+static int check_size(dt_cg_t *cg)
+{
+	const dtrace_probedesc_t *pd = &cg->cg_probe->pr_desc;
+
+	if (cg->cg_ninsns <= DT_PROG_MAXINSNS && kept_branches(cg) <= DT_PROG_MAXBRANCHES)
+		return 0;
+	snprintf(cg->cg_err, sizeof(cg->cg_err), "program for probe %s:%s:%s:%s has too many clauses "
+		 "for the kernel to load (clauses: %d, instructions: %d): split them across probes",
+		 pd->dtpd_provider, pd->dtpd_mod, pd->dtpd_func, pd->dtpd_name,
+		 cg->cg_prog->bp_nclauses, cg->cg_ninsns);
+	return -1;
 }
 
 /* Resolve labels and temp offsets; returns 0 or -1 (message in cg_err). */
@@ -2147,6 +2345,16 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	}
 	cg->cg_nest = dtp->dt_rawnest && bp->bp_probe->pr_progtype == DT_PT_RAW_TP &&
 		      cg->cg_activity == DT_ACTIVITY_ACTIVE;
+	/*
+	 * An ERROR clause that calls exit() (a fault in an earlier clause
+	 * fires it) stops the firing's later clauses as an exit() of their own
+	 * program does: a BEGIN that faults into such an ERROR runs no more
+	 * BEGIN clauses, and the first exit()'s status stands, as in illumos.
+	 * (In END, exit() stops nothing: dt_cg_fn_exit().)
+	 */
+	for (int i = 0; cg->cg_activity != DT_ACTIVITY_COOLDOWN && i < dtp->dt_nerrclauses &&
+			!cg->cg_mayexit; i++)
+		cg->cg_mayexit = calls_exit(dtp->dt_errclauses[i]->dc_body);
 	gen_prologue(cg);
 	if (clauses_use_time(bp->bp_clauses, bp->bp_nclauses, false))
 		dt_cg_insn(cg, ST(BPF_DW, FP, DT_STACK_TS, 0));
@@ -2173,6 +2381,13 @@ int dt_cg_program(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	}
 	drop_scratch(cg);
 	drop_cookie(cg);
+	compact(cg);
+	if (check_size(cg) != 0) {
+		dt_nomem_pop(&trap);
+		dt_set_errmsg(dtp, EDT_COMPILER, "%s", cg->cg_err);
+		cg_free(cg, true);
+		return -1;
+	}
 	if (tmpbase + cg->cg_tmpmax > dtp->dt_scratchsize)
 		dtp->dt_scratchsize = tmpbase + cg->cg_tmpmax;
 	if (cg->cg_recmax > dtp->dt_recmax)

@@ -42,6 +42,9 @@
 #define JMP_REG(op, d, s, o) DT_INSN(BPF_JMP | (op) | BPF_X, d, s, o, 0)
 #define JMP_IMM(op, d, k, o) DT_INSN(BPF_JMP | (op) | BPF_K, d, 0, o, k)
 #define JA(o) DT_INSN(BPF_JMP | BPF_JA, 0, 0, o, 0)
+/* A jump the code generator may drop if it ends up a no-op (dt_cg.c's compact()) */
+#define DT_NOP_IMM 1
+#define DT_NOP DT_INSN(BPF_JMP | BPF_JA, 0, 0, 0, DT_NOP_IMM)
 #define CALL(h) DT_INSN(BPF_JMP | BPF_CALL, 0, 0, 0, h)
 #define CALL_PSEUDO(o) DT_INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, o)
 #define EXIT() DT_INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)

@@ -952,28 +952,32 @@ static int dist_buckets(const dt_aggmap_t *am, const int64_t *q, uint64_t normal
 {
 	int nb = am->am_nwords - 1, n = 0;
 	const int64_t *p = am->am_params;
-	int64_t lo[DT_QUANTIZE_NBUCKETS + 2];
 
+	/*
+	 * Each bucket's low bound goes into b[i].dtab_min first (the caller
+	 * gives room for am_nwords buckets: no fixed array a big llquantize()
+	 * could overrun), then the empty buckets are squeezed out in place.
+	 */
 	if (am->am_func == DT_AGG_QUANTIZE) {
 		for (int i = 0; i < nb; i++)
-			lo[i] = i < DT_QUANTIZE_ZEROBUCKET ?
+			b[i].dtab_min = i < DT_QUANTIZE_ZEROBUCKET ?
 				(i == 0 ? INT64_MIN : -pow2(DT_QUANTIZE_ZEROBUCKET - i) + 1) :
 				i == DT_QUANTIZE_ZEROBUCKET ? 0 : pow2(i - DT_QUANTIZE_ZEROBUCKET - 1);
 	} else if (am->am_func == DT_AGG_LQUANTIZE) {
-		lo[0] = INT64_MIN;
+		b[0].dtab_min = INT64_MIN;
 		for (int i = 1; i < nb; i++)
-			lo[i] = p[0] + (int64_t)(i - 1) * p[2];
+			b[i].dtab_min = p[0] + (int64_t)(i - 1) * p[2];
 	} else { /* llquantize: as the text output walks its orders (dt_textout.c) */
 		int64_t value = 1, next, step;
 		int bin = 1, order;
 
 		for (order = 0; order < p[1]; order++)
 			value *= p[0];
-		lo[0] = INT64_MIN;
+		b[0].dtab_min = INT64_MIN;
 		next = value * p[0];
 		step = next > p[3] ? next / p[3] : 1;
 		while (order <= p[2] && bin < nb) {
-			lo[bin++] = value;
+			b[bin++].dtab_min = value;
 			if ((value += step) != next)
 				continue;
 			next = value * p[0];
@@ -981,13 +985,15 @@ static int dist_buckets(const dt_aggmap_t *am, const int64_t *q, uint64_t normal
 			order++;
 		}
 		while (bin < nb)
-			lo[bin++] = value;
+			b[bin++].dtab_min = value;
 	}
 	for (int i = 0; i < nb; i++) {
+		int64_t lo = b[i].dtab_min;
+
 		if (q[i] == 0)
 			continue;
-		b[n].dtab_min = lo[i];
-		b[n].dtab_max = i + 1 < nb ? lo[i + 1] - 1 : INT64_MAX;
+		b[n].dtab_min = lo;
+		b[n].dtab_max = i + 1 < nb ? b[i + 1].dtab_min - 1 : INT64_MAX;
 		b[n++].dtab_count = q[i] / (int64_t)normal;
 	}
 	return n;

@@ -217,6 +217,14 @@ static int64_t needed(const dtrace_hdl_t *dtp)
 }
 
 /*
+ * The largest record bpf_perf_event_output() can write: the perf record's
+ * 16-bit size holds its 8-byte header, the raw data's 4-byte size and the
+ * data, padded to 8 bytes.  DTrace has no such limit; a record past it is
+ * refused before tracing starts rather than dropped at every firing.
+ */
+#define DT_REC_MAX 65512
+
+/*
  * Sizes too small for the enablings refuse to start, as DTrace's do
  * ("Enabling exceeds size of buffer"): a principal buffer smaller than the
  * largest record, an aggregation buffer without room for one entry of
@@ -232,6 +240,9 @@ static int check_sizes(dtrace_hdl_t *dtp)
 		return 0; /* "END enablings exceed ...", when allocating */
 	if (dtp->dt_options[DTOPT_BUFSIZE] < needed(dtp))
 		return dt_set_errmsg(dtp, EDT_NOSPACE, "%s", msg);
+	if (needed(dtp) > DT_REC_MAX) /* a Linux limit (docs/linux-differences.md) */
+		return dt_set_errmsg(dtp, E2BIG, "a record of %lld bytes exceeds the %d bytes a perf buffer "
+				     "record holds (lower -x strsize)", (long long)needed(dtp), DT_REC_MAX);
 	for (int i = 0; i < dtp->dt_naggs; i++)
 		if (agg - agg / 32 < dt_agg_dtentry(dtp, &dtp->dt_aggmaps[i]))
 			return dt_set_errmsg(dtp, EDT_NOSPACE, "%s", msg);

@@ -436,7 +436,7 @@ static void print_llquantize(FILE *fp, const int64_t *q, const int64_t *p, int n
 		fprintf(fp, "%16s ", c);
 		quantline(fp, q[0], normal, r.q_total, r.q_pos, r.q_neg);
 	}
-	while (order <= p[2]) {
+	while (order <= p[2] && bin < nb - 1) {
 		if (bin >= r.q_first && bin <= r.q_last) {
 			fprintf(fp, "%16lld ", (long long)value);
 			quantline(fp, q[bin], normal, r.q_total, r.q_pos, r.q_neg);
@@ -601,7 +601,27 @@ typedef struct dt_printa {
 	int pa_nslots;
 	bool pa_zoom;		/* -x aggzoom */
 	bool pa_unprinted;	/* the end: only what printa() did not print */
+	char pa_convs[64];	/* the conversion of each slot (dt_printf_argconvs) */
+	int pa_nconvs;
 } dt_printa_t;
+
+/*
+ * An integer key printed with %a (a kernel address) or %A (an address in
+ * $target's address space, as illumos' pfprint_uaddr takes its pid):
+ * symbol+offset, as printf() gives it; NULL if there is no symbol to give.
+ */
+static char *addr_text(dtrace_hdl_t *dtp, int conv, uint64_t addr)
+{
+	char buf[256];
+
+	if (conv == 'a')
+		dt_addr2str(dtp, addr, true, buf, sizeof(buf));
+	else if (dtp->dt_target > 0)
+		dt_uaddr2str(dtp, dtp->dt_target, addr, true, buf, sizeof(buf));
+	else
+		return NULL;
+	return dt_strdup(buf);
+}
 
 static int print_row_plain(const dtrace_aggdata_t *ad, void *arg)
 {
@@ -673,6 +693,10 @@ static int print_row_fmt(const dtrace_aggdata_t *ad, void *arg)
 			args[n].pa_val = key_int(&d->dtagd_keys[k], ad->dtada_key);
 			args[n].pa_size = (int)d->dtagd_keys[k].dtrd_tsize;
 			args[n].pa_signed = d->dtagd_keys[k].dtrd_signed;
+			if (n < pa->pa_nconvs && (pa->pa_convs[n] == 'a' || pa->pa_convs[n] == 'A'))
+				texts[n] = addr_text(pa->pa_dtp, pa->pa_convs[n], (uint64_t)args[n].pa_val);
+			if (texts[n] != NULL)
+				args[n].pa_str = texts[n]; /* %a, %A: the symbol, as printf's */
 		}
 		k++;
 	}
@@ -699,8 +723,10 @@ static void text_printa(dtrace_hdl_t *dtp, FILE *fp, const dtrace_recdesc_t *r)
 			return;
 		dist[i] = is_dist(d);
 	}
-	if (r->dtrd_format != NULL)
+	if (r->dtrd_format != NULL) {
 		pa.pa_fmt = dt_printa_fmt(r->dtrd_format, n, dist, pa.pa_isagg, 64, &pa.pa_nslots);
+		pa.pa_nconvs = dt_printf_argconvs(pa.pa_fmt, pa.pa_convs, 64);
+	}
 	else
 		fputc('\n', fp);
 	if (dtrace_aggregate_walk_joined(dtp, r->dtrd_aggids, n, DTRACE_AGGWALK_SORTED,

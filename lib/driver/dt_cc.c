@@ -419,6 +419,13 @@ dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *dtp, const char *s,
 	return dt_compile(dtp, s, spec, cflags, name);
 }
 
+/*
+ * A script is read whole before it is lexed, as DTrace does, but never more
+ * than DT_SCRIPT_MAX bytes: /dev/zero or an endless pipe is refused after
+ * 16 MB (a thousand times any real script) instead of filling memory.
+ */
+#define DT_SCRIPT_MAX (16 << 20)
+
 dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp, unsigned int cflags,
 				       const char *name)
 {
@@ -430,11 +437,23 @@ dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp, unsigned int
 		goto nomem;
 	while ((n = fread(buf + len, 1, cap - len - 1, fp)) > 0) {
 		len += n;
+		if (len > DT_SCRIPT_MAX) {
+			free(buf);
+			dt_set_errmsg(dtp, EFBIG, "script is larger than the limit of %d MB", DT_SCRIPT_MAX >> 20);
+			return NULL;
+		}
 		if (len + 1 == cap) {
 			if ((more = dt_realloc(buf, cap *= 2)) == NULL)
 				goto nomem;
 			buf = more;
 		}
+	}
+	if (ferror(fp)) { /* a directory (EISDIR), an I/O error */
+		int e = errno;
+
+		free(buf);
+		dt_set_errno(dtp, e);
+		return NULL;
 	}
 	buf[len] = '\0';
 	if (strlen(buf) != len) { /* a NUL byte would silently end the program there */

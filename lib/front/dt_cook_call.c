@@ -721,7 +721,12 @@ static const int llq_tags[4][3] = {
 	{ D_LLQUANT_NSTEPTYPE, D_LLQUANT_NSTEPVAL, D_LLQUANT_NSTEPMATCH },
 };
 
-/* llquantize(x, factor, low, high, steps[, incr]) */
+/*
+ * llquantize(x, factor, low, high, steps[, incr]).  As illumos, factor
+ * raised to high + 2 must fit in 64 bits: the last bucket's bound,
+ * factor^(high + 1), is then exact, and so is every bucket the consumer
+ * walks (dt_agg_arith.c, dt_aggregate.c, dt_textout.c).
+ */
 static int cook_llquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
 {
 	uint64_t v, order = 1;
@@ -750,10 +755,10 @@ static int cook_llquantize(dt_cookctx_t *cc, dt_node_t *call, int64_t *p)
 		dt_cook_err(cc, D_LLQUANT_FACTOREVEN, call, "llquantize( ) factor (argument #1) must evenly divide the number "
 			       "of steps per magnitude (argument #4), and the number of steps per "
 			       "magnitude must evenly divide a power of the factor");
-	for (int i = 0; i < p[2]; i++) {
+	for (int i = 0; i <= p[2] + 1; i++) {
 		if (order * (uint64_t)p[0] <= order)
 			dt_cook_err(cc, D_LLQUANT_MAGTOOBIG, call, "llquantize( ) factor (%d) raised to power of high "
-				       "magnitude (%d) overflows 64-bits", (int)p[0], (int)p[2]);
+				       "magnitude (%d) plus 1 overflows 64-bits", (int)p[0], (int)p[2]);
 		order *= (uint64_t)p[0];
 	}
 	if (dt_agg_nwords(DT_AGG_LLQUANTIZE, p) > DT_AGG_MAXWORDS)

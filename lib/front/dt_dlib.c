@@ -118,7 +118,8 @@ static void scan_dir(dtrace_hdl_t *dtp, const char *dir, dt_dlib_files_t *df)
 	}
 	closedir(df->df_dir);
 	df->df_dir = NULL;
-	qsort(df->df_files + first, (size_t)(df->df_n - first), sizeof(dt_libfile_t), by_name);
+	if (df->df_n > first) /* none: df_files may be NULL, and NULL + 0 is undefined */
+		qsort(df->df_files + first, (size_t)(df->df_n - first), sizeof(dt_libfile_t), by_name);
 }
 
 /* Parse one library file: declarations only. */

@@ -239,7 +239,7 @@ dt_node_t *dt_xlate_member(dt_pcb_t *pcb, const dt_node_t *xl, const dt_node_t *
 void dt_xlate_check(dt_pcb_t *pcb, const dt_node_t *dnp)
 {
 	for (; dnp != NULL; dnp = dnp->dn_next) {
-		if (dnp->dn_kind == N_XLATE)
+		if (dnp->dn_kind == N_XLATE && dnp->dn_type != NULL) /* uncooked: a kept copy */
 			dt_node_error(pcb, D_XLATE_NONE, dnp, "translation of a whole %s is not supported: "
 				      "use its members (xlate<>( ).member or ->member)",
 				      sou_of(dnp->dn_type) ? dnp->dn_type->dt_name

@@ -119,12 +119,18 @@ static const dt_pfconv_t *pf_lookup(char c)
 
 /* ---------------------------------------------------------------- parsing */
 
+/*
+ * Flags: "-+ #0" kept for the C conversion; '?' (illumos) sets the width
+ * to a pointer's hexadecimal digits, 16 (a width written after it wins).
+ */
 static const char *pf_parse_flags(const char *q, dt_pfspec_t *ps)
 {
 	size_t n = 0;
 
-	for (; *q != '\0' && strchr("-+ #0", *q) != NULL; q++) {
-		if (strchr(ps->ps_flags, *q) == NULL && n < sizeof(ps->ps_flags) - 1)
+	for (; *q != '\0' && strchr("-+ #0?", *q) != NULL; q++) {
+		if (*q == '?')
+			ps->ps_width = 16;
+		else if (strchr(ps->ps_flags, *q) == NULL && n < sizeof(ps->ps_flags) - 1)
 			ps->ps_flags[n++] = *q;
 	}
 	return q;
@@ -186,7 +192,7 @@ static bool pf_parse(const char *p, dt_pfspec_t *ps)
 	memset(ps, 0, sizeof(*ps));
 	ps->ps_text = p;
 	ps->ps_width = ps->ps_prec = -1;
-	q = pf_parse_flags(p + 1, ps);
+	q = pf_parse_flags(p + 1, ps); /* after the widths' reset: '?' sets one */
 	q = pf_parse_num(q, &ps->ps_width, &ps->ps_wstar);
 	if (*q == '.') {
 		q = pf_parse_num(q + 1, &ps->ps_prec, &ps->ps_pstar);
@@ -299,7 +305,7 @@ static int pf_check_syntax(dt_pfcheck_t *pk, const char *q, int conv)
 		if (*p == '\0')
 			return pf_error(pk, "format conversion #%d name expected before end of format "
 					"string", conv);
-		if (strchr("-+ #0123456789", *p) != NULL)
+		if (strchr("-+ #0?123456789", *p) != NULL)
 			continue;
 		if (*p == '*') {
 			if (dot ? pstar : wstar)
@@ -856,7 +862,7 @@ static const char *conv_scan(const char *q, bool *agg, int *stars)
 
 	*agg = false;
 	*stars = 0;
-	for (; *q != '\0' && strchr("-+ #0123456789.*@", *q) != NULL; q++) {
+	for (; *q != '\0' && strchr("-+ #0?123456789.*@", *q) != NULL; q++) {
 		*agg |= *q == '@';
 		*stars += *q == '*';
 	}

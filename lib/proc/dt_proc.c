@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -133,23 +134,69 @@ static void dt_proc_split(dt_proc_t *dpr, const char *cmd)
 		dpr->dpr_argv[argc++] = w;
 }
 
-/* Can the program be executed (found in PATH if it has no '/')? */
-static bool dt_proc_executable(const char *name)
+/*
+ * Would execve() of this file fail, and with which errno?  What it checks
+ * that matters here: a regular file we may execute, and for a script
+ * ("#!") an interpreter that is one too.  Checked before the fork, so that
+ * -c with a directory or a script whose interpreter is missing fails at
+ * once with one message and exit status 1, as DTrace's Pcreate() does,
+ * instead of after tracing has started; an exec that fails anyway still
+ * reports its errno through the error pipe.
+ */
+static int dt_proc_execerrno(const char *file, int depth)
+{
+	char line[256], *interp, *end;
+	struct stat st;
+	ssize_t n;
+	int fd, e;
+
+	if (stat(file, &st) != 0)
+		return errno;
+	if (!S_ISREG(st.st_mode))
+		return EACCES;
+	if (access(file, X_OK) != 0)
+		return errno;
+	if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0; /* executable but not readable: exec knows best */
+	n = read(fd, line, sizeof(line) - 1);
+	close(fd);
+	if (n < 2 || line[0] != '#' || line[1] != '!' || depth > 0)
+		return 0;
+	line[n] = '\0';
+	for (interp = line + 2; *interp == ' ' || *interp == '\t'; interp++)
+		continue;
+	for (end = interp; *end != '\0' && *end != ' ' && *end != '\t' && *end != '\n'; end++)
+		continue;
+	if (*end == '\0' && n == (ssize_t)sizeof(line) - 1)
+		return 0; /* a line longer than we read: let exec judge */
+	*end = '\0';
+	if (*interp == '\0')
+		return ENOEXEC;
+	e = dt_proc_execerrno(interp, depth + 1);
+	return e == 0 ? 0 : -(e == EACCES ? ENOENT : e); /* negative: the interpreter's */
+}
+
+/*
+ * 0 if the program can be executed (found in PATH if it has no '/'), else
+ * an errno (negated if it is its interpreter's).
+ */
+static int dt_proc_executable(const char *name)
 {
 	char file[4096], *path, *save = NULL;
-	bool found = false;
+	int e = ENOENT;
 
 	if (strlen(name) >= sizeof(file))
-		return false;
+		return ENAMETOOLONG;
 	if (strchr(name, '/') != NULL)
-		return access(name, X_OK) == 0;
+		return dt_proc_execerrno(name, 0);
 	path = dt_strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
-	for (char *d = strtok_r(path, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+	for (char *d = strtok_r(path, ":", &save); d && e != 0; d = strtok_r(NULL, ":", &save)) {
 		snprintf(file, sizeof(file), "%s/%s", d, name);
-		found = access(file, X_OK) == 0;
+		if (access(file, X_OK) == 0)
+			e = dt_proc_execerrno(file, 0);
 	}
 	free(path);
-	return found;
+	return e;
 }
 
 /*
@@ -238,11 +285,18 @@ static int proc_create(dtrace_hdl_t *dtp, void *cmd)
 {
 	dt_proc_t *dpr = dt_proc_alloc(0, true);
 	const char *name;
+	int e = 0;
 
 	dt_proc_split(dpr, cmd);
 	name = dpr->dpr_argv[0] ? dpr->dpr_argv[0] : "";
-	if (dpr->dpr_argv[0] == NULL || !dt_proc_executable(name)) {
+	if (dpr->dpr_argv[0] == NULL || (e = dt_proc_executable(name)) == ENOENT) {
 		dt_set_errmsg(dtp, ENOENT, "failed to execute %s: cannot find executable file", name);
+		dt_proc_free(dpr);
+		return -1;
+	}
+	if (e != 0) {
+		e = e < 0 ? -e : e;
+		dt_set_errmsg(dtp, e, "failed to execute %s: %s", name, strerror(e));
 		dt_proc_free(dpr);
 		return -1;
 	}

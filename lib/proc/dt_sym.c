@@ -43,6 +43,7 @@ typedef struct dt_uproc {
 	char *up_pmaps;		/* mappings made while traced (dt_pmap.c), same format */
 	size_t up_pmapslen;
 	bool up_exec;		/* up_pmaps has every mapping since an exec */
+	uint64_t up_captime;	/* when up_maps was read (dt_now()) */
 	Dwfl *up_dwfl;		/* made from up_maps at the first lookup */
 	bool up_dwflfailed;
 	dt_hash_t up_cache;	/* dt_symcache_t by sc_addr, while up_dwfl stands */
@@ -291,6 +292,7 @@ void dt_usym_capture(dtrace_hdl_t *dtp, pid_t pid, bool force)
 	dt_uproc_t *up;
 	char *maps;
 	size_t len = 0;
+	uint64_t now;
 
 	if (pid <= 0)
 		return;
@@ -298,8 +300,10 @@ void dt_usym_capture(dtrace_hdl_t *dtp, pid_t pid, bool force)
 	if (up == NULL || (up->up_maps != NULL && !force) || up->up_exec)
 		return;
 	dt_unwind_addpid(dtp, pid); /* its unwind tables, the first time (proc/dt_unwind.c) */
+	now = dt_now();
 	if ((maps = read_maps(pid, &len)) == NULL)
 		return;
+	up->up_captime = now;
 	if (up->up_maps != NULL && len == up->up_mapslen && memcmp(maps, up->up_maps, len) == 0) {
 		free(maps);
 		return;
@@ -312,7 +316,7 @@ void dt_usym_capture(dtrace_hdl_t *dtp, pid_t pid, bool force)
 
 /* An executable mapping made by pid (a PERF_RECORD_MMAP2), as a maps line. */
 void dt_usym_addmap(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, uint64_t len, uint64_t pgoff,
-		    uint64_t ino, const char *file, size_t max)
+		    uint64_t ino, const char *file, size_t max, uint64_t time)
 {
 	dt_uproc_t *up;
 	char line[4200];
@@ -335,6 +339,7 @@ void dt_usym_addmap(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, uint64_t len, u
 
 		snprintf(path, sizeof(path), "%.*s", (int)strnlen(file, max < 4096 ? max : 4096), file);
 		dt_unwind_addmap(dtp, pid, addr, len, pgoff, ino, path);
+		(void)time;
 	}
 	up->up_pmaps = dt_realloc(up->up_pmaps, up->up_pmapslen + (size_t)n + 1);
 	memcpy(up->up_pmaps + up->up_pmapslen, line, (size_t)n + 1);
@@ -342,14 +347,18 @@ void dt_usym_addmap(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, uint64_t len, u
 	drop_dwfl(up);
 }
 
-/* pid exec'd: what it mapped before is gone, and every mapping will be seen. */
-void dt_usym_exec(dtrace_hdl_t *dtp, pid_t pid)
+/*
+ * pid exec'd at time: what it mapped before is gone, and every mapping
+ * will be seen; unless the snapshot of its mappings is younger (it has the
+ * new program's).
+ */
+void dt_usym_exec(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 {
 	dt_uproc_t *up = uproc(symtab(dtp), pid, true);
 
-	if (up == NULL)
+	dt_unwind_exec(dtp, pid, time);
+	if (up == NULL || (up->up_maps != NULL && time < up->up_captime))
 		return;
-	dt_unwind_exec(dtp, pid);
 	free(up->up_maps);
 	free(up->up_pmaps);
 	up->up_maps = up->up_pmaps = NULL;

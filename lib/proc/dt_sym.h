@@ -18,9 +18,11 @@ DT_INTERNAL int dt_usym_lookup(dtrace_hdl_t *, pid_t, uint64_t addr, const char 
 			       const char **name, uint64_t *symaddr);
 DT_INTERNAL int dt_usym_nofp(dtrace_hdl_t *, pid_t, uint64_t pc, bool top);
 DT_INTERNAL void dt_sym_fini(dtrace_hdl_t *);
+/* time: the record's, CLOCK_MONOTONIC ns (dt_pmap.c) */
 DT_INTERNAL void dt_usym_addmap(dtrace_hdl_t *, pid_t, uint64_t addr, uint64_t len,
-				uint64_t pgoff, uint64_t ino, const char *file, size_t max);
-DT_INTERNAL void dt_usym_exec(dtrace_hdl_t *, pid_t);
+				uint64_t pgoff, uint64_t ino, const char *file, size_t max,
+				uint64_t time);
+DT_INTERNAL void dt_usym_exec(dtrace_hdl_t *, pid_t, uint64_t time);
 
 /* proc/dt_unwind.c: the unwind tables of the processes' objects */
 typedef void dt_unwind_rows_f(dtrace_hdl_t *, uint32_t first, const dt_urow_t *, uint32_t n);
@@ -29,7 +31,7 @@ typedef int dt_unwind_map_f(dtrace_hdl_t *, pid_t, uint64_t start, uint64_t end,
 DT_INTERNAL void dt_unwind_addmap(dtrace_hdl_t *, pid_t, uint64_t addr, uint64_t len,
 				  uint64_t pgoff, uint64_t ino, const char *path);
 DT_INTERNAL void dt_unwind_addpid(dtrace_hdl_t *, pid_t);
-DT_INTERNAL void dt_unwind_exec(dtrace_hdl_t *, pid_t);
+DT_INTERNAL void dt_unwind_exec(dtrace_hdl_t *, pid_t, uint64_t time);
 DT_INTERNAL void dt_unwind_sync(dtrace_hdl_t *, dt_unwind_rows_f *, dt_unwind_map_f *);
 DT_INTERNAL void dt_unwind_fini(dtrace_hdl_t *);
 

@@ -5,16 +5,20 @@
  *
  * Objects.  Every ELF file a traced process maps executable is read once
  * (keyed by path and inode), with elfutils' libdw: its .eh_frame_hdr
- * lists where each FDE of .eh_frame starts; from each start, the CFI is
- * evaluated at one address after the other (dwarf_cfi_addrframe(), whose
- * frame says up to where its rules hold) and each range becomes a row:
- * the CFA as %rsp or %rbp plus an offset, where the caller's %rbp was
- * saved, the PLT's rule, the signal frame of __restore_rt, the outermost
- * frame (return address undefined), or no information (an address
- * between FDEs, a rule we do not walk).  Consecutive equal rows are one.
- * An object's rows are appended to the handle's table (DT_UROWS_MAX rows
- * at most: objects that do not fit get none, and their frames end stacks
- * with the marker).  Objects without .eh_frame_hdr get no rows.
+ * lists where each FDE of .eh_frame starts (without it, as in static
+ * executables, .eh_frame is read through with dwarf_next_cfi(); without
+ * .eh_frame, .debug_frame is); from each start, the CFI is evaluated at
+ * one address after the other (dwarf_cfi_addrframe(), whose frame says up
+ * to where its rules hold) and each range becomes a row: the CFA as %rsp
+ * or %rbp plus an offset, where the caller's %rbp was saved, the PLT's
+ * rule, the signal frame of __restore_rt, the outermost frame (return
+ * address undefined), or no information (an address between FDEs, a rule
+ * we do not walk).  Consecutive equal rows are one.  The first byte of a
+ * function the symbol tables name but no FDE covers (hand-written
+ * assembly) gets the rule every function entry has: the return address
+ * at %rsp.  An object's rows are appended to the handle's table
+ * (DT_UROWS_MAX rows at most: objects that do not fit get none, and their
+ * frames end stacks with the marker).
  *
  * Processes.  A process's executable mappings each point at their
  * object's rows with the load bias (the mapped address less the object's
@@ -63,6 +67,11 @@ typedef struct dt_upend {	/* a change of dt_umaps to make */
 	dt_umapval_t up_val;
 } dt_upend_t;
 
+typedef struct dt_upid {	/* a process with tables */
+	pid_t ud_pid;
+	uint64_t ud_snap;	/* when its /proc/PID/maps was read (dt_now()), or 0 */
+} dt_upid_t;
+
 typedef struct dt_umapping {	/* a mapping entered, to forget on exec */
 	pid_t um_pid;
 	uint64_t um_start, um_end;
@@ -72,7 +81,7 @@ struct dt_unwind {
 	dt_urow_t *uw_rows;
 	uint32_t uw_nrows, uw_cap, uw_synced; /* rows; given to the kernel */
 	dt_hash_t uw_objs;	/* dt_uobj_t by uo_key */
-	dt_hash_t uw_pids;	/* pids with tables (value: 1) */
+	dt_hash_t uw_pids;	/* dt_upid_t by ud_pid */
 	dt_upend_t *uw_pend;
 	size_t uw_npend, uw_pendcap;
 	dt_umapping_t *uw_maps;
@@ -613,22 +622,23 @@ static void pend(struct dt_unwind *uw, pid_t pid, bool del, uint64_t start, uint
 	uw->uw_pend[uw->uw_npend++] = (dt_upend_t){ pid, del, start, end, *val };
 }
 
-static void known_pid(struct dt_unwind *uw, pid_t pid)
+static dt_upid_t *known_pid(struct dt_unwind *uw, pid_t pid)
 {
 	dt_umapval_t none = { 0, 0, 0 };
+	dt_upid_t *ud;
 	void **slot;
 
-	if (dt_hash_find(&uw->uw_pids, &pid, sizeof(pid)) != NULL)
-		return;
-	pid_t *key = dt_zalloc(sizeof(pid_t)); /* the table's key: its own copy */
-
-	*key = pid;
-	if ((slot = dt_hash_slot(&uw->uw_pids, key, sizeof(*key))) == NULL) {
-		free(key);
-		return;
+	if ((ud = dt_hash_find(&uw->uw_pids, &pid, sizeof(pid))) != NULL)
+		return ud;
+	ud = dt_zalloc(sizeof(*ud)); /* the table's key: its own pid */
+	ud->ud_pid = pid;
+	if ((slot = dt_hash_slot(&uw->uw_pids, &ud->ud_pid, sizeof(ud->ud_pid))) == NULL) {
+		free(ud);
+		return NULL;
 	}
-	*slot = key;
+	*slot = ud;
 	pend(uw, pid, false, 0, 0, &none);
+	return ud;
 }
 
 /* pid's executable mapping of path at [addr, addr + len), from file offset pgoff. */
@@ -678,6 +688,8 @@ void dt_unwind_addmap(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, uint64_t len,
 void dt_unwind_addpid(dtrace_hdl_t *dtp, pid_t pid)
 {
 	char path[64], line[4096];
+	uint64_t now = dt_now();
+	dt_upid_t *ud;
 	FILE *fp;
 
 	if (!dtp->dt_uwalk || pid <= 0 || dt_hash_find(&unwind(dtp)->uw_pids, &pid, sizeof(pid)))
@@ -696,17 +708,20 @@ void dt_unwind_addpid(dtrace_hdl_t *dtp, pid_t pid)
 		addmap(dtp, pid, start, end - start, off, ino, file);
 	}
 	fclose(fp);
-	known_pid(unwind(dtp), pid);
+	if ((ud = known_pid(unwind(dtp), pid)) != NULL)
+		ud->ud_snap = now; /* an exec older than this does not undo it */
 }
 
-/* pid exec'd: its mappings are gone. */
-void dt_unwind_exec(dtrace_hdl_t *dtp, pid_t pid)
+/* pid exec'd at time: its mappings are gone (unless its snapshot is younger). */
+void dt_unwind_exec(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 {
 	struct dt_unwind *uw = dtp->dt_unwind;
 	dt_umapval_t none = { 0, 0, 0 };
+	dt_upid_t *ud;
 	size_t n = 0;
 
-	if (uw == NULL)
+	if (uw == NULL || (ud = dt_hash_find(&uw->uw_pids, &pid, sizeof(pid))) == NULL ||
+	    time < ud->ud_snap)
 		return;
 	for (size_t i = 0; i < uw->uw_nmaps; i++) {
 		if (uw->uw_maps[i].um_pid == pid)
@@ -743,7 +758,7 @@ void dt_unwind_fini(dtrace_hdl_t *dtp)
 {
 	struct dt_unwind *uw = dtp->dt_unwind;
 	dt_uobj_t *uo;
-	pid_t *pp;
+	dt_upid_t *pp;
 
 	if (uw == NULL)
 		return;

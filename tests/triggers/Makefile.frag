@@ -72,3 +72,16 @@ build/triggers/unocfi: tests/triggers/user/unocfi.c build/triggers/uchain.h
 TRIGGERS += build/triggers/udlopen
 build/triggers/udlopen: tests/triggers/user/udlopen.c build/triggers/uchain.h build/triggers/libuchain-nofp.so
 	$(CC) $(CHAINFLAGS) -fomit-frame-pointer -Ibuild/triggers -o $@ $< -ldl
+# uchain-mini: stripped, its function symbols in MiniDebugInfo (.gnu_debugdata:
+# an xz-compressed ELF of the symbols .dynsym lacks, as Fedora ships them)
+TRIGGERS += build/triggers/uchain-mini
+build/triggers/uchain-mini: build/triggers/uchain-nofp
+	nm -D $< --format=posix --defined-only | awk '{ print $$1 }' | sort >$@.dynsyms
+	nm $< --format=posix --defined-only | awk '$$2 == "T" || $$2 == "t" { print $$1 }' | sort >$@.funcsyms
+	comm -13 $@.dynsyms $@.funcsyms >$@.keep
+	objcopy --only-keep-debug $< $@.dbg
+	objcopy -S --remove-section .gdb_index --remove-section .comment --keep-symbols=$@.keep $@.dbg $@.mini
+	rm -f $@.mini.xz && xz -k $@.mini
+	objcopy --strip-all $< $@.tmp
+	objcopy --add-section .gnu_debugdata=$@.mini.xz $@.tmp $@
+	rm -f $@.dynsyms $@.funcsyms $@.keep $@.dbg $@.mini $@.mini.xz $@.tmp

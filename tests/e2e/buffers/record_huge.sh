@@ -1,8 +1,9 @@
 # Records past 32k bytes of the scratch area (big strsize): stores there
 # are addressed through a register, the 16-bit offset of a store
 # instruction cannot reach them (the verifier used to refuse the program).
-# A record bigger than a perf sample holds (65512 bytes) is always a drop,
-# as a record bigger than the buffer is in DTrace, with any policy.
+# A record bigger than a perf sample holds (65512 bytes) is refused before
+# tracing starts, naming -x strsize, as a record bigger than the buffer is
+# in DTrace ("Enabling exceeds size of buffer"), with any policy.
 taskset -c 0 $DTRACE -q -x strsize=4096 -n 'BEGIN {
 	printf("%s %s %s %s %s %s %s %s\n", execname, execname, execname, execname,
 	    probename, probename, probename, probename);

@@ -16,7 +16,8 @@ $DTRACE -n BEGIN -p $(cat zpid) 2>&1 >/dev/null | pids
 kill -0 $parent 2>/dev/null && echo "ended before the zombie's parent"
 kill $parent
 wait $parent 2>/dev/null
-# -c: the exec fails after tracing is enabled; the command exits with 127
+# -c: a command that cannot be executed fails before tracing is enabled,
+# exit 1 (the message from the exec check, as DTrace's from Pcreate)
 mkdir dir
 { $DTRACE -n BEGIN -c ./dir 2>&1 >/dev/null; echo "rc=$?"; } | pids
 $DTRACE -qn BEGIN -c ./dir

@@ -1,13 +1,15 @@
 # -n, -P, -m, -f, -i: a probe description naming the field the option
-# says, with an optional predicate and action; the notice on stderr says
-# what each matched.
-$DTRACE -e -P dtrace
-$DTRACE -e -m 'dtrace:'
-$DTRACE -e -f getppid
-$DTRACE -e -f 'syscall::getppid'
-$DTRACE -e -n entry -n 'syscall:::return' 2>&1 | sed -E 's/matched [0-9]+ probes/matched N probes/'
-$DTRACE -e -i 1 -i 2 -i 3
-$DTRACE -e -m vmlinux 2>&1 | sed -E 's/matched [0-9]+ probes/matched N probes/'
+# says, with an optional predicate and action; -l counts what each
+# matches (-e, which only compiles, prints no "matched" notice, as illumos).
+c() { echo "$*: $($DTRACE -l "$@" | awk 'NR > 1' | wc -l)"; }
+c -P dtrace
+c -m 'dtrace:'
+c -f getppid
+c -f 'syscall::getppid'
+c -n entry -n 'syscall:::return' | sed -E 's/: [1-9][0-9]*$/: N/'
+c -i 1 -i 2 -i 3
+c -m vmlinux | sed -E 's/: [1-9][0-9]*$/: N/'
+$DTRACE -e -P dtrace -m 'dtrace:' -f getppid -n entry -i 1 && echo "compiled, nothing printed"
 # with predicates and actions
 $DTRACE -qP 'dtrace /probename == "BEGIN"/ { printf("-P %s\n", probename); exit(0); }'
 $DTRACE -qf 'getppid /pid == $target/ { printf("-f %s:%s\n", probefunc, probename); }' -c "$T/getppid-loop 1"

@@ -21,5 +21,5 @@ check 100 10000000
 $DTRACE -qn 'BEGIN { n = m = 0; } tick-1s { n++; } tick-1sec { m++; } tick-2500ms { printf("%d %d\n", n, m); exit(0); }'
 # long periods are accepted (and not waited for)
 for r in 1m 1min 2h 1hour 1d 1day 1s 1sec 5000ms 1000000us 1000000000ns 1hz; do
-	$DTRACE -e -n "tick-$r" -n "profile-$r"
+	$DTRACE -e -n "tick-$r" -n "profile-$r" && echo "tick-$r, profile-$r: compiled"
 done

@@ -3,7 +3,8 @@
 # through the executable and a shared library (tests/triggers/user/uchain.c)
 # built -O2 without frame pointers, at USDT, pid entry, profile and system
 # call probes, then libc's start-up down to _start; the same stacks with
-# frame pointers; a stripped executable named from its debug file; a
+# frame pointers; a stripped executable named from its debug file and
+# from its MiniDebugInfo; a
 # signal handler's stack across the signal frame; code without unwind
 # information ends the stack with the marker; ustackdepth; ustack(n).
 norm() { sed -E 's/\+0x[0-9a-f]+/+0xN/; s/pid [0-9]+/pid N/'; }
@@ -23,6 +24,8 @@ $DTRACE -qn 'syscall::exit_group:entry /pid == $target/ { @[ustack()] = count();
 	-c "$T/uchain-nofp 1" | norm
 echo "stripped, symbols from uchain-strip.debug:"
 $DTRACE -qn 'uchain$target:::leaf { @[ustack(13)] = count(); }' -c "$T/uchain-strip 2" | norm
+echo "stripped, symbols from MiniDebugInfo (.gnu_debugdata):"
+$DTRACE -qn 'uchain$target:::leaf { @[ustack(13)] = count(); }' -c "$T/uchain-mini 2" | norm
 echo "signal handler:"
 $DTRACE -qn 'uchain$target:::leaf { @[ustack()] = count(); }' -c "$T/usignal 2" | norm |
 	sed -E 's/libc.so.6`0x[0-9a-f]+/libc.so.6`0xADDR/'
