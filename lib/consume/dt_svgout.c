@@ -75,7 +75,8 @@ static int depth(fg_node_t *n)
 {
 	int d = 0;
 
-	qsort(n->fn_kids, (size_t)n->fn_nkids, sizeof(fg_node_t *), kid_cmp);
+	if (n->fn_nkids > 1)
+		qsort(n->fn_kids, (size_t)n->fn_nkids, sizeof(fg_node_t *), kid_cmp);
 	for (int i = 0; i < n->fn_nkids; i++) {
 		int k = depth(n->fn_kids[i]);
 

@@ -592,14 +592,14 @@ static void cook_keys(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp, const c
 		return;
 	}
 	if (idp->di_nkeys != n)
-		dt_cook_err(cc, D_ARR_BADREF, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected",
+		dt_cook_err(cc, D_PROTO_LEN, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected",
 		     id_display(idp, buf, sizeof(buf)), n, n == 1 ? "" : "s", idp->di_nkeys);
 	n = 0;
 	for (dt_node_t *k = dnp->dn_args; k; k = k->dn_next, n++) {
 		dt_type_t *want = idp->di_keys[n];
 
 		if (dt_cook_strlike(want) != dt_cook_strlike(k->dn_type))
-			dt_cook_err(cc, D_ARR_BADREF, k, "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n"
+			dt_cook_err(cc, D_PROTO_ARG, k, "%s[ ] key #%d is incompatible with prototype:\n\tprototype: %s\n"
 				    "\t      key: %s", id_display(idp, buf, sizeof(buf)), n + 1,
 			     dt_cook_tname(want), dt_cook_tname(k->dn_type));
 	}
@@ -1025,6 +1025,13 @@ static void cook_lvalue(dt_cookctx_t *cc, dt_node_t *lhs, dt_type_t *rt, dt_node
 	lhs->dn_type = idp->di_type;
 }
 
+/* A pointer to void or to a function: no arithmetic on it (illumos' dt_node_is_vfptr) */
+static bool vfptr(const dt_type_t *t)
+{
+	return t->dt_kind == DT_TK_PTR &&
+	       (t->dt_base->dt_kind == DT_TK_VOID || t->dt_base->dt_kind == DT_TK_FUNC);
+}
+
 static dt_node_t *xlated(dt_node_t *dnp);
 
 /*
@@ -1121,6 +1128,15 @@ static void cook_assign(dt_cookctx_t *cc, dt_node_t *dnp)
 		dt_cook_node(cc, lhs);
 		if (!is_lvalue(lhs))
 			dt_cook_err(cc, D_OP_LVAL, dnp, "operator %s= %s", dt_cook_opname(dnp->dn_op), not_lvalue(lhs));
+		if ((dnp->dn_op == '+' || dnp->dn_op == '-') &&
+		    (lhs->dn_type->dt_kind == DT_TK_STRING || rhs->dn_type->dt_kind == DT_TK_STRING))
+			dt_cook_err(cc, D_OP_INCOMPAT, dnp, "operands have incompatible types: \"%s\" %s= \"%s\"",
+				    dt_cook_tname(lhs->dn_type), dt_cook_opname(dnp->dn_op),
+				    dt_cook_tname(rhs->dn_type));
+		if (!dt_type_is_int(lhs->dn_type) && (dnp->dn_op == '+' || dnp->dn_op == '-') &&
+		    (lhs->dn_type->dt_kind != DT_TK_PTR || vfptr(lhs->dn_type)))
+			dt_cook_err(cc, D_OP_VFPTR, dnp, "operator %s= requires left-hand scalar operand of known size",
+				    dt_cook_opname(dnp->dn_op));
 		if (!dt_type_is_int(lhs->dn_type) &&
 		    !(lhs->dn_type->dt_kind == DT_TK_PTR && (dnp->dn_op == '+' || dnp->dn_op == '-')))
 			dt_cook_err(cc, D_OP_ARITH, dnp, "operator %s= requires operands of arithmetic type",
@@ -1188,6 +1204,9 @@ static void cook_incdec(dt_cookctx_t *cc, dt_node_t *dnp)
 	if (!dt_type_is_scalar(lhs->dn_type))
 		dt_cook_err(cc, D_OP_SCALAR, dnp, "operator %s requires an operand of scalar type",
 		     dnp->dn_op == '+' ? "++" : "--");
+	if (vfptr(lhs->dn_type))
+		dt_cook_err(cc, D_OP_VFPTR, dnp, "operator %s requires an operand of known size",
+			    dnp->dn_op == '+' ? "++" : "--");
 	dnp->dn_type = lhs->dn_type;
 }
 
@@ -1254,13 +1273,16 @@ static void cook_member(dt_cookctx_t *cc, dt_node_t *dnp)
 	dt_cook_node(cc, dnp->dn_left);
 	t = dnp->dn_left->dn_type;
 	if (dnp->dn_op == OP_ARROW) {
-		if (t->dt_kind != DT_TK_PTR ||
-		    (t->dt_base->dt_kind != DT_TK_STRUCT && t->dt_base->dt_kind != DT_TK_UNION))
-			dt_cook_err(cc, D_OP_SOU, dnp, "operator -> cannot be applied to a value of type \"%s\"",
-			     dt_cook_tname(t));
+		/* illumos' checks and texts (its dt_cook_op2) */
+		if (t->dt_kind != DT_TK_PTR)
+			dt_cook_err(cc, D_OP_PTR, dnp, "operator -> must be applied to a pointer");
+		if (t->dt_base->dt_kind != DT_TK_STRUCT && t->dt_base->dt_kind != DT_TK_UNION)
+			dt_cook_err(cc, D_OP_SOU, dnp, "operator -> cannot be applied to pointer to type \"%s\"; "
+				    "must be applied to a struct or union pointer", dt_cook_tname(t->dt_base));
 		t = t->dt_base;
 	} else if (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION) {
-		dt_cook_err(cc, D_OP_SOU, dnp, "operator . cannot be applied to a value of type \"%s\"", dt_cook_tname(t));
+		dt_cook_err(cc, D_OP_SOU, dnp, "operator . cannot be applied to type \"%s\"; must be applied to a "
+			    "struct or union", dt_cook_tname(t));
 	}
 	if (dnp->dn_op == OP_ARROW)
 		user_check(cc, dnp, dnp->dn_left->dn_type, "->");
@@ -1387,21 +1409,23 @@ void dt_cook_node(dt_cookctx_t *cc, dt_node_t *dnp)
 		if (dnp->dn_ctype != NULL) {
 			sz = dnp->dn_ctype->dt_canon->dt_size;
 			if (dnp->dn_ctype->dt_canon->dt_fwd || dnp->dn_ctype->dt_kind == DT_TK_FUNC)
-				dt_cook_err(cc, D_SIZEOF_TYPE, dnp, "sizeof operator cannot be applied to incomplete type %s",
-				     dt_cook_tname(dnp->dn_ctype));
+				dt_cook_err(cc, D_SIZEOF_TYPE, dnp, "cannot apply sizeof to an operand of unknown size");
 		} else {
 			dt_cook_node(cc, dnp->dn_left);
 			if (dnp->dn_left->dn_member != NULL)
-				dt_cook_err(cc, D_SIZEOF_BITFIELD, dnp, "sizeof operator cannot be applied to a bit-field");
+				dt_cook_err(cc, D_SIZEOF_BITFIELD, dnp, "cannot apply sizeof to a bit-field");
 			sz = dnp->dn_left->dn_type->dt_canon->dt_size;
 		}
+		if (sz == 0) /* void, as in illumos */
+			dt_cook_err(cc, D_SIZEOF_TYPE, dnp, "cannot apply sizeof to an operand of unknown size");
 		dt_cook_mkint(cc, dnp, sz, dt_type_lookup(dtp, "size_t"));
 		break;
 	}
 	case N_STRINGOF:
 		dt_cook_node(cc, dnp->dn_left);
 		if (!dt_type_is_scalar(dnp->dn_left->dn_type) && !dt_cook_strlike(dnp->dn_left->dn_type))
-			dt_cook_err(cc, D_STRINGOF_TYPE, dnp, "stringof( ) operand must be a pointer, integer or string");
+			dt_cook_err(cc, D_STRINGOF_TYPE, dnp, "cannot apply stringof to a value of type %s",
+				    dt_cook_tname(dnp->dn_left->dn_type));
 		user_check(cc, dnp, dnp->dn_left->dn_type, "stringof");
 		dnp->dn_type = dt_type_string(dtp);
 		break;

@@ -180,12 +180,12 @@ static void printa_keys(dt_cookctx_t *cc, dt_node_t *a, const dt_ident_t *l, con
 	snprintf(lname, sizeof(lname), "@%s", dt_cook_aggbare(l->di_name));
 	snprintf(rname, sizeof(rname), "@%s", dt_cook_aggbare(r->di_name));
 	if (ln != rn)
-		dt_cook_err(cc, D_PRINTA_AGGKEY, a, "printa( ): %s and %s do not have matching key signatures: %s has %d "
+		dt_cook_err(cc, D_PRINTA_AGGPROTO, a, "printa( ): %s and %s do not have matching key signatures: %s has %d "
 			    "key%s, %s has %d key%s", lname, rname, lname, ln, ln == 1 ? "" : "s",
 		     rname, rn, rn == 1 ? "" : "s");
 	for (int i = 0; i < ln; i++)
 		if (dt_cook_strlike(l->di_keys[i]) != dt_cook_strlike(r->di_keys[i]))
-			dt_cook_err(cc, D_PRINTA_AGGKEY, a, "printa( ): %s[ ] key #%d is incompatible with %s:\n%9s key #%d: "
+			dt_cook_err(cc, D_PRINTA_AGGPROTO, a, "printa( ): %s[ ] key #%d is incompatible with %s:\n%9s key #%d: "
 				    "%s\n%9s key #%d: %s", rname, i + 1, lname, dt_cook_aggbare(l->di_name),
 			     i + 1, dt_cook_tname(l->di_keys[i]), dt_cook_aggbare(r->di_name), i + 1,
 			     dt_cook_tname(r->di_keys[i]));
@@ -837,14 +837,14 @@ static void cook_aggkeys(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *keys, dt_i
 		return;
 	}
 	if (n != idp->di_nkeys)
-		dt_cook_err(cc, D_ARR_BADREF, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected", name, n,
+		dt_cook_err(cc, D_PROTO_LEN, dnp, "%s[ ] prototype mismatch: %d key%s passed, %d expected", name, n,
 		     n == 1 ? "" : "s", idp->di_nkeys);
 	i = 0;
 	for (dt_node_t *k = keys; k; k = k->dn_next, i++)
 		if (dt_cook_strlike(idp->di_keys[i]) != dt_cook_strlike(k->dn_type) ||
 		    idp->di_keys[i]->dt_rec != k->dn_type->dt_rec ||
 		    (k->dn_type->dt_rec && idp->di_keys[i]->dt_size != k->dn_type->dt_size))
-			dt_cook_err(cc, D_ARR_BADREF, k, "%s[ ] key #%d is incompatible with prototype:\n"
+			dt_cook_err(cc, D_PROTO_ARG, k, "%s[ ] key #%d is incompatible with prototype:\n"
 				    "\tprototype: %s\n\t      key: %s", name, i + 1,
 			     dt_cook_tname(idp->di_keys[i]), dt_cook_tname(k->dn_type));
 }
@@ -921,7 +921,7 @@ void dt_cook_aggstmt(dt_cookctx_t *cc, dt_node_t *dnp)
 		cook_arg(cc, dnp, fn, a);
 	}
 	if (call->dn_args != NULL && !dt_type_is_scalar(call->dn_args->dn_type))
-		dt_cook_err(cc, D_PROTO_ARG, call, "%s( ) argument #1 must be of scalar type", fn->bf_name);
+		dt_cook_err(cc, D_AGG_SCALAR, call, "%s( ) argument #1 must be of scalar type", fn->bf_name);
 	cook_aggparams(cc, call, idp, fn);
 	idp->di_aggfunc = fn->bf_id - DT_FN_COUNT + DT_AGG_COUNT;
 	dnp->dn_kind = N_AGGSTMT;

@@ -43,6 +43,13 @@ static const struct {
 	{ "extra", D_PRINTF_ARG_EXTRA },
 	{ "conversion #", D_PRINTF_ARG_FMT },
 	{ "does not match any probes", D_PDESC_ZERO },
+	/* pid descriptions (prov/dt_prov_pid.c, proc/), illumos' dt_pid.c texts */
+	{ "is an invalid probe name", D_PROC_NAME },
+	{ "outside of function", D_PROC_OFF },
+	{ "is not aligned on an instruction", D_PROC_ALIGN },
+	{ "failed to lookup '", D_PROC_FUNC },
+	{ "failed to grab", D_PROC_GRAB },
+	{ "does not contain a valid pid", D_PROC_BADPID },
 	{ "out of range", D_ARGS_IDX },
 	{ "invalid probe", D_PDESC_INVAL },
 	{ "probe description", D_PDESC_INVAL },

@@ -22,7 +22,7 @@ void dt_cook_kvar(dt_pcb_t *pcb, dt_node_t *dnp)
 
 	rc = dt_ksym_addr(dtp, scope, bq + 1, &a);
 	if (rc == -1)
-		dt_node_error(pcb, D_SYM_BADREF, dnp, "failed to resolve %s: Unknown symbol name", name);
+		dt_node_error(pcb, D_IDENT_UNDEF, dnp, "failed to resolve %s: Unknown symbol name", name);
 	if (rc == -2)
 		dt_node_error(pcb, D_SYM_BADREF, dnp, "failed to resolve %s: kernel symbol addresses are hidden "
 			      "(kernel.kptr_restrict)", name);

@@ -531,8 +531,9 @@ static dt_node_t *postfix(dt_pcb_t *pcb)
 		} else if ((tok = accept(pcb, "(")) != NULL) {
 			int saved = pcb->pcb_inpred;
 
-			if (dnp->dn_kind != N_VAR || dnp->dn_op != 0)
-				syntax_error(pcb, tok);
+			if (dnp->dn_kind != N_VAR || dnp->dn_op != 0) /* illumos' dt_node_func */
+				dt_cc_error(pcb, D_FUNC_IDENT, tok->tk_line, "function designator is not of "
+					    "function type");
 			pcb->pcb_inpred = false;
 			n = dt_node_new(pcb, N_CALL, dnp->dn_tok);
 			n->dn_name = dnp->dn_name;

@@ -178,7 +178,8 @@ static int pid_func(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd,
 				   !(first[0] == DT_INSN_PUSH_RBP || w == DT_INSN_ENDBR64);
 	}
 	/* an offset: hexadecimal, "1c" or "0x1c" (DTrace reads it with strtoull) */
-	if (name != NULL && isdigit((unsigned char)*name)) {
+	if (name != NULL && *name != '\0' && strpbrk(name, "*?[\\") == NULL && strcmp(name, "entry") != 0 &&
+	    strcmp(name, "return") != 0) {
 		char *end;
 		unsigned long long off = strtoull(name, &end, 16);
 
@@ -212,6 +213,7 @@ static int pid_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *p
 		const char *modname = mod->pm_name;
 		dt_uelf_t *ue;
 		int last = -1;
+		bool found = false;
 
 		/*
 		 * The executable is "a.out", and also its file's name; a library
@@ -238,12 +240,17 @@ static int pid_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *p
 
 			if (ua->ua_sym == last || !dt_uprobe_field(ua->ua_name, pd->pd_func))
 				continue;
+			found = true;
 			if (is_glob(pd->pd_func))
 				last = ua->ua_sym;
 			if (pid_func(dtp, pv, pd, mod, modname, &ue->ue_syms[ua->ua_sym], ua->ua_name,
 				     pid) != 0)
 				return -1;
 		}
+		/* a function named literally in a module named literally: illumos' D_PROC_FUNC */
+		if (!found && !is_glob(pd->pd_func) && !is_glob(pd->pd_mod))
+			return dt_set_errmsg(dtp, EDT_NOPROBE, "failed to lookup '%s' in module '%s'",
+					     pd->pd_func, pd->pd_mod);
 	}
 	return 0;
 }

@@ -8,8 +8,8 @@ build/unit/agg_test: tests/unit/agg_test.c tests/unit/unit.h build/libdtrace.a $
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ tests/unit/agg_test.c build/libdtrace.a $(LDLIBS)
 
-UNIT_TESTS += build/unit/lex_test build/unit/parse_test build/unit/cook_test build/unit/stab_test
-build/unit/lex_test build/unit/parse_test build/unit/cook_test build/unit/stab_test: build/unit/%: tests/unit/%.c tests/unit/unit.h build/libdtrace.a $(HDRS)
+UNIT_TESTS += build/unit/lex_test build/unit/parse_test build/unit/cook_test build/unit/stab_test build/unit/errtags_test
+build/unit/lex_test build/unit/parse_test build/unit/cook_test build/unit/stab_test build/unit/errtags_test: build/unit/%: tests/unit/%.c tests/unit/unit.h build/libdtrace.a $(HDRS)
 	@mkdir -p build/unit
 	$(CC) $(CFLAGS) -Iinclude -Ilib -o $@ $< build/libdtrace.a $(LDLIBS)
 

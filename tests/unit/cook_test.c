@@ -264,7 +264,7 @@ static void test_errors(void)
 	error("x1 = arg0 ? \"a\" : 1;", "in action list: operator ?: operands must have compatible types");
 	error("i = \"s\";", "in action list: operands have incompatible types: \"int\" = \"string\"");
 	error("str = 1;", "in action list: operands have incompatible types: \"string\" = \"int\"");
-	error("i += \"s\";", "in action list: operator += requires operands of arithmetic type");
+	error("i += \"s\";", "in action list: operands have incompatible types: \"int\" += \"string\"");
 	error("str++;", "in action list: operator ++ requires an operand of scalar type");
 	error("1 = 2;", "in action list: operator = requires modifiable lvalue as an operand");
 	error("pid = 2;", "in action list: operator = can only be applied to a writable variable");
@@ -276,10 +276,10 @@ static void test_errors(void)
 	error("trace(1, 2);", "in action list: trace( ) prototype mismatch: 2 args passed, 1 expected");
 	error("x1 = trace(1);",
 	      "in action list: action trace( ) may not be called from a D expression (D program context required)");
-	error("x1 = i.m;", "in action list: operator . cannot be applied to a value of type \"int\"");
+	error("x1 = i.m;", "in action list: operator . cannot be applied to type \"int\"; must be applied to a struct or union");
 	error("x1 = i[0];", "in action list: i is a scalar and cannot be indexed");
 	error("x1 = str->m;",
-	      "in action list: operator -> cannot be applied to a value of type \"string\"");
+	      "in action list: operator -> must be applied to a pointer");
 	error("ea[1] = 1; x1 = ea;", "in action list: ea is an associative array and must be indexed");
 	error("ea[1, 2] = 1;", "in action list: ea[ ] prototype mismatch: 2 keys passed, 1 expected");
 	error("ea[\"k\"] = 1;",

@@ -425,7 +425,7 @@ static void test_errors(void)
 	stmt("unclosed [", "x = a[1;", "syntax error near \";\"");
 	stmt("bad self", "self.x = 1;", "syntax error near \".\"");
 	stmt("self needs a name", "self-> = 1;", "syntax error near \"=\"");
-	stmt("call of a non-name", "a[1](2);", "syntax error near \"(\"");
+	stmt("call of a non-name", "a[1](2);", "function designator is not of function type");
 	stmt("if needs (", "if a b;", "syntax error near \"a\"");
 	stmt("string then number", "x = \"a\" 1;", "syntax error near \"1\"");
 	stmt("bad cast", "x = (int;", "syntax error near \";\"");

@@ -1,5 +1,5 @@
 # A backquoted name the kernel does not have is a compile-time error, as in
-# illumos (D_SYM_BADREF), indexed or not: `hp_avenrun[0] (a Solaris
+# illumos (D_IDENT_UNDEF), indexed or not: `hp_avenrun[0] (a Solaris
 # variable) is no D associative array that reads 0.
 $DTRACE -qn 'BEGIN { trace(`hp_avenrun[0]); exit(0); }'
 echo "rc=$?"
