@@ -10,6 +10,7 @@
 
 #include <dtrace.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -562,6 +563,53 @@ static bool target_gone(dtrace_state_t *st)
 	return true;
 }
 
+/*
+ * -x kmem (Linux): once tracing is enabled, the kernel memory it takes, as
+ * the kernel counts it (memlock in /proc/self/fdinfo of every BPF map and
+ * program dtrace holds): the budget that aggsize, dynvarsize, bufsize and
+ * specsize set, and what the programs add.
+ */
+static void report_kmem(void)
+{
+	char path[300], line[256];
+	long long maps = 0, progs = 0, nmaps = 0, nprogs = 0;
+	DIR *d = opendir("/proc/self/fdinfo");
+	struct dirent *de;
+
+	if (d == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		long long mem = 0;
+		int kind = 0; /* 1 map, 2 program */
+		FILE *fp;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/fdinfo/%s", de->d_name);
+		if ((fp = fopen(path, "r")) == NULL)
+			continue;
+		while (fgets(line, sizeof(line), fp) != NULL) {
+			if (strncmp(line, "map_type:", 9) == 0)
+				kind = 1;
+			else if (strncmp(line, "prog_type:", 10) == 0)
+				kind = 2;
+			else if (strncmp(line, "memlock:", 8) == 0)
+				mem = atoll(line + 8);
+		}
+		fclose(fp);
+		if (kind == 1) {
+			maps += mem;
+			nmaps++;
+		} else if (kind == 2) {
+			progs += mem;
+			nprogs++;
+		}
+	}
+	closedir(d);
+	fprintf(stderr, "%s: kernel memory: %lld bytes (BPF maps %lld in %lld, programs %lld in %lld)\n",
+		g_pname, maps + progs, maps, nmaps, progs, nprogs);
+}
+
 /* ------------------------------------------------------------ main */
 
 static int errhandler(const dtrace_errdata_t *ed, void *arg)
@@ -861,6 +909,8 @@ int main(int argc, char **argv)
 	/* as illumos, once tracing is on and before the processes run */
 	if (dtrace_getopt(st.g_dtp, "destructive", &v) == 0 && v)
 		notice(&st, "allowing destructive actions\n");
+	if (dtrace_getopt(st.g_dtp, "kmem", &v) == 0 && v)
+		report_kmem();
 	if (child > 0 && dtrace_proc_continue(st.g_dtp, child) != 0)
 		fatal(&st, "%s", dmsg(&st));
 

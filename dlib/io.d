@@ -5,7 +5,9 @@
  *
  * Linux's dev_t is major << 20 | minor.  A block request does not know
  * the file it reads or writes; its first page does, if it is a page of a
- * file's cache: fileinfo_t from a request is that file's, else DTrace's
+ * file's cache: fileinfo_t from a request is that file's (fi_offset: the
+ * page's index in its file, from its folio's, times the 4096-byte page,
+ * plus the data's offset in the page), else DTrace's
  * for a buffer without a file ("<none>": metadata, direct I/O, swap); the
  * path of a file on another file system than the thread's root is
  * "<unknown>" (the request does not say where it is mounted).  From a
@@ -160,7 +162,12 @@ translator fileinfo_t < struct request *R > {
 	    dirname(xlate <__dt_iofile_t> (R).f_path);
 	fi_pathname = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
 	    xlate <__dt_iofile_t> (R).f_path;
-	fi_offset = -1;
+	fi_offset = xlate <__dt_iofile_t> (R).f_dentry == 0 ? -1 :
+	    (loff_t)((((struct folio *)((R->bio->bi_io_vec->bv_page->compound_head & 1) != 0 ?
+	    R->bio->bi_io_vec->bv_page->compound_head - 1 : (uintptr_t)R->bio->bi_io_vec->bv_page))->index +
+	    ((uintptr_t)R->bio->bi_io_vec->bv_page - ((R->bio->bi_io_vec->bv_page->compound_head & 1) != 0 ?
+	    R->bio->bi_io_vec->bv_page->compound_head - 1 : (uintptr_t)R->bio->bi_io_vec->bv_page)) /
+	    sizeof (struct page)) << 12) + R->bio->bi_io_vec->bv_offset;
 	fi_fs = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
 	    stringof(((struct dentry *)xlate <__dt_iofile_t> (R).f_dentry)->d_sb->s_type->name);
 	fi_mount = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" : xlate <__dt_iofile_t> (R).f_mpath;

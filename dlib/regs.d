@@ -26,6 +26,11 @@ inline int R_CS = 17;
 inline int R_RFL = 18;
 inline int R_RSP = 19;
 inline int R_SS = 20;
+/* not in pt_regs: 0, the null selector a 64-bit process has (lib/cg/dt_cg.c) */
+inline int R_DS = 21;
+inline int R_ES = 22;
+inline int R_FS = 23;
+inline int R_GS = 24;
 
 inline int R_PC = R_RIP;
 inline int R_SP = R_RSP;

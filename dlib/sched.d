@@ -6,6 +6,8 @@
  * one chip and one locality group, as on a one-socket machine.
  */
 
+#pragma D depends_on library procfs.d
+
 typedef int chipid_t;
 
 typedef struct cpuinfo {
@@ -23,3 +25,14 @@ translator cpuinfo_t < processorid_t C > {
 };
 
 inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);
+
+/* The current CPU's processor set, chip and locality group (curcpu's). */
+inline psetid_t pset = curcpu->cpu_pset;
+inline chipid_t chip = curcpu->cpu_chip;
+inline lgrp_id_t lgrp = curcpu->cpu_lgrp;
+
+/*
+ * ipl: the interrupt priority level the probe fired at.  Linux has no
+ * such levels: 0, as at any illumos probe outside an interrupt handler.
+ */
+inline uint_t ipl = 0;

@@ -893,11 +893,15 @@ void dt_cg_bitfield(dt_cg_t *cg, int slot, const dt_member_t *dm)
 /*
  * uregs[i]: word i of the current thread's user registers (struct pt_regs,
  * the order of regs.d's R_* names), read whole into a temp; an index out
- * of range is an illegal operation, as in DTrace.
+ * of range is an illegal operation, as in DTrace.  R_DS, R_ES, R_FS and
+ * R_GS follow (DT_NSEGREGS words of 0): x86-64 Linux saves no data
+ * segment selectors in pt_regs, and a 64-bit process's are the null
+ * selector (its FS and GS bases are not selectors).
  */
 static void gen_uregs(dt_cg_t *cg, dt_node_t *dnp)
 {
-	int tmp = dt_cg_tmpalloc(cg, DT_NUREGS * 8), ok = dt_cg_label(cg), in = dt_cg_label(cg);
+	int tmp = dt_cg_tmpalloc(cg, (DT_NUREGS + DT_NSEGREGS) * 8), ok = dt_cg_label(cg),
+	    in = dt_cg_label(cg);
 	int slot, r;
 
 	dt_cg_expr(cg, dnp->dn_args);
@@ -915,11 +919,13 @@ static void gen_uregs(dt_cg_t *cg, dt_node_t *dnp)
 	r = dt_cg_get(cg, slot, R1);
 	if (r != R1)
 		dt_cg_insn(cg, MOV64_REG(R1, r));
-	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R1, DT_NUREGS, 0), in);
+	dt_cg_jump(cg, JMP_IMM(BPF_JLT, R1, DT_NUREGS + DT_NSEGREGS, 0), in);
 	dt_cg_fault(cg, DT_FAULT_ILLOP, -1);
 	dt_cg_place(cg, in);
 	dt_cg_insn(cg, ALU64_IMM(BPF_LSH, R1, 3));
 	dt_cg_tmpaddr(cg, R2, tmp);
+	for (int i = 0; i < DT_NSEGREGS; i++)
+		dt_cg_insn(cg, ST(BPF_DW, R2, (DT_NUREGS + i) * 8, 0));
 	dt_cg_insn(cg, ALU64_REG(BPF_ADD, R2, R1));
 	dt_cg_insn(cg, LDX(BPF_DW, R0, R2, 0));
 	dt_cg_set(cg, slot, R0);

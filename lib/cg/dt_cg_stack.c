@@ -275,19 +275,59 @@ void dt_cg_fn_tracemem(dt_cg_t *cg, dt_node_t *call)
 #define DT_STACKVAR_FRAMES 127
 
 /*
+ * r0 = ucaller: the caller of the current user frame, as illumos gives it
+ * (the third word of dtrace_getupcstack(): pid, pc, then the return
+ * address one level up): the second frame of the user stack as ustack()
+ * takes it: from the unwind tables, else by frame pointers, with the
+ * return address at [sp] at a pid entry probe (pr_uentry_ra); 0 if none
+ * (also where the tables stop: DT_USTACK_NOUNWIND).
+ */
+static void gen_ucaller(dt_cg_t *cg)
+{
+	int tmp = dt_cg_tmpalloc(cg, 16), fp = dt_cg_label(cg), got = dt_cg_label(cg);
+
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_insn(cg, ST(BPF_DW, R1, 8, 0));
+	dt_cg_uwalk(cg, true, tmp, 2);
+	dt_cg_jump(cg, JMP_IMM(BPF_JSLT, R0, 0, 0), fp);
+	dt_cg_jump(cg, JA(0), got);
+	dt_cg_place(cg, fp);
+	if (cg->cg_probe->pr_uentry_ra) {
+		ustack_entry(cg, true, tmp, 16);
+	} else {
+		dt_cg_ldctx(cg, R1);
+		dt_cg_tmpaddr(cg, R2, tmp);
+		dt_cg_insn(cg, MOV64_IMM(R3, 16));
+		dt_cg_insn(cg, MOV64_IMM(R4, BPF_F_USER_STACK));
+		dt_cg_call(cg, BPF_FUNC_get_stack);
+	}
+	dt_cg_place(cg, got);
+	dt_cg_tmpaddr(cg, R1, tmp);
+	dt_cg_insn(cg, LDX(BPF_DW, R0, R1, 8));
+	/* the tables end at the current frame (ustack()'s "frames missing"): none */
+	dt_cg_insn(cg, JMP_IMM(BPF_JNE, R0, (int32_t)DT_USTACK_NOUNWIND, 1));
+	dt_cg_insn(cg, MOV64_IMM(R0, 0));
+}
+
+/*
  * r0 = stackdepth, ustackdepth (the frames bpf_get_stack() finds, the
- * caller at a pid entry probe counted as ustack() shows it), caller,
- * ucaller (the first frame stack() and ustack() record: the kernel's
- * call site of the probe, the user program counter; 0 when there is
- * none).
+ * caller at a pid entry probe counted as ustack() shows it), caller (the
+ * first frame stack() records: the kernel's call site of the probe; 0
+ * when there is none); ucaller: gen_ucaller().
  */
 void dt_cg_var_stackvar(dt_cg_t *cg, dt_node_t *dnp)
 {
 	int id = dnp->dn_builtin;
 	bool user = id == DT_BV_USTACKDEPTH || id == DT_BV_UCALLER;
 	bool depth = id == DT_BV_STACKDEPTH || id == DT_BV_USTACKDEPTH;
-	int size = depth ? DT_STACKVAR_FRAMES * 8 : 8, tmp = dt_cg_tmpalloc(cg, size);
+	int size = depth ? DT_STACKVAR_FRAMES * 8 : 8, tmp;
 	int ok = dt_cg_label(cg), done = dt_cg_label(cg);
+
+	if (id == DT_BV_UCALLER) {
+		gen_ucaller(cg);
+		return;
+	}
+	tmp = dt_cg_tmpalloc(cg, size);
 
 	if (user && depth) { /* the frames the tables give (dt_cg_unwind.c), if they cover it */
 		int fp = dt_cg_label(cg);

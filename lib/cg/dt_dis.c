@@ -19,6 +19,7 @@ static const char *const map_names[] = {
 	[DT_MAP_STRTAB] = "dt_strtab",	 [DT_MAP_BUFSTATE] = "dt_bufstate",
 	[DT_MAP_SPEC] = "dt_spec",	 [DT_MAP_SPECBUF] = "dt_specbuf",
 	[DT_MAP_PROBETAB] = "dt_probetab", [DT_MAP_BIND] = "dt_bind",
+	[DT_MAP_UROWS] = "dt_urows",	 [DT_MAP_UMAPS] = "dt_umaps",
 };
 
 /* The helpers generated code calls, by number. */
@@ -65,7 +66,8 @@ static void print_ldmap(const struct bpf_insn *in, const struct bpf_insn *next, 
 	char agg[32];
 	const char *name = agg;
 
-	if (in->imm >= 0 && in->imm < DT_MAP_AGG && map_names[in->imm] != NULL)
+	if (in->imm >= 0 && in->imm < (int)(sizeof(map_names) / sizeof(map_names[0])) &&
+	    map_names[in->imm] != NULL)
 		name = map_names[in->imm];
 	else
 		snprintf(agg, sizeof(agg), "dt_agg_%d", in->imm - DT_MAP_AGG);

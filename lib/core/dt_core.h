@@ -126,6 +126,7 @@ enum {
 	X(INCDIR, "incdir", DT_OPT_CPPARG, 'I')                           \
 	X(IREGS, "iregs", DT_OPT_INT, 8)                                  \
 	X(KDEFS, "kdefs", DT_OPT_BOOL, 0)                                 \
+	X(KMEM, "kmem", DT_OPT_BOOL, 0) /* Linux: report kernel memory */ \
 	X(KNODEFS, "knodefs", DT_OPT_BOOL, 0)                             \
 	X(LATE, "late", DT_OPT_STRING, 0)                                 \
 	X(LAZYLOAD, "lazyload", DT_OPT_BOOL, 0)                           \

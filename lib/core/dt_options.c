@@ -228,6 +228,10 @@ static int dt_opt_value(dtrace_hdl_t *dtp, int opt, const dt_optdesc_t *od, cons
 	case DT_OPT_SIZE:
 		return dt_parse_size(val, out);
 	case DT_OPT_RATE:
+		if (val == NULL) { /* a bare rate is 0, as illumos' dt_opt_rate() */
+			*out = 0;
+			return 0;
+		}
 		return dt_parse_rate(val, out);
 	case DT_OPT_POLICY:
 		if (val == NULL)

@@ -715,7 +715,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 		if (!dt_type_is_int(dnp->dn_args->dn_type))
 			dt_cook_err(cc, D_PROTO_ARG, dnp, "uregs[ ] argument #1 is incompatible with prototype:\n"
 				      "\tprototype: int\n\t argument: %s", dt_cook_tname(dnp->dn_args->dn_type));
-		if (dt_cook_const(dnp->dn_args, &n) && (n < 0 || n >= DT_NUREGS))
+		if (dt_cook_const(dnp->dn_args, &n) && (n < 0 || n >= DT_NUREGS + DT_NSEGREGS))
 			dt_cook_err(cc, D_REGS_IDX, dnp, "index %lld is out of range for array uregs", (long long)n);
 		dnp->dn_index = DT_INDEX_UREGS;
 		dnp->dn_type = dt_type_lookup(dtp, "uint64_t");
@@ -1190,8 +1190,8 @@ static void cook_incdec(dt_cookctx_t *cc, dt_node_t *dnp)
 			    lhs->dn_op == 's' ? DT_ID_TLS : lhs->dn_op == 't' ? DT_ID_LOCAL
 									       : DT_ID_GLOBAL) == NULL &&
 	    (lhs->dn_op != 0 || dt_builtin_var(lhs->dn_name) == NULL)) {
-		/* x++ on a new variable creates it as int, as DTrace does */
-		cook_lvalue(cc, lhs, dt_cook_int(cc), dnp);
+		/* x++ on a new variable creates it as int64_t, as illumos' dt_cook_op1() */
+		cook_lvalue(cc, lhs, dt_type_int(DTP(cc), 8, true), dnp);
 	} else if (lhs->dn_kind == N_ARRAY) {
 		cook_array(cc, lhs, true);
 		if (lhs->dn_ident != NULL && lhs->dn_ident->di_type == NULL)

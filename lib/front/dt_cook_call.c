@@ -364,11 +364,17 @@ static dt_type_t *cook_fn_discard(dt_cookctx_t *cc, dt_node_t *dnp, const dt_bui
 	return NULL;
 }
 
-/* stack(n), ustack(n[, strsize]): the frames (n, or the stackframes option) */
+/*
+ * stack(n), ustack(n[, strsize]), jstack(n[, strsize]): the frames (n, or
+ * the stackframes, ustackframes, jstackframes option).  jstack() is
+ * ustack() here: no Java VM helper translates frames (jstackstrsize has
+ * no use), as illumos' jstack() where a process has none.
+ */
 static int stack_frames(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
 {
-	int64_t v = DTP(cc)->dt_options[fn->bf_id == DT_FN_STACK ? DTOPT_STACKFRAMES
-								   : DTOPT_USTACKFRAMES];
+	int64_t v = DTP(cc)->dt_options[fn->bf_id == DT_FN_STACK    ? DTOPT_STACKFRAMES
+					: fn->bf_id == DT_FN_JSTACK ? DTOPT_JSTACKFRAMES
+								    : DTOPT_USTACKFRAMES];
 	int n = 1;
 
 	/* illumos' checks, texts and order (its dt_action_stack_args, dt_action_ustack_args) */
@@ -406,7 +412,7 @@ static dt_type_t *cook_fn_stack(dt_cookctx_t *cc, dt_node_t *dnp, const dt_built
 	dtrace_hdl_t *dtp = DTP(cc);
 	dt_type_t *t;
 
-	dtp->dt_usyms |= fn->bf_id == DT_FN_USTACK;
+	dtp->dt_usyms |= fn->bf_id == DT_FN_USTACK || fn->bf_id == DT_FN_JSTACK;
 	t = dt_stackfn_type(dtp, fn->bf_id, stack_frames(cc, dnp, fn));
 	if (!cc->cc_key)
 		note_data(cc, dnp);

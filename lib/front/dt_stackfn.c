@@ -30,6 +30,7 @@ dt_type_t *dt_stackfn_type(dtrace_hdl_t *dtp, int fnid, int nframes)
 		act = DT_ACT_STACK, n = nframes, name = "stack";
 		break;
 	case DT_FN_USTACK:
+	case DT_FN_JSTACK:
 		act = DT_ACT_USTACK, n = nframes + 1, name = "stack";
 		break;
 	case DT_FN_SYM:

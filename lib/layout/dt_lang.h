@@ -141,6 +141,8 @@
 	  stackact)                                                                  \
 	X(USTACK, "ustack", ACTION, 0, -1, NULL, NULL, STABLE, DT_V(1, 0), stack,     \
 	  stackact)                                                                  \
+	X(JSTACK, "jstack", ACTION, 0, -1, NULL, NULL, STABLE, DT_V(1, 0), stack,     \
+	  stackact) /* ustack(): no VM helper exists here, jstackframes */           \
 	X(COUNT, "count", AGG, 0, 0, NULL, NULL, STABLE, DT_V(1, 0), none,           \
 	  unsupported)                                                               \
 	X(SUM, "sum", AGG, 1, 1, NULL, NULL, STABLE, DT_V(1, 0), none, unsupported)  \
@@ -286,5 +288,7 @@ enum {
 
 /* uregs[]: the user thread's struct pt_regs (x86-64), in 8-byte words (regs.d's R_*) */
 #define DT_NUREGS 21
+/* then R_DS, R_ES, R_FS, R_GS: not in pt_regs, read as 0 (cg/dt_cg.c gen_uregs) */
+#define DT_NSEGREGS 4
 
 #endif /* DT_LANG_H */

@@ -237,7 +237,7 @@ static void test_inferred(void)
 	var("vu = 0xffffffff;", "vu", DT_ID_GLOBAL, "4u");
 	var("vs = \"s\";", "vs", DT_ID_GLOBAL, "string");
 	var("vp = execname;", "vp", DT_ID_GLOBAL, "string");
-	var("vinc++;", "vinc", DT_ID_GLOBAL, "4s");
+	var("vinc++;", "vinc", DT_ID_GLOBAL, "8s"); /* int64_t, as illumos: issue 18 item 9 */
 	var("vadd += 1LL;", "vadd", DT_ID_GLOBAL, "8s");
 	var("self->t = (short)1;", "t", DT_ID_TLS, "2s");
 	var("this->l = 1ULL;", "l", DT_ID_LOCAL, "8u");

@@ -40,3 +40,6 @@ run() {	# n -> the memlock of dtrace's hash maps, or "refused"
 run 1
 run 20
 run 1000
+# -x kmem reports the enabling's kernel memory as the kernel counts it
+$DTRACE -x kmem -x aggsize=1m -qn 'BEGIN { @a[1] = count(); @b[2] = count(); exit(0); }' 2>&1 >/dev/null |
+	sed -E 's/[0-9]+/N/g'

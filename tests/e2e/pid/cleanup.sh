@@ -21,6 +21,12 @@ for sig in TERM KILL; do
 		[ "$(byte)" = cc ] && break
 		sleep 0.1
 	done
+	# until enabling is done (the consumer sleeps between looks at its
+	# buffers): a signal while enabling goes on ends dtrace without output
+	for i in $(seq 300); do
+		[ "$(cat /proc/$d/wchan 2>/dev/null)" = hrtimer_nanosleep ] && break
+		sleep 0.1
+	done
 	progs=$(grep -h prog_id /proc/$d/fdinfo/* 2>/dev/null | awk '{ print $2 }' | sort -u)
 	echo "SIG$sig: traced, f_push starts with $(byte)"
 	kill -$sig $d
