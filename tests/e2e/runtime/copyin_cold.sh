@@ -5,13 +5,17 @@
 # lets no syscall program sleep, so the recorded copyinstr() is left to
 # the consumer, which reads it from the process while it lives (the
 # trigger waits for the SIGUSR1 system() sends, after the string was
-# read).  The same copyinstr() used as a value in the program (here
-# compared) still faults, as its value is needed there.
+# read).  The same at a USDT probe whose string is a constant in the
+# program's read-only data (usdt-lit: "select").  The same copyinstr() used
+# as a value in the program (here compared) still faults, as its value is
+# needed there.
 cat > cold.d <<'D'
 syscall::openat:entry /pid == $target/ { printf("%s\n", copyinstr(arg1)); }
 syscall::openat:entry /pid == $target && arg2 == 0x80000/ { system("kill -USR1 %d", pid); }
 D
 $DTRACE -wqs cold.d -c "$T/open-cold cold.path"
+$DTRACE -wqn 'myapp$target:::query-start { printf("%s %d\n", copyinstr(arg0), arg1); system("kill -USR1 %d", pid); }' \
+	-c "$T/usdt-lit"
 cat > cmp.d <<'D'
 syscall::openat:entry /pid == $target && arg2 == 0x80000/
 {
