@@ -208,6 +208,13 @@ void dt_lex_skip_ws(dt_pcb_t *pcb)
 				dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "end-of-file encountered before "
 					    "matching */");
 			}
+			for (const char *r = p + 2; r < q; r++)
+				if (r[0] == '/' && r[1] == '*') { /* as illumos' lexer */
+					for (; p < r; p++)
+						pcb->pcb_line += *p == '\n';
+					pcb->pcb_cur = r;
+					dt_cc_error(pcb, D_SYNTAX, pcb->pcb_line, "/* encountered inside a comment");
+				}
 			for (; p < q; p++)
 				if (*p == '\n')
 					pcb->pcb_line++;

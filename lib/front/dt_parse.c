@@ -119,10 +119,74 @@ static dt_token_t *accept(dt_pcb_t *pcb, const char *s)
 	return dt_parse_at(pcb, s) ? dt_lex_next(pcb) : NULL;
 }
 
+/*
+ * Does closer ) or ] at loc close nothing, in a clause or a predicate?
+ * Counted over the source before it (strings, characters and comments
+ * skipped), as illumos' lexer counts.
+ */
+static bool extra_closer(const dt_pcb_t *pcb, const char *loc, char c)
+{
+	char o = c == ')' ? '(' : '[';
+	int depth = 0, braces = 0;
+
+	/* between clauses illumos' lexer is in its description state: a syntax error there */
+	if (c == '}')
+		return false;
+
+	for (const char *p = pcb->pcb_src; p != NULL && *p != '\0' && p <= loc; p++) {
+		if (*p == '"' || *p == '\'') {
+			char q = *p;
+
+			for (p++; *p != '\0' && *p != q && *p != '\n'; p++)
+				if (*p == '\\' && p[1] != '\0')
+					p++;
+			if (*p == '\0')
+				break;
+		} else if (p[0] == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+
+			if (e == NULL)
+				break;
+			p = e + 1;
+		} else if (*p == o) {
+			depth++;
+		} else if (*p == '{' || *p == '}') {
+			braces += *p == '{' ? 1 : -1;
+		} else if (*p == c && --depth < 0) {
+			return p == loc && (braces > 0 || pcb->pcb_predsrc != NULL);
+		}
+	}
+	return false;
+}
+
 static _Noreturn void syntax_error(dt_pcb_t *pcb, const dt_token_t *tok)
 {
 	char buf[128];
 
+	/*
+	 * A predicate's closing / with ( or [ open: illumos' lexer message (its
+	 * "/" ends a predicate before ;, { or the end, whatever is open).
+	 */
+	if (pcb->pcb_predsrc != NULL && tok->tk_loc != NULL && tok->tk_loc > pcb->pcb_predsrc &&
+	    (tok->tk_kind == TK_EOF || dt_tok_is(tok, "{") || dt_tok_is(tok, ";"))) {
+		const char *slash = tok->tk_loc - 1;
+		int parens = 0, brackets = 0;
+
+		while (slash > pcb->pcb_predsrc && isspace((unsigned char)*slash))
+			slash--;
+		for (const char *p = pcb->pcb_predsrc; *slash == '/' && p < slash; p++) {
+			parens += (*p == '(') - (*p == ')');
+			brackets += (*p == '[') - (*p == ']');
+		}
+		if (parens > 0)
+			dt_cc_error(pcb, D_SYNTAX, tok->tk_line, "closing ) expected in predicate before /");
+		if (brackets > 0)
+			dt_cc_error(pcb, D_SYNTAX, tok->tk_line, "closing ] expected in predicate before /");
+	}
+	/* illumos' lexer messages for an unmatched closer */
+	if (tok->tk_kind != TK_EOF && tok->tk_len == 1 && strchr(")]}", tok->tk_loc[0]) != NULL &&
+	    extra_closer(pcb, tok->tk_loc, tok->tk_loc[0]))
+		dt_cc_error(pcb, D_SYNTAX, tok->tk_line, "extra %c in input stream", tok->tk_loc[0]);
 	if (tok->tk_kind == TK_EOF)
 		dt_cc_error(pcb, D_SYNTAX, tok->tk_line, "syntax error near end of input");
 	dt_cc_error(pcb, D_SYNTAX, tok->tk_line, "syntax error near \"%s\"",
@@ -1132,8 +1196,10 @@ static dt_clause_t *clause(dt_pcb_t *pcb)
 	if (*pcb->pcb_cur == '/') {
 		pcb->pcb_cur++;
 		pcb->pcb_inpred = true;
+		pcb->pcb_predsrc = pcb->pcb_cur;
 		clp->dc_pred = expr(pcb);
 		pcb->pcb_inpred = false;
+		pcb->pcb_predsrc = NULL;
 		dt_parse_expect(pcb, "/");
 		dt_lex_unpeek(pcb);
 		dt_lex_skip_ws(pcb);

@@ -208,7 +208,7 @@ static void test_comments(void)
 	lex("block comment", "a /* b */ c", "I:a I:c");
 	lex("line comment", "a // b c\nd", "I:a I:d");
 	lex("comment at end", "a /* x */", "I:a");
-	lex("nested-looking comment", "a /* /* */ b", "I:a I:b");
+	lex("nested comment", "a /* /* */ b", "error: /* encountered inside a comment");
 	lex("unterminated comment", "a /* b", "error: end-of-file encountered before matching */");
 	lex("invalid character", "a \\ b", "error: invalid character '\\'");
 	lex("control character", "a \001", "error: invalid character '\\001'");

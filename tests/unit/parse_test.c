@@ -419,7 +419,7 @@ static void test_errors(void)
 {
 	stmt("missing operand", "x = 1 + ;", "syntax error near \";\"");
 	stmt("missing )", "x = (1;", "syntax error near \";\"");
-	stmt("extra )", "x = 1);", "syntax error near \")\"");
+	stmt("extra )", "x = 1);", "extra ) in input stream");
 	stmt("missing ;", "a = 1 b = 2;", "syntax error near \"b\"");
 	stmt("missing :", "x = a ? b;", "syntax error near \";\"");
 	stmt("unclosed [", "x = a[1;", "syntax error near \";\"");

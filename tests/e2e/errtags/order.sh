@@ -33,7 +33,8 @@ for p in 'BEGIN { trace(strlen(printf("a"))); }' \
     'BEGIN { ustack(-1); }' \
     'BEGIN { trace(019); }' \
     'enum e { A = 3000000000 };' \
-    'struct t { struct t m; };'; do
+    'struct t { struct t m; };' \
+    'BEGIN { x = (1)); }' 'BEGIN { x = 1; } }' 'BEGIN { /* a /* b */ }' 'BEGIN /(1/ { }'; do
 	$DTRACE -x errtags -e -n "$p"
 	echo "rc=$?"
 done
