@@ -271,8 +271,16 @@ void dt_cg_fn_tracemem(dt_cg_t *cg, dt_node_t *call)
 		dt_cg_recvalue(cg, DT_ACT_TRACEMEM, a2, true)->rd_nargs = -1;
 }
 
-/* The most frames stackdepth and ustackdepth count (the kernel's default perf_event_max_stack). */
-#define DT_STACKVAR_FRAMES 127
+/*
+ * The most frames stackdepth and ustackdepth count: the kernel's default
+ * perf_event_max_stack, or fewer under the maxframes option.
+ */
+#define DT_STACKVAR_MAX 127
+#define DT_STACKVAR_FRAMES                                                         \
+	((int)(cg->cg_dtp->dt_options[DTOPT_MAXFRAMES] < 1 ? 1                      \
+	       : cg->cg_dtp->dt_options[DTOPT_MAXFRAMES] < DT_STACKVAR_MAX           \
+		       ? cg->cg_dtp->dt_options[DTOPT_MAXFRAMES]                    \
+		       : DT_STACKVAR_MAX))
 
 /*
  * r0 = ucaller: the caller of the current user frame, as illumos gives it

@@ -228,8 +228,7 @@ static int64_t needed(const dtrace_hdl_t *dtp)
  * Sizes too small for the enablings refuse to start, as DTrace's do
  * ("Enabling exceeds size of buffer"): a principal buffer smaller than the
  * largest record, an aggregation buffer without room for one entry of
- * some aggregation (DTrace keeps 1/32 of it for its hash), a dynamic
- * variable space without room for one variable.
+ * some aggregation (DTrace keeps 1/32 of it for its hash).
  */
 static int check_sizes(dtrace_hdl_t *dtp)
 {
@@ -246,9 +245,14 @@ static int check_sizes(dtrace_hdl_t *dtp)
 	for (int i = 0; i < dtp->dt_naggs; i++)
 		if (agg - agg / 32 < dt_agg_dtentry(dtp, &dtp->dt_aggmaps[i]))
 			return dt_set_errmsg(dtp, EDT_NOSPACE, "%s", msg);
+	/*
+	 * A dynamic variable space without room for one variable is rounded
+	 * up to one, as illumos' dtrace_dstate_init() rounds it up to one
+	 * chunk and its hash bucket, silently.
+	 */
 	if (dtp->dt_dvkeysize > 0 &&
 	    dtp->dt_options[DTOPT_DYNVARSIZE] < dtp->dt_dvkeysize + dtp->dt_dvvalsize + 32)
-		return dt_set_errmsg(dtp, EDT_NOSPACE, "%s", msg);
+		dtp->dt_options[DTOPT_DYNVARSIZE] = dtp->dt_dvkeysize + dtp->dt_dvvalsize + 32;
 	return 0;
 }
 

@@ -102,6 +102,7 @@ enum {
 	X(RAWBYTES, "rawbytes", DT_OPT_BOOL, 0)                           \
 	X(STACKFRAMES, "stackframes", DT_OPT_INT, 20)                     \
 	X(USTACKFRAMES, "ustackframes", DT_OPT_INT, 100)                   \
+	X(MAXFRAMES, "maxframes", DT_OPT_INT, 127) /* perf_event_max_stack */ \
 	X(VERIFYLOG, "verifylog", DT_OPT_BOOL, 0)                         \
 	X(FBTMODE, "fbtmode", DT_OPT_FBTMODE, DT_FBTMODE_AUTO)             \
 	X(ERRTAGS, "errtags", DT_OPT_BOOL, 0)                             \

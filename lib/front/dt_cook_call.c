@@ -364,11 +364,25 @@ static dt_type_t *cook_fn_discard(dt_cookctx_t *cc, dt_node_t *dnp, const dt_bui
 	return NULL;
 }
 
+/* n frames bounded by the maxframes option (and 1024, the consumer's limit) */
+static int dt_cook_maxframes(const dtrace_hdl_t *dtp, int64_t n)
+{
+	int64_t max = dtp->dt_options[DTOPT_MAXFRAMES];
+
+	if (n > max)
+		n = max;
+	if (n > 1024)
+		n = 1024;
+	return n < 1 ? 1 : (int)n;
+}
+
 /*
  * stack(n), ustack(n[, strsize]), jstack(n[, strsize]): the frames (n, or
  * the stackframes, ustackframes, jstackframes option).  jstack() is
  * ustack() here: no Java VM helper translates frames (jstackstrsize has
- * no use), as illumos' jstack() where a process has none.
+ * no use), as illumos' jstack() where a process has none.  Every count is
+ * bounded by the maxframes option (DTrace for Linux's; its default is the
+ * kernel's perf_event_max_stack, the most frames bpf_get_stack() gives).
  */
 static int stack_frames(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t *fn)
 {
@@ -401,9 +415,7 @@ static int stack_frames(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_fn_t 
 		if (n == 1)
 			v = c;
 	}
-	if (v < 1)
-		v = 1;
-	return v > 1024 ? 1024 : (int)v;
+	return dt_cook_maxframes(DTP(cc), v);
 }
 
 /* stack(), ustack(): a record, or an aggregation's key (front/dt_stackfn.c) */
