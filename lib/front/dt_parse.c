@@ -1282,7 +1282,8 @@ static bool at_declaration(dt_pcb_t *pcb)
 					  "signed ", "string ", "self ", "this ", "struct ",
 					  "union ", "void ", "uint", "int8_t", "int16_t",
 					  "int32_t", "int64_t", "const ", "float ", "double ",
-					  "enum ", "typedef ", "inline ", "translator", NULL };
+					  "enum ", "typedef ", "inline ", "translator", "extern ",
+					  NULL };
 
 	for (int i = 0; kw[i]; i++)
 		if (!strncmp(p, kw[i], strlen(kw[i])))
