@@ -1488,6 +1488,45 @@ void dt_cook_node(dt_cookctx_t *cc, dt_node_t *dnp)
 	}
 }
 
+/*
+ * print(*curpsinfo), trace(xlate<psinfo_t>(t)): a translated struct used
+ * whole as the argument of print() or trace() is first stored into a
+ * hidden this-> variable (cook_whole_xlate()), which the action then
+ * records: stmt becomes two statements, the store and the action.
+ */
+static bool split_whole_xlate(dt_cookctx_t *cc, dt_node_t *stmt)
+{
+	dt_node_t *call = stmt->dn_left, *arg = call->dn_args, *var, *asg, *act;
+	char name[48];
+	int mop;
+
+	if (arg == NULL || arg->dn_next != NULL || call->dn_name == NULL ||
+	    (strcmp(call->dn_name, "print") != 0 && strcmp(call->dn_name, "trace") != 0))
+		return false;
+	if (arg->dn_kind != N_XLATE && arg->dn_kind != N_DEREF)
+		return false;
+	dt_cook_node(cc, arg);
+	if (whole_xlate(arg, &mop) == NULL)
+		return false;
+	snprintf(name, sizeof(name), "__dt_xlate%d", cc->cc_nstmt);
+	var = dt_node_new(cc->cc_pcb, N_VAR, NULL);
+	var->dn_op = 't';
+	var->dn_name = dt_arena_strdup(cc->cc_pcb->pcb_arena, name);
+	var->dn_line = call->dn_line;
+	asg = dt_node_new(cc->cc_pcb, N_ASSIGN, NULL);
+	asg->dn_op = '=';
+	asg->dn_left = var;
+	asg->dn_right = arg;
+	asg->dn_line = call->dn_line;
+	act = dt_node_new(cc->cc_pcb, N_EXPRSTMT, NULL);
+	*act = *stmt;
+	call->dn_args = dt_node_clone(cc->cc_pcb, var);
+	stmt->dn_left = asg;
+	stmt->dn_next = act;
+	dt_cook_node(cc, asg);
+	return true;
+}
+
 static void cook_stmt(dt_cookctx_t *cc, dt_node_t *dnp)
 {
 	for (; dnp; dnp = dnp->dn_next) {
@@ -1504,6 +1543,8 @@ static void cook_stmt(dt_cookctx_t *cc, dt_node_t *dnp)
 				   (e->dn_kind == N_ARRAY && e->dn_left->dn_kind == N_AGG)) {
 				dt_cook_err(cc, D_AGG_NULL, e, "expression has null effect: @%s",
 				     dt_cook_aggbare(e->dn_kind == N_AGG ? e->dn_name : e->dn_left->dn_name));
+			} else if (e->dn_kind == N_CALL && split_whole_xlate(cc, dnp)) {
+				break; /* the action is cooked as the next statement */
 			} else if (e->dn_kind == N_CALL) {
 				dt_cook_call(cc, e, true);
 			} else {
