@@ -325,6 +325,7 @@ struct dtrace_hdl {
 	struct dt_xlator *dt_xlators;
 	dt_ident_t **dt_globtail;  /* where dt_ident_create() appends */
 	dt_hash_t dt_idents;	  /* dt_globals by name (front/dt_ident.c) */
+	struct dt_ident *dt_pragattrs; /* #pragma D attributes awaiting their identifier */
 
 	/* compiled programs */
 	struct dtrace_prog *dt_progs;

@@ -9,7 +9,8 @@
  * (the language's table, layout/dt_lang.h; args[] and probeprov..probename are their
  * provider's, as illumos' dt_setcontext() sets them; variables, inlines
  * of the D library and aggregations are Stable/Stable/Common, kernel
- * symbols Private/Private/Unknown, constants the most stable there is).
+ * symbols Private/Private/Unknown, constants the most stable there is;
+ * a global or inline of the program those `#pragma D attributes` gave it).
  * A program's are the least stable of its clauses'.
  *
  * The walk is over the clause as written (before cook rewrites inlines
@@ -91,6 +92,20 @@ static const dt_builtin_var_t *builtin_var(dt_stab_t *st, const char *name)
 	return bv != NULL && dt_builtin_visible(bv->bv_since, dtp->dt_options[DTOPT_VERSION]) ? bv : NULL;
 }
 
+/*
+ * A global of the program by name: made, or (before cook makes it) the
+ * #pragma D attributes waiting for it (front/dt_ident.c).
+ */
+static dt_ident_t *global(dtrace_hdl_t *dtp, const char *name)
+{
+	dt_ident_t *idp = dt_ident_lookup(dtp, name, DT_ID_GLOBAL);
+
+	for (dt_ident_t *p = dtp->dt_pragattrs; idp == NULL && p != NULL; p = p->di_next)
+		if (strcmp(p->di_name, name) == 0)
+			return p;
+	return idp;
+}
+
 static dtrace_attribute_t var(dt_stab_t *st, dt_node_t *dnp)
 {
 	dtrace_hdl_t *dtp = st->st_pcb->pcb_hdl;
@@ -110,7 +125,7 @@ static dtrace_attribute_t var(dt_stab_t *st, dt_node_t *dnp)
 		return ident(st, dnp, bv->bv_id == DT_BV_ARGS || bv->bv_id == DT_BV_UREGS
 				      ? "associative array" : "scalar", "", dnp->dn_name, "",
 			     builtin_attr(st, bv));
-	idp = dt_ident_lookup(dtp, dnp->dn_name, DT_ID_GLOBAL);
+	idp = global(dtp, dnp->dn_name);
 	if (idp != NULL && idp->di_kind == DT_ID_INLINE) {
 		/* the library's are declared Stable; the program's are their expression's */
 		a = dt_defattr;
@@ -119,8 +134,11 @@ static dtrace_attribute_t var(dt_stab_t *st, dt_node_t *dnp)
 			a = dt_attr_min(a, walk(st, idp->di_inline));
 			idp->di_busy--;
 		}
-		return ident(st, dnp, "scalar", "", dnp->dn_name, "", a);
+		return ident(st, dnp, "scalar", "", dnp->dn_name, "",
+			     idp->di_hasattr ? idp->di_attr : a);
 	}
+	if (idp != NULL && idp->di_hasattr) /* #pragma D attributes */
+		return ident(st, dnp, "scalar", "", dnp->dn_name, "", idp->di_attr);
 	if (idp == NULL && strchr(dnp->dn_name, '`') != NULL)
 		return ident(st, dnp, "external symbol reference", "", dnp->dn_name, "", dt_symattr);
 	return ident(st, dnp, "scalar", "", dnp->dn_name, "", dt_defattr);
@@ -147,10 +165,11 @@ static dtrace_attribute_t array(dt_stab_t *st, dt_node_t *dnp)
 	if (base->dn_op == 0 && (bv = builtin_var(st, base->dn_name)) != NULL)
 		return ident(st, dnp, "associative array", "", base->dn_name, "",
 			     dt_attr_min(a, builtin_attr(st, bv)));
-	idp = dt_ident_lookup(st->st_pcb->pcb_hdl, base->dn_name,
-			      base->dn_op == 's' ? DT_ID_TLS : DT_ID_GLOBAL);
+	idp = base->dn_op == 's' ? dt_ident_lookup(st->st_pcb->pcb_hdl, base->dn_name, DT_ID_TLS)
+				 : global(st->st_pcb->pcb_hdl, base->dn_name);
 	return ident(st, dnp, idp != NULL && idp->di_kind == DT_ID_GLOBAL ? "scalar" : "associative array",
-		     base->dn_op == 's' ? "self->" : "", base->dn_name, "", dt_attr_min(a, dt_defattr));
+		     base->dn_op == 's' ? "self->" : "", base->dn_name, "",
+		     dt_attr_min(a, idp != NULL && idp->di_hasattr ? idp->di_attr : dt_defattr));
 }
 
 static dtrace_attribute_t call(dt_stab_t *st, dt_node_t *dnp)

@@ -6,8 +6,10 @@
  *   decl       = "typedef" type declarator ("," declarator)* ";"
  *              | "inline" type ident [ "[" type ident { "," type ident } "]" ]
  *                    "=" assign ";"
- *              | ("self" | "this")? type (declarator ("," declarator)*)? ";"
+ *              | ("self" | "this" | "extern")? type (declarator ("," declarator)*)? ";"
  *   declarator = "*"* ident ("[" (const | type ("," type)*) "]")*
+ *              | "*"* ident "(" [ param ("," param)* ("," "...")? ] ")"
+ *   param      = type "*"* ident? | "..."
  *   tagged     = ("struct" | "union") ident? ("{" (type mdecl ("," mdecl)* ";")* "}")?
  *              | "enum" ident? ("{" ident ("=" const)? ("," ident ("=" const)?)* ","? "}")?
  *   mdecl      = "*"* ident? ("[" const "]")* (":" const)?
@@ -356,11 +358,40 @@ static void inline_decl(dt_pcb_t *pcb)
 	dt_parse_expect(pcb, ";");
 }
 
+/*
+ * A function declarator's parameter list, read and checked as types.  D
+ * programs call no functions of their own: as illumos' dt_node_decl()
+ * makes a prototype an extern of function type in its D module, which
+ * nothing can call ("undefined function name"), the declaration declares
+ * nothing a clause can use.
+ */
+static void params(dt_pcb_t *pcb)
+{
+	dt_parse_expect(pcb, "(");
+	if (dt_parse_consume(pcb, ")"))
+		return;
+	do {
+		if (dt_parse_consume(pcb, "..."))
+			break;
+		(void)dt_parse_type(pcb);
+		while (dt_parse_consume(pcb, "*"))
+			continue;
+		if (dt_lex_peek(pcb, 0)->tk_kind == TK_IDENT)
+			(void)dt_parse_ident(pcb);
+		while (dt_parse_consume(pcb, "[")) {
+			if (!dt_parse_at(pcb, "]"))
+				(void)const_expr(pcb);
+			dt_parse_expect(pcb, "]");
+		}
+	} while (dt_parse_consume(pcb, ","));
+	dt_parse_expect(pcb, ")");
+}
+
 void dt_parse_decl(dt_pcb_t *pcb)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	dt_idkind_t kind = DT_ID_GLOBAL;
-	bool is_typedef = false;
+	bool is_typedef = false, is_extern = false;
 	dt_type_t *t;
 
 	if (pcb->pcb_prog != NULL && (dt_parse_at(pcb, "inline") || dt_parse_at(pcb, "translator")))
@@ -375,6 +406,8 @@ void dt_parse_decl(dt_pcb_t *pcb)
 	}
 	if (dt_parse_consume(pcb, "typedef"))
 		is_typedef = true;
+	else if (dt_parse_consume(pcb, "extern"))
+		is_extern = true;
 	else if (dt_parse_consume(pcb, "self"))
 		kind = DT_ID_TLS;
 	else if (dt_parse_consume(pcb, "this"))
@@ -397,6 +430,13 @@ void dt_parse_decl(dt_pcb_t *pcb)
 		while (dt_parse_consume(pcb, "*"))
 			vt = dt_type_ptr(dtp, vt);
 		name = dt_parse_ident(pcb);
+		if (!is_typedef && dt_parse_at(pcb, "(")) { /* int f(int); a prototype */
+			params(pcb);
+			continue;
+		}
+		if (is_extern) /* illumos makes it a symbol of its D module, without an address */
+			dt_cc_error(pcb, D_DECL_BADCLASS, name->tk_line,
+				    "extern declaration of an object is not supported: %s", name->tk_str);
 		if (is_typedef) {
 			int64_t dims[8];
 			int nd = 0;

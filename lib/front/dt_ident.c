@@ -10,7 +10,10 @@
  * name (dt_idents, core/dt_hash.c: the first of that name, the others of
  * the name, one per name space, chained by di_hnext in creation order),
  * since the D library makes hundreds of inlines before the first program.
- * They are the handle's, in its arena.
+ * They are the handle's, in its arena.  `#pragma D attributes` naming a
+ * global not yet made waits in dt_pragattrs (a list of carrier
+ * identifiers) and is applied when it is made, as illumos' deferred
+ * pragmas (dt_pragma_apply) are.
  */
 #include "dt_front.h"
 
@@ -52,5 +55,13 @@ dt_ident_t *dt_ident_create(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kin
 	while (*tail != NULL) /* after those of the name in other name spaces */
 		tail = &(*tail)->di_hnext;
 	*tail = idp;
+	if (same_space(kind, DT_ID_GLOBAL)) /* a #pragma D attributes waiting for it */
+		for (dt_ident_t **pp = &dtp->dt_pragattrs; *pp != NULL; pp = &(*pp)->di_next)
+			if (strcmp((*pp)->di_name, name) == 0) {
+				idp->di_attr = (*pp)->di_attr;
+				idp->di_hasattr = true;
+				*pp = (*pp)->di_next;
+				break;
+			}
 	return idp;
 }

@@ -1081,6 +1081,61 @@ static _Noreturn void pragma_error(dt_pcb_t *pcb, char **save)
 	dt_cc_error(pcb, D_PRAGERR, pcb->pcb_line, "#error: %s", msg);
 }
 
+/*
+ * #pragma D attributes <name/data/class> <ident>, as illumos'
+ * dt_pragma_attributes(): the stability of a global variable or inline of
+ * the program (-v, -x amin: driver/dt_stab.c); one not yet declared gets
+ * them when it is (front/dt_ident.c).  "provider <name> <part>" is
+ * checked as illumos checks it; the providers' attributes are a fixed
+ * table here (prov/dt_provider.c), so it changes nothing
+ * (docs/linux-differences.md).
+ */
+static void pragma_attributes(dt_pcb_t *pcb, char **save)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	char *as = strtok_r(NULL, " \t", save), *name = as ? strtok_r(NULL, " \t", save) : NULL;
+	dtrace_attribute_t attr;
+	dt_ident_t *idp;
+
+	if (name == NULL)
+		dt_cc_error(pcb, D_PRAGMA_MALFORM, pcb->pcb_line,
+			    "malformed #pragma attributes <attributes> <ident>");
+	if (dt_str2attr(as, &attr) != 0)
+		dt_cc_error(pcb, D_PRAGMA_INVAL, pcb->pcb_line,
+			    "invalid attributes specified by #pragma attributes");
+	if (strcmp(name, "provider") == 0) {
+		const char *part, *parts[] = { "provider", "module", "function", "name", "args" };
+		size_t i = 0;
+
+		name = strtok_r(NULL, " \t", save);
+		part = name ? strtok_r(NULL, " \t", save) : NULL;
+		if (part == NULL)
+			dt_cc_error(pcb, D_PRAGMA_MALFORM, pcb->pcb_line,
+				    "malformed #pragma attributes <attributes> <ident>");
+		if (dtp->dt_hooks.dh_provider_exists(dtp, name)) {
+			while (i < 5 && strcmp(part, parts[i]) != 0)
+				i++;
+			if (i == 5) /* illumos says the two the other way round */
+				dt_cc_error(pcb, D_PRAGMA_INVAL, pcb->pcb_line,
+					    "invalid component \"%s\" in attribute #pragma for provider %s",
+					    name, part);
+			return;
+		}
+	}
+	idp = dt_ident_lookup(dtp, name, DT_ID_GLOBAL);
+	if (dt_builtin_var(name) != NULL || (idp != NULL && idp->di_lib))
+		dt_cc_error(pcb, D_PRAGMA_SCOPE, pcb->pcb_line,
+			    "#pragma attributes cannot modify entity defined outside program scope");
+	if (idp == NULL) { /* waits for its declaration */
+		idp = dt_arena_zalloc(&dtp->dt_arena, sizeof(*idp));
+		idp->di_name = dt_arena_strdup(&dtp->dt_arena, name);
+		idp->di_next = dtp->dt_pragattrs;
+		dtp->dt_pragattrs = idp;
+	}
+	idp->di_attr = attr;
+	idp->di_hasattr = true;
+}
+
 static void pragma(dt_pcb_t *pcb)
 {
 	const char *p = pcb->pcb_cur, *e = strchr(p, '\n');
@@ -1134,7 +1189,11 @@ static void pragma(dt_pcb_t *pcb)
 		dt_dlib_depends(pcb, kind, kind ? strtok_r(NULL, " \t", &save) : NULL);
 		return;
 	}
-	if (w3 && (!strcmp(w3, "attributes") || !strcmp(w3, "binding") ||
+	if (w3 && !strcmp(w3, "attributes")) {
+		pragma_attributes(pcb, &save);
+		return;
+	}
+	if (w3 && (!strcmp(w3, "binding") ||
 		   !strcmp(w3, "error") || !strcmp(w3, "ident") ||
 		   !strcmp(w3, "line")))
 		return;
@@ -1223,7 +1282,8 @@ static bool at_declaration(dt_pcb_t *pcb)
 					  "signed ", "string ", "self ", "this ", "struct ",
 					  "union ", "void ", "uint", "int8_t", "int16_t",
 					  "int32_t", "int64_t", "const ", "float ", "double ",
-					  "enum ", "typedef ", "inline ", "translator", NULL };
+					  "enum ", "typedef ", "inline ", "translator", "extern ",
+					  NULL };
 
 	for (int i = 0; kw[i]; i++)
 		if (!strncmp(p, kw[i], strlen(kw[i])))

@@ -98,6 +98,8 @@ struct dt_ident {
 				   their types and count are di_keys, di_nkeys */
 	int di_busy;	       /* inline: being expanded (recursion) */
 	bool di_lib;	       /* inline: the D library's */
+	bool di_hasattr;       /* #pragma D attributes gave it di_attr */
+	dtrace_attribute_t di_attr;
 	struct dt_ident *di_next;
 	struct dt_ident *di_hnext; /* next of the same name (dt_idents) */
 };
