@@ -331,6 +331,8 @@ struct dtrace_hdl {
 	struct dtrace_prog *dt_progs;
 	dt_clause_t **dt_clauses; /* all clauses of all programs, program order */
 	int dt_nclauses;
+	const char *dt_companions[8]; /* providers' companion clauses compiled (driver/dt_cc.c) */
+	int dt_ncompanions;
 	dt_epid_t **dt_epids;	  /* by EPID */
 	int dt_nepids;
 	dt_format_t *dt_formats;

@@ -169,18 +169,38 @@ static void match_clause(dt_pcb_t *pcb, dt_clause_t *clp, int *nmatch)
 	}
 }
 
-/* Does this (uncooked) tree name args[]? */
-static bool names_args(const dt_node_t *dnp)
+/* Does this (uncooked) tree name args[] (argn: or arg0..arg9)? */
+static bool names_args(const dt_node_t *dnp, bool argn)
 {
 	for (; dnp != NULL; dnp = dnp->dn_next) {
 		if (dnp->dn_kind == N_VAR && dnp->dn_op == 0 && dnp->dn_name != NULL &&
-		    !strcmp(dnp->dn_name, "args"))
+		    (!strcmp(dnp->dn_name, "args") ||
+		     (argn && !strncmp(dnp->dn_name, "arg", 3) && dnp->dn_name[3] >= '0' &&
+		      dnp->dn_name[3] <= '9' && dnp->dn_name[4] == '\0')))
 			return true;
-		if (names_args(dnp->dn_left) || names_args(dnp->dn_right) ||
-		    names_args(dnp->dn_cond) || names_args(dnp->dn_args) ||
-		    names_args(dnp->dn_body) || names_args(dnp->dn_else))
+		if (names_args(dnp->dn_left, argn) || names_args(dnp->dn_right, argn) ||
+		    names_args(dnp->dn_cond, argn) || names_args(dnp->dn_args, argn) ||
+		    names_args(dnp->dn_body, argn) || names_args(dnp->dn_else, argn))
 			return true;
 	}
+	return false;
+}
+
+/*
+ * Does a clause read argN of probes that compute it differently (a
+ * provider's computed argument, lockstat's arg1: dt_cook.c)?  Asked only
+ * of clauses whose probes have conditions (pr_pred), as lockstat's do.
+ */
+static bool computed_argn(dt_pcb_t *pcb, dt_clause_t *clp)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+
+	if (clp->dc_probes[0]->pr_pred == NULL ||
+	    !(names_args(clp->dc_pred, true) || names_args(clp->dc_body, true)))
+		return false;
+	for (int i = 0; i < clp->dc_nprobes; i++)
+		if (dt_probe_args(dtp, clp->dc_probes[i]) == 0 && clp->dc_probes[i]->pr_xargexprs != NULL)
+			return true;
 	return false;
 }
 
@@ -226,7 +246,8 @@ static void split_variants(dt_pcb_t *pcb, dt_clause_t *clp)
 
 	for (int i = 1; i < clp->dc_nprobes; i++)
 		preds |= clp->dc_probes[i]->pr_pred != clp->dc_probes[0]->pr_pred;
-	if (clp->dc_nprobes < 2 || !(preds || names_args(clp->dc_pred) || names_args(clp->dc_body)))
+	if (clp->dc_nprobes < 2 || !(preds || names_args(clp->dc_pred, false) ||
+				     names_args(clp->dc_body, false) || computed_argn(pcb, clp)))
 		return;
 	for (int i = 0; i < clp->dc_nprobes; i++)
 		if (dt_probe_args(dtp, clp->dc_probes[i]) != 0)
@@ -303,12 +324,82 @@ static void prog_release(dtrace_hdl_t *dtp, dtrace_prog_t *pgp)
 	free(pgp);
 }
 
+/*
+ * Companion clauses.  A provider whose probes need state kept between
+ * two kernel events (lockstat: the time from lock:contention_begin to
+ * contention_end, per thread) names D clauses (dt_probe_t's
+ * pr_companion) that every program enabling one of those probes gets,
+ * ahead of its own clauses: parsed here, then matched and cooked as the
+ * user's, but hidden (dc_hidden): not counted in "matched N probes" nor
+ * in the descriptions, not listed by -v or -l.  A text is compiled once
+ * per handle, into the first program that needs it (kept in the handle's
+ * dt_companions once that program compiles): its clauses then run ahead
+ * of every program's on the same probe, once per firing.
+ */
+typedef struct dt_companions {
+	const char *cs_texts[8]; /* added to a program already */
+	int cs_n;
+} dt_companions_t;
+
+/* A companion's clauses, parsed (errors and out of memory: to outer's handler). */
+static dt_clause_t *parse_companion(dt_pcb_t *outer, const char *text)
+{
+	dt_pcb_t pcbuf = { 0 }, *pcb = &pcbuf; /* out of memory jumps over this frame */
+	dtrace_prog_t *tmp = dt_arena_zalloc(outer->pcb_arena, sizeof(*tmp));
+
+	pcb->pcb_hdl = outer->pcb_hdl;
+	pcb->pcb_arena = outer->pcb_arena;
+	pcb->pcb_prog = tmp;
+	pcb->pcb_src = pcb->pcb_cur = text;
+	pcb->pcb_line = 1;
+	pcb->pcb_pspec = DTRACE_PROBESPEC_NAME;
+	if (setjmp(pcb->pcb_jmp) != 0)
+		longjmp(outer->pcb_jmp, 1);
+	dt_parse_program(pcb);
+	return tmp->dp_clauses;
+}
+
+/* Insert at *pp the companions clp's probes need; true if any. */
+static bool add_companions(dt_pcb_t *pcb, dt_companions_t *cs, dt_clause_t *clp, dt_clause_t **pp)
+{
+	dt_clause_t *head = NULL, **tail = &head;
+
+	for (int i = 0; i < clp->dc_nprobes; i++) {
+		const char *c = clp->dc_probes[i]->pr_companion;
+		int j = 0;
+
+		while (c != NULL && j < cs->cs_n && cs->cs_texts[j] != c)
+			j++;
+		if (c == NULL || j < cs->cs_n || cs->cs_n == 8)
+			continue;
+		cs->cs_texts[cs->cs_n++] = c;
+		for (dt_clause_t *h = parse_companion(pcb, c); h != NULL; h = h->dc_next) {
+			int nmatch = 0;
+
+			h->dc_hidden = true;
+			h->dc_index = clp->dc_index;
+			match_clause(pcb, h, &nmatch);
+			*tail = h;
+			tail = &h->dc_next;
+		}
+	}
+	if (head == NULL)
+		return false;
+	*tail = clp;
+	*pp = head;
+	return true;
+}
+
 /* Parse, match, cook: errors and out of memory longjmp to compile(). */
 static void compile_clauses(dt_pcb_t *pcb, dtrace_prog_t *pgp, unsigned cflags)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	int nmatch = 0, nvars, npdefs = 0;
 	dt_ident_t **gtail;
+	dt_companions_t cs = { .cs_n = dtp->dt_ncompanions };
+	dt_clause_t *done = NULL;
+
+	memcpy(cs.cs_texts, dtp->dt_companions, sizeof(cs.cs_texts));
 
 	if (dtp->dt_argused != NULL)
 		memset(dtp->dt_argused, 0, sizeof(bool) * (dtp->dt_argc + 1));
@@ -322,17 +413,27 @@ static void compile_clauses(dt_pcb_t *pcb, dtrace_prog_t *pgp, unsigned cflags)
 	    !(cflags & DTRACE_C_EMPTY) && !dtp->dt_options[DTOPT_EMPTY])
 		dt_cc_error(pcb, D_EMPTY, pcb->pcb_line, "empty D program translation unit");
 	dt_stab_init(dtp, pgp);
-	for (dt_clause_t *clp = pgp->dp_clauses; clp; clp = clp->dc_next) {
-		match_clause(pcb, clp, &nmatch);
+	for (dt_clause_t **pp = &pgp->dp_clauses, *clp; (clp = *pp) != NULL; pp = &clp->dc_next) {
+		if (!clp->dc_hidden && clp != done) {
+			match_clause(pcb, clp, &nmatch);
+			if (add_companions(pcb, &cs, clp, pp)) {
+				done = clp; /* matched: its companions go first */
+				clp = *pp;
+			}
+		}
 		split_variants(pcb, clp);
-		dt_stab_clause(pcb, pgp, clp); /* -v, -x amin (driver/dt_stab.c) */
+		if (!clp->dc_hidden)
+			dt_stab_clause(pcb, pgp, clp); /* -v, -x amin (driver/dt_stab.c) */
 		for (dt_clause_t *v = clp; v != NULL; v = v->dc_variant)
 			dt_cook_clause(pcb, v, v->dc_nprobes > 0 ? v->dc_probes[0] : NULL);
-		pgp->dp_info.dpi_descs++;
+		if (!clp->dc_hidden)
+			pgp->dp_info.dpi_descs++;
 	}
 	pcb->pcb_region = NULL;
 	dt_check_argref(pcb);
 	pgp->dp_info.dpi_matches = (uint32_t)nmatch;
+	memcpy(dtp->dt_companions, cs.cs_texts, sizeof(cs.cs_texts));
+	dtp->dt_ncompanions = cs.cs_n;
 }
 
 static dtrace_prog_t *compile(dtrace_hdl_t *dtp, const char *src, dtrace_probespec_t spec,
@@ -538,7 +639,7 @@ int dtrace_desc_iter(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, dtrace_probe_f *func
 	int rv = 0;
 
 	for (dt_clause_t *clp = pgp->dp_clauses; clp != NULL && rv == 0; clp = clp->dc_next) {
-		for (dt_pdesc_t *pd = clp->dc_descs; pd != NULL && rv == 0; pd = pd->pd_next) {
+		for (dt_pdesc_t *pd = clp->dc_hidden ? NULL : clp->dc_descs; pd != NULL && rv == 0; pd = pd->pd_next) {
 			memset(&d, 0, sizeof(d));
 			snprintf(d.dtpd_provider, sizeof(d.dtpd_provider), "%s", pd->pd_prov ? pd->pd_prov : "");
 			snprintf(d.dtpd_mod, sizeof(d.dtpd_mod), "%s", pd->pd_mod ? pd->pd_mod : "");

@@ -545,6 +545,40 @@ static bool dt_cook_ksym(dt_cookctx_t *cc, dt_node_t *dnp)
 	return true;
 }
 
+static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue);
+
+/*
+ * argN of a probe whose provider computes integer argument N (an integer
+ * ta_xexpr: lockstat's time blocked) is that value, args[N]: the native
+ * argument is not what DTrace's argN holds.  Computed pointers (tcp's
+ * translated views) leave argN native.
+ */
+static bool cook_computed_argn(dt_cookctx_t *cc, dt_node_t *dnp, const dt_builtin_var_t *bv)
+{
+	dtrace_hdl_t *dtp = DTP(cc);
+	dt_probe_t *pr = cc->cc_probe;
+	int n = (int)bv->bv_id - DT_BV_ARG0;
+	dt_node_t *base, *k;
+
+	if (n < 0 || n > 9 || pr == NULL || dtp->dt_hooks.dh_probe_args(dtp, pr) != 0 ||
+	    n >= pr->pr_nargs || pr->pr_xargexprs == NULL || pr->pr_xargexprs[n] == NULL ||
+	    !dt_type_is_int(pr->pr_xargtypes[n]))
+		return false;
+	base = dt_node_new(cc->cc_pcb, N_VAR, NULL);
+	base->dn_name = "args";
+	base->dn_line = dnp->dn_line;
+	k = dt_node_new(cc->cc_pcb, N_INT, NULL);
+	k->dn_val = n;
+	k->dn_line = dnp->dn_line;
+	dnp->dn_kind = N_ARRAY;
+	dnp->dn_op = 0;
+	dnp->dn_name = NULL;
+	dnp->dn_left = base;
+	dnp->dn_args = k;
+	cook_array(cc, dnp, false);
+	return true;
+}
+
 static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 {
 	dtrace_hdl_t *dtp = DTP(cc);
@@ -572,7 +606,11 @@ static void cook_var(dt_cookctx_t *cc, dt_node_t *dnp)
 	}
 	if ((bv = dt_builtin_var(dnp->dn_name)) != NULL &&
 	    dt_builtin_visible(bv->bv_since, dtp->dt_options[DTOPT_VERSION])) {
-		dt_type_t *t = dt_cookvar[bv->bv_id](cc, dnp, bv);
+		dt_type_t *t;
+
+		if (cook_computed_argn(cc, dnp, bv))
+			return;
+		t = dt_cookvar[bv->bv_id](cc, dnp, bv);
 
 		dnp->dn_builtin = bv->bv_id;
 		dnp->dn_type = t != NULL ? t : builtin_type(cc, bv);

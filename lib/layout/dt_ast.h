@@ -210,6 +210,7 @@ struct dt_clause {
 	unsigned dc_uses;   /* DT_USES_*: what of its probes' signature it reads */
 	struct dt_clause *dc_variant; /* a copy cooked for other argument types, or NULL */
 	bool dc_isvariant;  /* this clause is such a copy */
+	bool dc_hidden;	    /* a provider's companion clause (pr_companion): not the user's */
 	struct dt_clause *dc_next;
 };
 

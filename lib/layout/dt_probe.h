@@ -126,6 +126,9 @@ struct dt_probe {
 	const void *pr_pvdata; /* the provider's description of the probe */
 	const char *pr_pred; /* a D condition on the native args[] (tcp:::send: a TCP
 				packet), and-ed to each clause's predicate, or NULL */
+	const char *pr_companion; /* D clauses compiled, hidden, into every program that
+				     enables the probe (lockstat: the start time kept at
+				     lock:contention_begin), or NULL: driver/dt_cc.c */
 	/* provider's own */
 	int pr_sysnr;	    /* syscall: its number, or -1 */
 	uint64_t pr_period; /* profile: ns between firings */

@@ -72,7 +72,7 @@ DT_INTERNAL int dt_probe_args(dtrace_hdl_t *, dt_probe_t *);
 DT_INTERNAL int dt_probe_describe(dtrace_hdl_t *, const dtrace_probedesc_t *, dtrace_probeinfo_t *);
 extern dt_provider_t dt_prov_dtrace, dt_prov_profile, dt_prov_syscall, dt_prov_sdt;
 extern dt_provider_t dt_prov_sched, dt_prov_proc, dt_prov_io, dt_prov_pid, dt_prov_usdt;
-extern dt_provider_t dt_prov_tcp, dt_prov_udp, dt_prov_ip;
+extern dt_provider_t dt_prov_tcp, dt_prov_udp, dt_prov_ip, dt_prov_lockstat;
 extern dt_provider_t dt_prov_fbt;
 
 /* prov/dt_tp.c: kernel tracepoints (tracefs events, BTF argument types) */

@@ -20,7 +20,7 @@
 
 static dt_provider_t *const dt_providers[] = { &dt_prov_dtrace, &dt_prov_profile,
 						&dt_prov_syscall, &dt_prov_sched, &dt_prov_proc,
-						&dt_prov_io,	  &dt_prov_tcp, &dt_prov_udp, &dt_prov_ip,	 &dt_prov_sdt,	 &dt_prov_pid,
+						&dt_prov_io,	  &dt_prov_tcp, &dt_prov_udp, &dt_prov_ip, &dt_prov_lockstat,	 &dt_prov_sdt,	 &dt_prov_pid,
 						&dt_prov_usdt,	  &dt_prov_fbt };
 
 void dt_provider_init(dtrace_hdl_t *dtp)

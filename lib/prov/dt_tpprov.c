@@ -42,6 +42,7 @@ int dt_tpprov_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 		pr = dt_probe_create(dtp, pv, "vmlinux", tp->tp_func, tp->tp_name);
 		pr->pr_pvdata = tp;
 		pr->pr_pred = tp->tp_pred;
+		pr->pr_companion = tp->tp_companion;
 		pr->pr_exists = tp->tp_sys != NULL ? 1 : 0;
 	}
 	return 0;

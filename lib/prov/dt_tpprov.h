@@ -48,6 +48,8 @@ typedef struct dt_tparg {
  * native argument of args[i], not its translation): the front end ands
  * it to every clause's predicate (tcp:::send is net_dev_start_xmit of a
  * TCP packet), for conditions that read memory, which pr_filter does not.
+ * tp_companion: D clauses on other probes that every program enabling
+ * this one gets, hidden (lockstat's start time kept at contention_begin).
  */
 typedef struct dt_tpprobe {
 	const char *tp_name;
@@ -57,6 +59,7 @@ typedef struct dt_tpprobe {
 	bool tp_syscall;
 	dt_tpfilt_t tp_filt[DT_NFILT];
 	const char *tp_pred;
+	const char *tp_companion; /* dt_probe_t's pr_companion: D clauses keeping state */
 	dt_tparg_t tp_args[DT_TP_MAXARGS];
 	int tp_nargs;
 } dt_tpprobe_t;

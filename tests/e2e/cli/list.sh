@@ -8,12 +8,12 @@ tfs=/sys/kernel/tracing
 n=$(ls $tfs/events/syscalls | grep -c '^sys_enter_')
 total=$($DTRACE -l | wc -l)
 nsdt=$($DTRACE -l -P sdt | tail -n +2 | wc -l) # tests/e2e/sdt/sdt_list.sh checks them
-# sched, proc, io, tcp, udp and ip (module vmlinux; tests/e2e/{sched,proc,io,net})
-nsem=$($DTRACE -l -P sched -P proc -P io -P tcp -P udp -P ip | tail -n +2 | wc -l)
+# sched, proc, io, tcp, udp, ip and lockstat (module vmlinux; tests/e2e/{sched,proc,io,net,lockstat})
+nsem=$($DTRACE -l -P sched -P proc -P io -P tcp -P udp -P ip -P lockstat | tail -n +2 | wc -l)
 # fbt (none where tracefs hides available_filter_functions; tests/kernel/fbt)
 nfbt=$($DTRACE -l -P fbt 2>/dev/null | tail -n +2 | wc -l)
 nfbtvm=$($DTRACE -l -n fbt:vmlinux:: 2>/dev/null | tail -n +2 | wc -l)
-# header + dtrace (3) + standard profile probes (15) + syscall entry/return + sdt + sched/proc/io/tcp/udp/ip + fbt
+# header + dtrace (3) + standard profile probes (15) + syscall entry/return + sdt + sched/proc/io/tcp/udp/ip/lockstat + fbt
 [ "$total" -eq $((1 + 3 + 15 + 2 * n + nsdt + nsem + nfbt)) ] && echo "all probes listed" || echo "listed $total"
 $DTRACE -l -P dtrace
 $DTRACE -l -i 2 -i 1
