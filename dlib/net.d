@@ -3,7 +3,8 @@
  * ipaddr_t (an IPv4 address as a 32-bit word, in network order),
  * in6_addr_t (an IPv6 address, with illumos' member names) and the
  * address families.  AF_INET6 is Linux's value (10; illumos' is 26), so
- * that it compares equal to a socket's family.
+ * that it compares equal to a socket's family.  ARPHRD_ETHER and
+ * ARPHRD_INFINIBAND have the same values on both (a net_device's type).
  *
  * Then DTrace's stable views of network packets, shared by the ip, tcp
  * and udp providers: IP protocol numbers, and pktinfo_t, csinfo_t,
@@ -40,6 +41,10 @@ inline int AF_UNSPEC = 0;
 inline int AF_UNIX = 1;
 inline int AF_INET = 2;
 inline int AF_INET6 = 10;
+
+/* link types, as illumos' (for link_ntop(), which is not done): Linux's values are the same */
+inline int ARPHRD_ETHER = 1;
+inline int ARPHRD_INFINIBAND = 32;
 
 
 inline int IPPROTO_IP = 0;

@@ -494,6 +494,39 @@ static void cook_inline(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp)
 }
 
 /*
+ * An inline's parameters, name[args] (fds[arg0]) or, for the D library's,
+ * name(args) (mutex_owned(m): dlib/lock.d): checked against their types,
+ * then the inline put in (br is "[ ]" or "( )" for the messages).
+ */
+void dt_cook_inline_args(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp, const char *br)
+{
+	int n = 0;
+
+	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
+		n++;
+	if (idp->di_pnames == NULL)
+		dt_cook_err(cc, D_OP_ARRFUN, dnp, "inline %s has no parameters: it cannot be indexed",
+		     idp->di_name);
+	if (n != idp->di_nkeys)
+		dt_cook_err(cc, D_PROTO_LEN, dnp, "%s%s prototype mismatch: %d arg%s passed, %d expected",
+		     idp->di_name, br, n, n == 1 ? "" : "s", idp->di_nkeys);
+	n = 0;
+	for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next, n++) {
+		dt_node_t *c = clone_one(cc->cc_pcb, a); /* cooked to check, substituted uncooked */
+		dt_type_t *want = idp->di_keys[n];
+
+		dt_cook_node(cc, c);
+		if (dt_cook_strlike(want) != dt_cook_strlike(c->dn_type) ||
+		    (!dt_cook_strlike(want) && !compatible(want, c->dn_type) &&
+		     !(dt_type_is_scalar(want) && dt_type_is_scalar(c->dn_type))))
+			dt_cook_err(cc, D_PROTO_ARG, a, "%s%s argument #%d is incompatible with prototype:\n"
+				      "\tprototype: %s\n\t argument: %s", idp->di_name, br, n + 1,
+			     dt_cook_tname(want), dt_cook_tname(c->dn_type));
+	}
+	cook_inline(cc, dnp, idp);
+}
+
+/*
  * A name that is no variable: an enumerator (D's, then the kernel's) or a
  * kernel symbol (`name).  False if neither.
  */
@@ -710,31 +743,7 @@ static void cook_array(dt_cookctx_t *cc, dt_node_t *dnp, bool lvalue)
 	if (base->dn_kind == N_VAR && base->dn_op == 0 &&
 	    (idp = dt_ident_lookup(dtp, base->dn_name, DT_ID_GLOBAL)) != NULL &&
 	    idp->di_kind == DT_ID_INLINE) {
-		/* an inline's parameters: fds[arg0] */
-		int n = 0;
-
-		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next)
-			n++;
-		if (idp->di_pnames == NULL)
-			dt_cook_err(cc, D_OP_ARRFUN, dnp, "inline %s has no parameters: it cannot be indexed",
-			     idp->di_name);
-		if (n != idp->di_nkeys)
-			dt_cook_err(cc, D_PROTO_LEN, dnp, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
-			     idp->di_name, n, n == 1 ? "" : "s", idp->di_nkeys);
-		n = 0;
-		for (dt_node_t *a = dnp->dn_args; a; a = a->dn_next, n++) {
-			dt_node_t *c = clone_one(cc->cc_pcb, a); /* cooked to check, substituted uncooked */
-			dt_type_t *want = idp->di_keys[n];
-
-			dt_cook_node(cc, c);
-			if (dt_cook_strlike(want) != dt_cook_strlike(c->dn_type) ||
-			    (!dt_cook_strlike(want) && !compatible(want, c->dn_type) &&
-			     !(dt_type_is_scalar(want) && dt_type_is_scalar(c->dn_type))))
-				dt_cook_err(cc, D_PROTO_ARG, a, "%s[ ] argument #%d is incompatible with prototype:\n"
-					      "\tprototype: %s\n\t argument: %s", idp->di_name, n + 1,
-				     dt_cook_tname(want), dt_cook_tname(c->dn_type));
-		}
-		cook_inline(cc, dnp, idp);
+		dt_cook_inline_args(cc, dnp, idp, "[ ]");
 		return;
 	}
 	if (base->dn_kind == N_VAR && base->dn_op == 0 && !strcmp(base->dn_name, "uregs")) {

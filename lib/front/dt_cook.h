@@ -42,6 +42,7 @@ DT_INTERNAL const char *dt_cook_tname(const dt_type_t *t);
 DT_INTERNAL const char *dt_cook_aggbare(const char *name);
 DT_INTERNAL void dt_cook_aggstmt(dt_cookctx_t *cc, dt_node_t *dnp);
 DT_INTERNAL void dt_cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt);
+DT_INTERNAL void dt_cook_inline_args(dt_cookctx_t *cc, dt_node_t *dnp, dt_ident_t *idp, const char *br);
 /* A call of an action or aggregating function (typed void, as in illumos). */
 DT_INTERNAL bool dt_cook_is_actcall(const dt_node_t *dnp);
 

@@ -577,6 +577,13 @@ void dt_cook_call(dt_cookctx_t *cc, dt_node_t *dnp, bool stmt)
 	dtrace_hdl_t *dtp = DTP(cc);
 	dt_type_t *t;
 
+	dt_ident_t *idp;
+
+	if (fn == NULL && (idp = dt_ident_lookup(dtp, dnp->dn_name, DT_ID_GLOBAL)) != NULL &&
+	    idp->di_kind == DT_ID_INLINE && idp->di_lib && idp->di_pnames != NULL) {
+		dt_cook_inline_args(cc, dnp, idp, "( )"); /* a D library function: dlib/lock.d */
+		return;
+	}
 	if (fn == NULL || !dt_builtin_visible(fn->bf_since, dtp->dt_options[DTOPT_VERSION]) ||
 	    (!strncmp(fn->bf_name, DT_LIBFN_PREFIX, strlen(DT_LIBFN_PREFIX)) && !dnp->dn_lib))
 		dt_cook_err(cc, D_FUNC_UNDEF, dnp, "undefined function name: %s", dnp->dn_name);
