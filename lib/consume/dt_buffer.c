@@ -95,10 +95,29 @@ static int nbuffers(const dtrace_hdl_t *dtp)
 	return dtp->dt_options[DTOPT_CPU] >= 0 ? 1 : dtp->dt_nonline;
 }
 
-/* What all buffers of one kind may take together: a quarter of memory. */
+/*
+ * What all buffers together may take: a quarter of memory, whatever their
+ * kinds.  Each kind is fitted in DTrace's order (aggregations,
+ * speculations, dynamic variables, then the principal buffers when they
+ * are allocated) into what the kinds before it left.
+ */
 static int64_t budget(void)
 {
 	return (int64_t)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE) / 4;
+}
+
+/* The budget less what the kinds fitted before dt_sizeopts[upto] take
+ * (the principal buffers, dt_sizeopts[0], come last: upto = DT_NSIZEOPTS). */
+static int64_t budget_left(dtrace_hdl_t *dtp, size_t upto)
+{
+	int64_t left = budget();
+
+	for (size_t i = 1; i < upto; i++) {
+		int64_t b = dt_sizeopts[i].so_bytes(dtp, dtp->dt_options[dt_sizeopts[i].so_opt]);
+
+		left = b >= left ? 0 : left - b;
+	}
+	return left;
 }
 
 /*
@@ -158,7 +177,7 @@ static int fit(dtrace_hdl_t *dtp, const dt_sizeopt_t *so)
 {
 	int64_t *size = &dtp->dt_options[so->so_opt];
 
-	while (so->so_bytes(dtp, *size) > budget()) {
+	while (so->so_bytes(dtp, *size) > budget_left(dtp, (size_t)(so - dt_sizeopts))) {
 		if (dtp->dt_options[DTOPT_BUFRESIZE] == DT_BUFRESIZE_MANUAL || lower(*size) == 0)
 			return dt_set_errmsg(dtp, EDT_NOSPACE, "%s", "Not enough space");
 		*size = lower(*size);
@@ -318,7 +337,7 @@ static int alloc_rings(dtrace_hdl_t *dtp)
 		if (dtp->dt_endreserve > *size)
 			return dt_set_errmsg(dtp, EDT_ENDTOOBIG, "%s",
 					     "END enablings exceed size of principal buffer");
-		if (principal_bytes(dtp, *size) <= budget()) {
+		if (principal_bytes(dtp, *size) <= budget_left(dtp, DT_NSIZEOPTS)) {
 			if (open_rings(dtp, *size) == 0)
 				return 0;
 			if (errno != ENOMEM)
