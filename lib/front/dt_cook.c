@@ -189,52 +189,71 @@ static void user_check(dt_cookctx_t *cc, const dt_node_t *dnp, const dt_type_t *
 /* ------------------------------------------------------------ constants */
 
 /*
- * Fold a constant expression.  Arithmetic wraps at 64 bits and shift counts
- * are taken modulo 64, as in the generated code; C's undefined cases
- * (overflow, INT64_MIN / -1, shifts out of range) must not reach the host.
+ * The value of integer operator op on constants l (and r, for a binary
+ * one); false when it is no operator that folds or would divide by zero.
+ * Arithmetic wraps at 64 bits and shift counts are taken modulo 64, as in
+ * the generated code; C's undefined cases (overflow, INT64_MIN / -1,
+ * shifts out of range) must not reach the host.  The parser's folding
+ * and the cook's share it.
  */
-bool dt_cook_const(dt_node_t *dnp, int64_t *vp)
+bool dt_const_op(int kind, int op, int64_t l, int64_t r, int64_t *vp)
 {
-	int64_t l, r;
-
-	switch (dnp->dn_kind) {
-	case N_INT:
-		*vp = dnp->dn_val;
-		return true;
-	case N_UNARY:
-		if (!dt_cook_const(dnp->dn_left, &l))
-			return false;
-		switch (dnp->dn_op) {
+	if (kind == N_UNARY) {
+		switch (op) {
 		case OP_NEG: *vp = (int64_t)(0 - (uint64_t)l); return true;
 		case OP_PLUS: *vp = l; return true;
 		case '~': *vp = ~l; return true;
 		case '!': *vp = !l; return true;
 		}
 		return false;
-	case N_BINARY:
-		if (!dt_cook_const(dnp->dn_left, &l) || !dt_cook_const(dnp->dn_right, &r))
+	}
+	switch (op) {
+	case OP_LAND: *vp = l && r; return true;
+	case OP_LOR: *vp = l || r; return true;
+	case OP_LXOR: *vp = !l != !r; return true;
+	case '+': *vp = (int64_t)((uint64_t)l + (uint64_t)r); return true;
+	case '-': *vp = (int64_t)((uint64_t)l - (uint64_t)r); return true;
+	case '*': *vp = (int64_t)((uint64_t)l * (uint64_t)r); return true;
+	case '/':
+		if (r == 0)
 			return false;
-		switch (dnp->dn_op) {
-		case '+': *vp = (int64_t)((uint64_t)l + (uint64_t)r); return true;
-		case '-': *vp = (int64_t)((uint64_t)l - (uint64_t)r); return true;
-		case '*': *vp = (int64_t)((uint64_t)l * (uint64_t)r); return true;
-		case '/':
-			if (r == 0)
-				return false;
-			*vp = r == -1 ? (int64_t)(0 - (uint64_t)l) : l / r;
-			return true;
-		case '%':
-			if (r == 0)
-				return false;
-			*vp = r == -1 ? 0 : l % r;
-			return true;
-		case OP_SHL: *vp = (int64_t)((uint64_t)l << (r & 63)); return true;
-		case OP_SHR: *vp = l >> (r & 63); return true;
-		case '&': *vp = l & r; return true;
-		case '|': *vp = l | r; return true;
-		case '^': *vp = l ^ r; return true;
-		}
-		return false;
+		*vp = r == -1 ? (int64_t)(0 - (uint64_t)l) : l / r;
+		return true;
+	case '%':
+		if (r == 0)
+			return false;
+		*vp = r == -1 ? 0 : l % r;
+		return true;
+	case OP_SHL: *vp = (int64_t)((uint64_t)l << (r & 63)); return true;
+	case OP_SHR: *vp = l >> (r & 63); return true;
+	case '&': *vp = l & r; return true;
+	case '|': *vp = l | r; return true;
+	case '^': *vp = l ^ r; return true;
+	case OP_EQ: *vp = l == r; return true;
+	case OP_NE: *vp = l != r; return true;
+	case '<': *vp = l < r; return true;
+	case '>': *vp = l > r; return true;
+	case OP_LE: *vp = l <= r; return true;
+	case OP_GE: *vp = l >= r; return true;
+	}
+	return false;
+}
+
+/* Fold a cooked constant expression (dt_const_op()'s operators). */
+bool dt_cook_const(dt_node_t *dnp, int64_t *vp)
+{
+	int64_t l, r = 0;
+
+	switch (dnp->dn_kind) {
+	case N_INT:
+		*vp = dnp->dn_val;
+		return true;
+	case N_BINARY:
+		if (!dt_cook_const(dnp->dn_right, &r))
+			return false;
+		/* FALLTHROUGH */
+	case N_UNARY:
+		return dt_cook_const(dnp->dn_left, &l) && dt_const_op(dnp->dn_kind, dnp->dn_op, l, r, vp);
 	case N_CAST:
 		return dt_cook_const(dnp->dn_left, vp);
 	default:

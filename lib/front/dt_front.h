@@ -42,6 +42,8 @@ typedef struct dt_pcb {
 
 
 /* front/dt_lex.c */
+/* dt_cook.c: integer operator op (N_UNARY or N_BINARY kind) on constants */
+DT_INTERNAL bool dt_const_op(int kind, int op, int64_t l, int64_t r, int64_t *vp);
 DT_INTERNAL dt_token_t *dt_lex_peek(dt_pcb_t *, int n);
 DT_INTERNAL dt_token_t *dt_lex_next(dt_pcb_t *);
 DT_INTERNAL dt_token_t *dt_lex_pdesc(dt_pcb_t *);

@@ -863,38 +863,13 @@ static bool parse_const(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp, int de
 		       idp->di_type != NULL && dt_type_is_int(idp->di_type) &&
 		       parse_const(pcb, idp->di_inline, vp, depth + 1);
 	case N_UNARY:
-		if (!parse_const(pcb, dnp->dn_left, &l, depth + 1))
-			return false;
-		switch (dnp->dn_op) {
-		case OP_NEG: *vp = (int64_t)(0 - (uint64_t)l); return true;
-		case OP_PLUS: *vp = l; return true;
-		case '~': *vp = ~l; return true;
-		case '!': *vp = !l; return true;
-		}
-		return false;
+		return parse_const(pcb, dnp->dn_left, &l, depth + 1) &&
+		       dt_const_op(N_UNARY, dnp->dn_op, l, 0, vp);
 	case N_LOGICAL:
 	case N_BINARY:
-		if (!parse_const(pcb, dnp->dn_left, &l, depth + 1) ||
-		    !parse_const(pcb, dnp->dn_right, &r, depth + 1))
-			return false;
-		switch (dnp->dn_op) {
-		case OP_LAND: *vp = l && r; return true;
-		case OP_LOR: *vp = l || r; return true;
-		case OP_LXOR: *vp = !l != !r; return true;
-		case '+': *vp = (int64_t)((uint64_t)l + (uint64_t)r); return true;
-		case '-': *vp = (int64_t)((uint64_t)l - (uint64_t)r); return true;
-		case '*': *vp = (int64_t)((uint64_t)l * (uint64_t)r); return true;
-		case '&': *vp = l & r; return true;
-		case '|': *vp = l | r; return true;
-		case '^': *vp = l ^ r; return true;
-		case OP_EQ: *vp = l == r; return true;
-		case OP_NE: *vp = l != r; return true;
-		case '<': *vp = l < r; return true;
-		case '>': *vp = l > r; return true;
-		case OP_LE: *vp = l <= r; return true;
-		case OP_GE: *vp = l >= r; return true;
-		}
-		return false;
+		return parse_const(pcb, dnp->dn_left, &l, depth + 1) &&
+		       parse_const(pcb, dnp->dn_right, &r, depth + 1) &&
+		       dt_const_op(N_BINARY, dnp->dn_op, l, r, vp);
 	case N_COND:
 		if (!parse_const(pcb, dnp->dn_cond, &l, depth + 1))
 			return false;
