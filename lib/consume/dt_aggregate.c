@@ -980,7 +980,9 @@ static int dist_buckets(const dt_aggmap_t *am, const int64_t *q, uint64_t normal
 			b[bin++].dtab_min = value;
 			if ((value += step) != next)
 				continue;
-			next = value * p[0];
+			/* past the high magnitude the next order may not fit: saturate */
+			if (__builtin_mul_overflow(value, p[0], &next))
+				next = INT64_MAX;
 			step = next > p[3] ? next / p[3] : 1;
 			order++;
 		}

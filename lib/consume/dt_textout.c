@@ -444,7 +444,9 @@ static void print_llquantize(FILE *fp, const int64_t *q, const int64_t *p, int n
 		bin++;
 		if ((value += step) != next)
 			continue;
-		next = value * factor;
+		/* past the high magnitude the next order may not fit: saturate */
+		if (__builtin_mul_overflow(value, factor, &next))
+			next = INT64_MAX;
 		step = next > nsteps ? next / nsteps : 1;
 		order++;
 	}
