@@ -2133,6 +2133,8 @@ static int nops_to_drop(dt_cg_t *cg, bool *drop)
 	int n = cg->cg_ninsns, k = 0;
 	bool *target = dt_zalloc((size_t)n + 1);
 
+	if (target == NULL) /* no trap set: nothing is removed */
+		return 0;
 	for (int i = 0; i < n; i++) {
 		const struct bpf_insn *in = &cg->cg_insns[i];
 
@@ -2164,12 +2166,17 @@ static void compact(dt_cg_t *cg)
 {
 	int n = cg->cg_ninsns, *map;
 	bool *drop = dt_zalloc((size_t)n + 1);
+	dt_nomem_undo_t undo;
 
-	if (nops_to_drop(cg, drop) == 0) {
+	if (drop == NULL) /* no trap set: the kernel removes the no-ops */
+		return;
+	dt_nomem_hold(&undo, dt_nomem_free_ptr, &drop); /* freed if what follows fails */
+	if (nops_to_drop(cg, drop) == 0 || (map = dt_zalloc(sizeof(int) * (size_t)(n + 1))) == NULL) {
+		dt_nomem_release(&undo);
 		free(drop);
 		return;
 	}
-	map = dt_zalloc(sizeof(int) * (size_t)(n + 1));
+	dt_nomem_release(&undo);
 	for (int i = 0, kept = 0; i <= n; i++) { /* a no-op maps to the next kept instruction */
 		map[i] = kept;
 		if (i < n && !drop[i])
@@ -2233,9 +2240,14 @@ static void compact(dt_cg_t *cg)
  */
 static int kept_branches(const dt_cg_t *cg)
 {
-	int n = cg->cg_ninsns, *kept = dt_zalloc(sizeof(int) * (size_t)(n + 1));
-	bool *seen = dt_zalloc((size_t)n + 1);
+	int n = cg->cg_ninsns;
+	/* one block, so that an allocation failure (a jump) leaks nothing */
+	int *kept = dt_zalloc((sizeof(int) + sizeof(bool)) * (size_t)(n + 1));
+	bool *seen = kept != NULL ? (bool *)(kept + n + 1) : NULL;
 	int nkept = 0, max = 0, i = 0;
+
+	if (kept == NULL) /* no trap set: the kernel's verifier judges */
+		return 0;
 
 	for (;;) {
 		const struct bpf_insn *in;
@@ -2267,7 +2279,6 @@ static int kept_branches(const dt_cg_t *cg)
 		}
 	}
 	free(kept);
-	free(seen);
 	return max;
 }
 
