@@ -25,8 +25,8 @@
  * the time and the flags; a later begin for the same lock before the end
  * (a mutex's first waiter, woken, spins again: MUTEX|SPIN, then MUTEX)
  * keeps the start and clears SPIN from the flags if it lacks it (a wait
- * that slept is a block, not a spin); contention_end marks the wait closed
- * (the next begin starts a new one).  A probe fires (tp_pred) at the
+ * that slept is a block, not a spin); contention_end frees the three
+ * variables (the next begin starts a new wait).  A probe fires (tp_pred) at the
  * end of the recorded lock's wait, the lock acquired (ret 0), when the
  * flags are its own; the kernel pairs each end with a begin of the same
  * thread (a wait begun before the program started has none recorded).  A
@@ -41,17 +41,17 @@
 #define LS_TS "self->__dt_lockstat_ts"
 #define LS_LOCK "self->__dt_lockstat_lock"
 #define LS_FL "self->__dt_lockstat_flags"
-#define LS_CLOSED "self->__dt_lockstat_closed"
 
 /*
  * LCB_F_SPIN 1, READ 2, WRITE 4, RT 8, PERCPU 16, MUTEX 32
  * (include/trace/events/lock.h).  The lockstat probes' programs and the
- * companions' run on contention_end in an order of their attachment: the
- * probes read nothing the end's companion writes (closed is read at begin).
+ * companions' run on contention_end in the order of their attachment,
+ * the companions' last (driver/dt_enable.c): the end's companion frees
+ * the wait's variables, as a D user would, after the probes read them.
  */
 static const char dt_lockstat_companion[] =
 	"sdt:lock::contention_begin\n"
-	"/" LS_TS " == 0 || " LS_CLOSED " == " LS_TS " || " LS_LOCK " != arg0/\n"
+	"/" LS_TS " == 0 || " LS_LOCK " != arg0/\n"
 	"{\n"
 	"\t" LS_TS " = timestamp;\n"
 	"\t" LS_LOCK " = arg0;\n"
@@ -63,7 +63,9 @@ static const char dt_lockstat_companion[] =
 	"}\n"
 	"sdt:lock::contention_end\n"
 	"{\n"
-	"\t" LS_CLOSED " = " LS_TS ";\n"
+	"\t" LS_TS " = 0;\n"
+	"\t" LS_LOCK " = 0;\n"
+	"\t" LS_FL " = 0;\n"
 	"}\n";
 
 #define LS_PRED(cond) \
