@@ -203,7 +203,9 @@ static void printa_format(dt_cookctx_t *cc, dt_node_t *dnp, const char *fmt, int
 	for (int i = 0; i < nslots; i++) {
 		if (!isagg[i] && k >= (idp->di_nkeys < 0 ? 0 : idp->di_nkeys))
 			break;
-		types[n] = pf_argtype(isagg[i] ? dt_type_int(DTP(cc), 8, true) : idp->di_keys[k++]);
+		/* a value is int64_t, count()'s uint64_t, as illumos types "%@" */
+		types[n] = pf_argtype(isagg[i] ? dt_type_int(DTP(cc), 8, idp->di_aggfunc != DT_AGG_COUNT)
+					       : idp->di_keys[k++]);
 		types[n++].pt_agg = isagg[i];
 	}
 	if (dt_printf_check("printa", f, types, n, err, sizeof(err)) != 0) {
