@@ -476,9 +476,13 @@ static dt_type_t *cook_fn_tracemem(dt_cookctx_t *cc, dt_node_t *dnp, const dt_bu
 		dt_cook_err(cc, D_TRACEMEM_SIZE, a1, "tracemem( ) argument #2 exceeds the limit of %d bytes",
 		     DT_TRACEMEM_MAX);
 	dt_cook_mkint(cc, a1, v, a1->dn_type); /* the code generator reads dn_val */
-	if (a1->dn_next != NULL && (a1->dn_next->dn_type->dt_kind != DT_TK_INT))
+	/* "void(@, size_t, ...)" as illumos' prototype: its own checks of a third and fourth */
+	if (a1->dn_next != NULL && a1->dn_next->dn_next != NULL)
+		dt_cook_err(cc, D_TRACEMEM_ARGS, a1->dn_next->dn_next,
+			    "tracemem ( ) prototype mismatch: expected at most 3 args");
+	if (a1->dn_next != NULL && !dt_type_is_scalar(a1->dn_next->dn_type))
 		dt_cook_err(cc, D_TRACEMEM_DYNSIZE, a1->dn_next,
-		     "tracemem( ) argument #3 must be an integral value");
+			    "tracemem ( ) dynamic size (argument #3) must be of scalar type");
 	note_data(cc, dnp);
 	return NULL;
 }
