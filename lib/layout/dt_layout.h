@@ -476,10 +476,12 @@ typedef struct dt_pfarg {
 typedef struct dt_pfargtype {
 	unsigned pt_accept; /* DT_PF_A_* */
 	const char *pt_name;
+	bool pt_agg; /* printa's "%@" value: no argument of the call ("aggregating action") */
 } dt_pfargtype_t;
 
-DT_INTERNAL int dt_printf_check(const char *fmt, const dt_pfargtype_t *args, int nargs,
-				char *err, size_t errlen);
+/* func: the action the messages name ("printf" gives "printf( ) ...") */
+DT_INTERNAL int dt_printf_check(const char *func, const char *fmt, const dt_pfargtype_t *args,
+				int nargs, char *err, size_t errlen);
 /* Format into a malloc'd string (*out); returns length or -1. */
 DT_INTERNAL int dt_printf_format(const char *fmt, const dt_pfarg_t *args, int nargs,
 				 char **out);
