@@ -124,24 +124,29 @@ static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dtr
 			print_bytes(fp, data + r->dtrd_offset, (size_t)r->dtrd_size, q);
 		return;
 	}
-	switch (r->dtrd_size) {
-	case 8:
-		fprintf(fp, q ? "%lld" : " %16lld",
-			(long long)dt_rec_int(data + r->dtrd_offset, 8, r->dtrd_signed));
-		break;
-	case 4:
-		fprintf(fp, q ? "%d" : " %8d",
-			(int)dt_rec_int(data + r->dtrd_offset, 4, r->dtrd_signed));
-		break;
-	case 2: /* DTrace prints 2- and 1-byte values unsigned */
-		fprintf(fp, q ? "%d" : " %5d",
-			(int)(uint16_t)dt_rec_int(data + r->dtrd_offset, 2, r->dtrd_signed));
-		break;
-	default:
-		fprintf(fp, q ? "%d" : " %3d",
-			(int)(uint8_t)dt_rec_int(data + r->dtrd_offset, 1, r->dtrd_signed));
-		break;
-	}
+	/*
+	 * As Oracle's DTrace: the value with its type's signedness, in
+	 * illumos' widths (illumos printed every size as signed except 1-
+	 * and 2-byte values, which it read unsigned: (int16_t)-1 was 65535).
+	 * A float or double is its bits as an unsigned integer of its own
+	 * size, as Oracle's dt_print_trace() prints it (D types only integers
+	 * signed: dt_node_type_assign()); here its slot is 8 bytes wide.
+	 */
+	static const struct { int size, width; } widths[] = { { 8, 16 }, { 4, 8 }, { 2, 5 }, { 1, 3 } };
+	int width = 3, size = (int)(r->dtrd_kind == DTRACE_DATA_FLOAT ? r->dtrd_tsize : r->dtrd_size);
+	int64_t v = dt_rec_int(data + r->dtrd_offset, (uint32_t)size, r->dtrd_signed);
+
+	for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++)
+		if (widths[i].size == size)
+			width = widths[i].width;
+	if (q)
+		width = 0;
+	if (!q)
+		fputc(' ', fp);
+	if (r->dtrd_signed)
+		fprintf(fp, "%*lld", width, (long long)v);
+	else
+		fprintf(fp, "%*llu", width, (unsigned long long)v);
 }
 
 /*
@@ -420,41 +425,29 @@ static void print_lquantize(FILE *fp, const int64_t *q, const int64_t *p, uint64
 static void print_llquantize(FILE *fp, const int64_t *q, const int64_t *p, int nb,
 			     uint64_t normal, bool zoom)
 {
-	int64_t factor = p[0], nsteps = p[3], value = 1, next, step;
-	int bin = 1, order;
+	dt_agg_llqwalk_t w;
 	dt_qrange_t r;
 	char c[32];
 
 	qrange(q, nb, 0, 1, zoom, &r);
 	dist_header(fp);
-	for (order = 0; order < p[1]; order++)
-		value *= factor;
-	next = value * factor;
-	step = next > nsteps ? next / nsteps : 1;
+	dt_agg_llqwalk_init(&w, p, nb);
 	if (r.q_first == 0) {
-		snprintf(c, sizeof(c), "< %lld", (long long)value);
+		snprintf(c, sizeof(c), "< %lld", (long long)w.lw_value);
 		fprintf(fp, "%16s ", c);
 		quantline(fp, q[0], normal, r.q_total, r.q_pos, r.q_neg);
 	}
-	while (order <= p[2] && bin < nb - 1) {
-		if (bin >= r.q_first && bin <= r.q_last) {
-			fprintf(fp, "%16lld ", (long long)value);
-			quantline(fp, q[bin], normal, r.q_total, r.q_pos, r.q_neg);
+	while (dt_agg_llqwalk_next(&w)) {
+		if (w.lw_bin >= r.q_first && w.lw_bin <= r.q_last) {
+			fprintf(fp, "%16lld ", (long long)w.lw_value);
+			quantline(fp, q[w.lw_bin], normal, r.q_total, r.q_pos, r.q_neg);
 		}
-		bin++;
-		if ((value += step) != next)
-			continue;
-		/* past the high magnitude the next order may not fit: saturate */
-		if (__builtin_mul_overflow(value, factor, &next))
-			next = INT64_MAX;
-		step = next > nsteps ? next / nsteps : 1;
-		order++;
 	}
-	if (r.q_last < bin || bin >= nb)
+	if (r.q_last < w.lw_bin || w.lw_bin >= nb)
 		return;
-	snprintf(c, sizeof(c), ">= %lld", (long long)value);
+	snprintf(c, sizeof(c), ">= %lld", (long long)w.lw_value);
 	fprintf(fp, "%16s ", c);
-	quantline(fp, q[bin], normal, r.q_total, r.q_pos, r.q_neg);
+	quantline(fp, q[w.lw_bin], normal, r.q_total, r.q_pos, r.q_neg);
 }
 
 /* fprintf(fp, " %*lld", width, v), without fprintf's cost for 100,000 rows */
