@@ -16,7 +16,9 @@
 # contentions varies between runs too: each traced run also counts its
 # own contention_end events (both tools, the same count()), and the cost
 # per event is (cpu - median untraced cpu) / events of that run.  Printed
-# per round, then min, median and max over the rounds.
+# per round, then min, median and max over the rounds.  Then the programs'
+# own run time per event from the kernel's BPF statistics (below), the
+# steadier of the two on a loaded machine.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 DTRACE=${1:-$top/build/dtrace}
@@ -41,7 +43,7 @@ run() { # prints "cpu NS events N"
 	esac | awk '/^cpu / { c = $2 } /^events / { e = $2 } /^@n: / && !got++ { e = $2 } END { print c, (e == "" ? 0 : e) }'
 }
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-stats() { sort -g | awk '{ a[NR] = $1 } END { printf "%.2f %.2f %.2f", a[1], a[int((NR + 1) / 2)], a[NR] }'; }
+stats() { sort -g | awk '{ a[NR] = $1 } END { printf "%.3f %.3f %.3f", a[1], a[int((NR + 1) / 2)], a[NR] }'; }
 
 declare -A cpu ev
 for ((r = 0; r < rounds; r++)); do
@@ -66,4 +68,26 @@ for k in dtrace bpftrace; do
 	printf '%-9s us/event min median max: %s; CPU ratio to untraced (median): %s\n' $k \
 		"$(echo $per | tr ' ' '\n' | grep -v nan | stats)" \
 		"$(awk -v m=$(echo ${cpu[$k]} | tr ' ' '\n' | median) -v b=$base 'BEGIN { printf "%.3f", m / b }')"
+done
+
+# The programs' own time per contention event, from the kernel's BPF
+# run-time statistics (bench/bpfstats.py: enabled only while it runs),
+# which the load of a shared machine barely disturbs: each tracer's
+# programs' total run time over the trigger's run, divided by the
+# contention_end events (the least run count of its programs: every
+# program runs at each end, the begin programs more often).  Tracing is
+# system-wide here (no pid condition), the same for both.
+bt2='tracepoint:lock:contention_begin { @ts[tid] = nsecs; }
+tracepoint:lock:contention_end /@ts[tid]/ { @[kstack] = sum(nsecs - @ts[tid]); delete(@ts[tid]); }'
+dt2='lockstat:::adaptive-block { @[stack()] = sum(arg1); }'
+declare -A pns
+for ((r = 0; r < rounds; r++)); do
+	pns[dtrace]+="$(python3 "$top/bench/bpfstats.py" 3 "$DTRACE" -qn "$dt2" -- $X |
+		awk '$1 == "total" { printf "%.3f", $3 / $4 / 1000 }') "
+	pns[bpftrace]+="$(python3 "$top/bench/bpfstats.py" 2 bpftrace -e "$bt2" -- $X |
+		awk '$1 == "total" { printf "%.3f", $3 / $4 / 1000 }') "
+done
+echo "BPF programs' run time per contention_end event (us), $rounds rounds:"
+for k in dtrace bpftrace; do
+	printf '%-9s %s; min median max: %s\n' $k "${pns[$k]}" "$(echo ${pns[$k]} | tr ' ' '\n' | stats)"
 done
