@@ -36,6 +36,7 @@ typedef struct dt_pcb {
 	const char *pcb_region;	/* "predicate", "action list": -n error prefix */
 	bool pcb_lib;		/* compiling a D library file (front/dt_dlib.c) */
 	bool pcb_sysinc;	/* -C: in a system header (cpp's line marker flag 3) */
+	int pcb_idepth;		/* -C: #include depth (cpp's line marker flags 1 and 2) */
 	const char *pcb_predsrc; /* parsing a predicate: where its text begins */
 } dt_pcb_t;
 
