@@ -124,24 +124,26 @@ static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dtr
 			print_bytes(fp, data + r->dtrd_offset, (size_t)r->dtrd_size, q);
 		return;
 	}
-	switch (r->dtrd_size) {
-	case 8:
-		fprintf(fp, q ? "%lld" : " %16lld",
-			(long long)dt_rec_int(data + r->dtrd_offset, 8, r->dtrd_signed));
-		break;
-	case 4:
-		fprintf(fp, q ? "%d" : " %8d",
-			(int)dt_rec_int(data + r->dtrd_offset, 4, r->dtrd_signed));
-		break;
-	case 2: /* DTrace prints 2- and 1-byte values unsigned */
-		fprintf(fp, q ? "%d" : " %5d",
-			(int)(uint16_t)dt_rec_int(data + r->dtrd_offset, 2, r->dtrd_signed));
-		break;
-	default:
-		fprintf(fp, q ? "%d" : " %3d",
-			(int)(uint8_t)dt_rec_int(data + r->dtrd_offset, 1, r->dtrd_signed));
-		break;
-	}
+	/*
+	 * As Oracle's DTrace: the value with its type's signedness, in
+	 * illumos' widths (illumos printed every size as signed except 1-
+	 * and 2-byte values, which it read unsigned: (int16_t)-1 was 65535).
+	 */
+	static const struct { int size, width; } widths[] = { { 8, 16 }, { 4, 8 }, { 2, 5 }, { 1, 3 } };
+	int width = 3;
+	int64_t v = dt_rec_int(data + r->dtrd_offset, (uint32_t)r->dtrd_size, r->dtrd_signed);
+
+	for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++)
+		if (widths[i].size == (int)r->dtrd_size)
+			width = widths[i].width;
+	if (q)
+		width = 0;
+	if (!q)
+		fputc(' ', fp);
+	if (r->dtrd_signed)
+		fprintf(fp, "%*lld", width, (long long)v);
+	else
+		fprintf(fp, "%*llu", width, (unsigned long long)v);
 }
 
 /*
