@@ -286,6 +286,7 @@ struct dtrace_hdl {
 	bool dt_optset[DTOPT_MAX];
 	char *dt_optstr[DTOPT_MAX];  /* DT_OPT_STRING values (libdir: the last one) */
 	int dt_typesfd[2];	  /* -x ctypes, -x dtypes: files each compile rewrites, or -1 */
+	int dt_oflags;		  /* dtrace_open()'s flags (DTRACE_O_ILP32: -G's ELF class) */
 	bool dt_destructive;	  /* destructive actions without -w: refused by dtrace_go */
 	int dt_ncpus;		  /* possible CPUs */
 	int dt_nonline;		  /* online CPUs */

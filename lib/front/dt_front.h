@@ -99,6 +99,7 @@ DT_INTERNAL void dt_dlib_depends(dt_pcb_t *, const char *kind, const char *name)
 DT_INTERNAL int dt_pdef_parse(dtrace_hdl_t *, const char **pp, int *linep);
 DT_INTERNAL void dt_pdef_free(dtrace_hdl_t *);
 DT_INTERNAL int dt_pdef_count(dtrace_hdl_t *);
+DT_INTERNAL int dt_pdef_nargs(dtrace_hdl_t *, const char *prov, const char *probe);
 
 /* front/dt_decl.c */
 DT_INTERNAL void dt_parse_decl(dt_pcb_t *);
