@@ -326,15 +326,11 @@ static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys, bool nul
 		if (!nul) {
 			dt_cg_ldmap(cg, R1, DT_MAP_DVARS);
 			dt_cg_tmpaddr(cg, R2, key);
-			dt_cg_tmpaddr(cg, R3, val);
-			dt_cg_insn(cg, MOV64_IMM(R4, BPF_ANY));
-			dt_cg_call(cg, BPF_FUNC_map_update_elem);
+			dt_cg_mapupdate(cg, val, BPF_ANY);
 			dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
 			dt_cg_jump(cg, JA(0), done);
 			dt_cg_place(cg, fail);
-			dt_cg_insn(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_dyndrops)));
-			dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
-			dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_dyndrops)));
+			dt_cg_countdrop(cg, offsetof(dt_cpustate_t, cs_dyndrops));
 			dt_cg_jump(cg, JA(0), done);
 		}
 		if (nul || (!str && !sou)) { /* the only way to del */

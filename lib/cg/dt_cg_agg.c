@@ -115,13 +115,6 @@ static int gen_key(dt_cg_t *cg, const dt_aggmap_t *am, dt_node_t *keys)
 
 /* ------------------------------------------------------------ lookup */
 
-static void count_drop(dt_cg_t *cg)
-{
-	dt_cg_insn(cg, LDX(BPF_DW, R1, R9, offsetof(dt_cpustate_t, cs_aggdrops)));
-	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
-	dt_cg_insn(cg, STX(BPF_DW, R9, R1, offsetof(dt_cpustate_t, cs_aggdrops)));
-}
-
 /* reg = the key's address (a temp, or the zero key: see gen_key) */
 static void key_addr(dt_cg_t *cg, int reg, int key)
 {
@@ -449,15 +442,13 @@ static void gen_apply(dt_cg_t *cg, const dt_aggmap_t *am, int key, int off, int 
 	gen_update(cg, am, v, i);
 	agg_map(cg, R1, map);
 	key_addr(cg, R2, key);
-	dt_cg_tmpaddr(cg, R3, val);
-	dt_cg_insn(cg, MOV64_IMM(R4, BPF_NOEXIST));
-	dt_cg_call(cg, BPF_FUNC_map_update_elem);
+	dt_cg_mapupdate(cg, val, BPF_NOEXIST);
 	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, DT_EEXIST, 0), drop);
 	lookup(cg, map, key);
 	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), found);
 	dt_cg_place(cg, drop);
-	count_drop(cg);
+	dt_cg_countdrop(cg, offsetof(dt_cpustate_t, cs_aggdrops));
 }
 
 /*

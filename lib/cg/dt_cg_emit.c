@@ -117,6 +117,29 @@ void dt_cg_lookup32(dt_cg_t *cg, int map, int reg)
 	dt_cg_call(cg, BPF_FUNC_map_lookup_elem);
 }
 
+/*
+ * r0 = map_update_elem(r1, r2, r9 + val, flags): the map in r1 and the
+ * key's address in r2 are the caller's (a dynamic variable's map and key
+ * temp; an aggregation's map, maybe an inner one, and key, maybe the zero
+ * key), the value is the temp at val.  BPF_ANY stores, BPF_NOEXIST only
+ * creates (r0 = -EEXIST where another CPU was first); r0 < 0 otherwise
+ * is a full map.
+ */
+void dt_cg_mapupdate(dt_cg_t *cg, int val, int flags)
+{
+	dt_cg_tmpaddr(cg, R3, val);
+	dt_cg_insn(cg, MOV64_IMM(R4, flags));
+	dt_cg_call(cg, BPF_FUNC_map_update_elem);
+}
+
+/* ++ this CPU's drop counter at off in dt_cpustate_t (r9): clobbers r1 */
+void dt_cg_countdrop(dt_cg_t *cg, int off)
+{
+	dt_cg_insn(cg, LDX(BPF_DW, R1, R9, off));
+	dt_cg_insn(cg, ALU64_IMM(BPF_ADD, R1, 1));
+	dt_cg_insn(cg, STX(BPF_DW, R9, R1, off));
+}
+
 /* reg = r9 + temp offset (patched once the record size is known) */
 void dt_cg_tmpaddr(dt_cg_t *cg, int reg, int tmpoff)
 {

@@ -112,6 +112,8 @@ DT_INTERNAL void dt_cg_ldmap(dt_cg_t *cg, int reg, int map);
 DT_INTERNAL void dt_cg_ldmapval(dt_cg_t *cg, int reg, int map, int off);
 DT_INTERNAL void dt_cg_call(dt_cg_t *cg, int helper);
 DT_INTERNAL void dt_cg_lookup32(dt_cg_t *cg, int map, int reg);
+DT_INTERNAL void dt_cg_mapupdate(dt_cg_t *cg, int val, int flags);
+DT_INTERNAL void dt_cg_countdrop(dt_cg_t *cg, int off);
 DT_INTERNAL void dt_cg_tmpaddr(dt_cg_t *cg, int reg, int tmpoff);
 DT_INTERNAL void dt_cg_tmpoff(dt_cg_t *cg, int reg, int tmpoff);
 DT_INTERNAL int dt_cg_r9base(dt_cg_t *cg, int *off, int tmp);

@@ -182,25 +182,15 @@ static long double lquantize_sum(const int64_t *q, const int64_t *p, int64_t *ze
 
 static long double llquantize_sum(const int64_t *q, const int64_t *p, int nb, int64_t *zero)
 {
-	int64_t factor = p[0], nsteps = p[3], value = 1, next, step;
-	int bin = 0, order;
+	dt_agg_llqwalk_t w;
 	long double t;
 
-	for (order = 0; order < p[1]; order++)
-		value *= factor;
-	t = (long double)q[bin++] * (long double)(value - 1);
-	next = value * factor;
-	step = next > nsteps ? next / nsteps : 1;
-	while (order <= p[2] && bin < nb - 1) {
-		t += (long double)q[bin++] * (long double)value;
-		if ((value += step) != next)
-			continue;
-		next = value * factor;
-		step = next > nsteps ? next / nsteps : 1;
-		order++;
-	}
+	dt_agg_llqwalk_init(&w, p, nb);
+	t = (long double)q[0] * (long double)(w.lw_value - 1);
+	while (dt_agg_llqwalk_next(&w))
+		t += (long double)q[w.lw_bin] * (long double)w.lw_value;
 	*zero = q[0];
-	return t + (long double)q[bin] * (long double)value;
+	return t + (long double)q[w.lw_bin] * (long double)w.lw_value;
 }
 
 static int64_t avg_of(const int64_t *d)
@@ -967,27 +957,15 @@ static int dist_buckets(const dt_aggmap_t *am, const int64_t *q, uint64_t normal
 		b[0].dtab_min = INT64_MIN;
 		for (int i = 1; i < nb; i++)
 			b[i].dtab_min = p[0] + (int64_t)(i - 1) * p[2];
-	} else { /* llquantize: as the text output walks its orders (dt_textout.c) */
-		int64_t value = 1, next, step;
-		int bin = 1, order;
+	} else { /* llquantize: its walk (layout/dt_agg_arith.c) */
+		dt_agg_llqwalk_t w;
 
-		for (order = 0; order < p[1]; order++)
-			value *= p[0];
+		dt_agg_llqwalk_init(&w, p, nb);
 		b[0].dtab_min = INT64_MIN;
-		next = value * p[0];
-		step = next > p[3] ? next / p[3] : 1;
-		while (order <= p[2] && bin < nb) {
-			b[bin++].dtab_min = value;
-			if ((value += step) != next)
-				continue;
-			/* past the high magnitude the next order may not fit: saturate */
-			if (__builtin_mul_overflow(value, p[0], &next))
-				next = INT64_MAX;
-			step = next > p[3] ? next / p[3] : 1;
-			order++;
-		}
-		while (bin < nb)
-			b[bin++].dtab_min = value;
+		while (dt_agg_llqwalk_next(&w))
+			b[w.lw_bin].dtab_min = w.lw_value;
+		for (int i = w.lw_bin; i < nb; i++)
+			b[i].dtab_min = w.lw_value;
 	}
 	for (int i = 0; i < nb; i++) {
 		int64_t lo = b[i].dtab_min;

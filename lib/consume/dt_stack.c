@@ -53,13 +53,20 @@ void dt_addr2str(dtrace_hdl_t *dtp, uint64_t addr, bool withoff, char *buf, size
 		snprintf(buf, n, "%s`%s", mod, name);
 }
 
-void dt_uaddr2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, bool withoff, char *buf,
-		  size_t n)
+/*
+ * A user address as module`function+0xoff, module`function, module`0xaddr
+ * or 0xaddr, its symbol looked up at lookup: addr itself, or, for a return
+ * address of an unwound stack, addr - 1 (the call it returns from: a call
+ * to a function that does not return may be a function's last
+ * instruction).  The offset (if withoff) is addr's.
+ */
+static void ufmt(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, uint64_t lookup, bool withoff,
+		 char *buf, size_t n)
 {
 	const char *mod, *name;
 	uint64_t sa;
 
-	switch (dt_usym_lookup(dtp, pid, addr, &mod, &name, &sa)) {
+	switch (dt_usym_lookup(dtp, pid, lookup, &mod, &name, &sa)) {
 	case 0:
 		if (withoff && addr > sa)
 			snprintf(buf, n, "%s`%s+0x%llx", mod, name,
@@ -76,27 +83,10 @@ void dt_uaddr2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, bool withoff, cha
 	}
 }
 
-/*
- * A return address of an unwound stack: named by the call it returns from
- * (its symbol is found at pc - 1: a call to a function that does not
- * return may be a function's last instruction), its offset from pc.
- */
-static void uret2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, char *buf, size_t n)
+void dt_uaddr2str(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, bool withoff, char *buf,
+		  size_t n)
 {
-	const char *mod, *name;
-	uint64_t sa;
-
-	switch (dt_usym_lookup(dtp, pid, pc - 1, &mod, &name, &sa)) {
-	case 0:
-		snprintf(buf, n, "%s`%s+0x%llx", mod, name, (unsigned long long)(pc - sa));
-		break;
-	case 1:
-		snprintf(buf, n, "%s`0x%llx", mod, (unsigned long long)pc);
-		break;
-	default:
-		snprintf(buf, n, "0x%llx", (unsigned long long)pc);
-		break;
-	}
+	ufmt(dtp, pid, addr, addr, withoff, buf, n);
 }
 
 static void frame(dtrace_hdl_t *dtp, FILE *fp, const char *text)
@@ -166,7 +156,7 @@ static void print_stack(dtrace_hdl_t *dtp, FILE *fp, int act, const char *data, 
 			break;
 		}
 		if (cfi && i > 1)
-			uret2str(dtp, (pid_t)pid, pcs[i], buf, sizeof(buf));
+			ufmt(dtp, (pid_t)pid, pcs[i], pcs[i] - 1, true, buf, sizeof(buf));
 		else
 			dt_uaddr2str(dtp, (pid_t)pid, pcs[i], true, buf, sizeof(buf));
 		frame(dtp, fp, buf);
@@ -324,7 +314,7 @@ static void kframe(dtrace_hdl_t *dtp, uint64_t pc, dtrace_frame_t *f)
 		f->dtf_module = f->dtf_function = NULL;
 }
 
-/* ret: a return address of an unwound stack, looked up inside its call (uret2str) */
+/* ret: a return address of an unwound stack, looked up inside its call (ufmt) */
 static void uframe(dtrace_hdl_t *dtp, pid_t pid, uint64_t pc, bool ret, dtrace_frame_t *f)
 {
 	const char *mod = NULL, *name = NULL;

@@ -422,41 +422,29 @@ static void print_lquantize(FILE *fp, const int64_t *q, const int64_t *p, uint64
 static void print_llquantize(FILE *fp, const int64_t *q, const int64_t *p, int nb,
 			     uint64_t normal, bool zoom)
 {
-	int64_t factor = p[0], nsteps = p[3], value = 1, next, step;
-	int bin = 1, order;
+	dt_agg_llqwalk_t w;
 	dt_qrange_t r;
 	char c[32];
 
 	qrange(q, nb, 0, 1, zoom, &r);
 	dist_header(fp);
-	for (order = 0; order < p[1]; order++)
-		value *= factor;
-	next = value * factor;
-	step = next > nsteps ? next / nsteps : 1;
+	dt_agg_llqwalk_init(&w, p, nb);
 	if (r.q_first == 0) {
-		snprintf(c, sizeof(c), "< %lld", (long long)value);
+		snprintf(c, sizeof(c), "< %lld", (long long)w.lw_value);
 		fprintf(fp, "%16s ", c);
 		quantline(fp, q[0], normal, r.q_total, r.q_pos, r.q_neg);
 	}
-	while (order <= p[2] && bin < nb - 1) {
-		if (bin >= r.q_first && bin <= r.q_last) {
-			fprintf(fp, "%16lld ", (long long)value);
-			quantline(fp, q[bin], normal, r.q_total, r.q_pos, r.q_neg);
+	while (dt_agg_llqwalk_next(&w)) {
+		if (w.lw_bin >= r.q_first && w.lw_bin <= r.q_last) {
+			fprintf(fp, "%16lld ", (long long)w.lw_value);
+			quantline(fp, q[w.lw_bin], normal, r.q_total, r.q_pos, r.q_neg);
 		}
-		bin++;
-		if ((value += step) != next)
-			continue;
-		/* past the high magnitude the next order may not fit: saturate */
-		if (__builtin_mul_overflow(value, factor, &next))
-			next = INT64_MAX;
-		step = next > nsteps ? next / nsteps : 1;
-		order++;
 	}
-	if (r.q_last < bin || bin >= nb)
+	if (r.q_last < w.lw_bin || w.lw_bin >= nb)
 		return;
-	snprintf(c, sizeof(c), ">= %lld", (long long)value);
+	snprintf(c, sizeof(c), ">= %lld", (long long)w.lw_value);
 	fprintf(fp, "%16s ", c);
-	quantline(fp, q[bin], normal, r.q_total, r.q_pos, r.q_neg);
+	quantline(fp, q[w.lw_bin], normal, r.q_total, r.q_pos, r.q_neg);
 }
 
 /* fprintf(fp, " %*lld", width, v), without fprintf's cost for 100,000 rows */

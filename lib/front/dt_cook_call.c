@@ -87,7 +87,7 @@ static const char *pf_type_name(const dt_type_t *t)
 
 static dt_pfargtype_t pf_argtype(const dt_type_t *t)
 {
-	return (dt_pfargtype_t){ pf_type_accepts(t), pf_type_name(t) };
+	return (dt_pfargtype_t){ pf_type_accepts(t), pf_type_name(t), false };
 }
 
 static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_node_t *rest)
@@ -102,14 +102,13 @@ static void cook_printf(dt_cookctx_t *cc, dt_node_t *dnp, dt_node_t *fmt, dt_nod
 		     dnp->dn_name, dt_cook_tname(fmt->dn_type));
 	if (fmt->dn_str[0] == '\0' && dnp->dn_builtin == DT_FN_PRINTF) /* freopen("") is stdout */
 		dt_cook_err(cc, D_PRINTF_FMT_EMPTY, dnp, "%s( ) format string is empty", dnp->dn_name);
+	/* a void argument (an action's value) is checked as any other: "argument: void" */
 	for (dt_node_t *a = rest; a; a = a->dn_next) {
 		if (n == 64)
 			dt_cook_err(cc, D_PROTO_LEN, dnp, "%s( ) has too many arguments", dnp->dn_name);
-		if (a->dn_type->dt_kind == DT_TK_VOID)
-			dt_cook_err(cc, D_PROTO_ARG, a, "%s( ) argument #%d is of type void", dnp->dn_name, n + 2);
 		types[n++] = pf_argtype(a->dn_type);
 	}
-	if (dt_printf_check(fmt->dn_str, types, n, err, sizeof(err)) != 0)
+	if (dt_printf_check(dnp->dn_name, fmt->dn_str, types, n, err, sizeof(err)) != 0)
 		dt_cook_err(cc, dt_errtag_of(err), dnp, "%s", err);
 }
 
@@ -197,19 +196,20 @@ static void printa_format(dt_cookctx_t *cc, dt_node_t *dnp, const char *fmt, int
 {
 	dt_pfargtype_t types[64];
 	bool isagg[64];
-	char err[512], *p, *f;
+	char err[512], *f;
 	int nslots, n = 0, k = 0;
 
 	f = dt_printa_fmt(fmt, naggs, NULL, isagg, 64, &nslots);
 	for (int i = 0; i < nslots; i++) {
 		if (!isagg[i] && k >= (idp->di_nkeys < 0 ? 0 : idp->di_nkeys))
 			break;
-		types[n++] = pf_argtype(isagg[i] ? dt_type_int(DTP(cc), 8, true) : idp->di_keys[k++]);
+		/* a value is int64_t, count()'s uint64_t, as illumos types "%@" */
+		types[n] = pf_argtype(isagg[i] ? dt_type_int(DTP(cc), 8, idp->di_aggfunc != DT_AGG_COUNT)
+					       : idp->di_keys[k++]);
+		types[n++].pt_agg = isagg[i];
 	}
-	if (dt_printf_check(f, types, n, err, sizeof(err)) != 0) {
+	if (dt_printf_check("printa", f, types, n, err, sizeof(err)) != 0) {
 		free(f);
-		while ((p = strstr(err, "printf( )")) != NULL)
-			p[5] = 'a';
 		dt_cook_err(cc, dt_errtag_of(err), dnp, "%s", err);
 	}
 	free(f);
@@ -476,9 +476,13 @@ static dt_type_t *cook_fn_tracemem(dt_cookctx_t *cc, dt_node_t *dnp, const dt_bu
 		dt_cook_err(cc, D_TRACEMEM_SIZE, a1, "tracemem( ) argument #2 exceeds the limit of %d bytes",
 		     DT_TRACEMEM_MAX);
 	dt_cook_mkint(cc, a1, v, a1->dn_type); /* the code generator reads dn_val */
-	if (a1->dn_next != NULL && (a1->dn_next->dn_type->dt_kind != DT_TK_INT))
+	/* "void(@, size_t, ...)" as illumos' prototype: its own checks of a third and fourth */
+	if (a1->dn_next != NULL && a1->dn_next->dn_next != NULL)
+		dt_cook_err(cc, D_TRACEMEM_ARGS, a1->dn_next->dn_next,
+			    "tracemem ( ) prototype mismatch: expected at most 3 args");
+	if (a1->dn_next != NULL && !dt_type_is_scalar(a1->dn_next->dn_type))
 		dt_cook_err(cc, D_TRACEMEM_DYNSIZE, a1->dn_next,
-		     "tracemem( ) argument #3 must be an integral value");
+			    "tracemem ( ) dynamic size (argument #3) must be of scalar type");
 	note_data(cc, dnp);
 	return NULL;
 }

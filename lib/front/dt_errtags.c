@@ -24,10 +24,10 @@ static const struct {
 	const char *et_text;
 	int et_tag;
 } dt_errtag_texts[] = {
-	{ "printa( )", D_PRINTA_AGGPROTO },
+	{ "printa( ): @", D_PRINTA_AGGPROTO },
 	/* printf formats (layout/dt_printf.c), illumos' tags */
-	{ "corresponding \"*\" argument", D_PRINTF_DYN_PROTO },
-	{ "\t prototype: int\n", D_PRINTF_DYN_TYPE }, /* a '*' argument's */
+	{ "missing a corresponding \"", D_PRINTF_DYN_PROTO }, /* "*" or ".*" */
+	{ "\tconversion: % ", D_PRINTF_DYN_TYPE }, /* a '*' argument's: "% * d" */
 	{ "%@ conversion requires", D_PRINTF_AGG_CONV },
 	{ "specified for the output", D_SYNTAX },
 	{ "more than one '.' specified", D_SYNTAX },

@@ -9,6 +9,7 @@
  */
 #include "dt_layout.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 static int64_t lq_levels(const int64_t *p)
@@ -106,6 +107,42 @@ int dt_agg_llquantize_bucket(int factor, int low, int high, int nsteps, int64_t 
 		this = next;
 	}
 	return base;
+}
+
+/*
+ * The walk of llquantize()'s buckets, as DTrace's dt_print_llquantize()
+ * walks them: factor^low bounds bucket 0; from there each order of
+ * magnitude steps by factor^(order + 1) / nsteps (by 1 while that is
+ * smaller than nsteps) up to factor^(order + 1), where the next order
+ * starts; past the high magnitude the last bucket holds the rest.  The
+ * compiler (front/dt_cook_call.c) makes factor^(high + 2) fit 64 bits
+ * unsigned; as a signed bound it saturates.
+ */
+static void llq_order(dt_agg_llqwalk_t *w)
+{
+	if (__builtin_mul_overflow(w->lw_value, w->lw_p[0], &w->lw_next))
+		w->lw_next = INT64_MAX;
+	w->lw_step = w->lw_next > w->lw_p[3] ? w->lw_next / w->lw_p[3] : 1;
+}
+
+void dt_agg_llqwalk_init(dt_agg_llqwalk_t *w, const int64_t *p, int nb)
+{
+	w->lw_p = p;
+	w->lw_nb = nb;
+	w->lw_bin = 0;
+	w->lw_value = 1;
+	for (w->lw_order = 0; w->lw_order < p[1]; w->lw_order++)
+		w->lw_value *= p[0];
+	llq_order(w);
+}
+
+bool dt_agg_llqwalk_next(dt_agg_llqwalk_t *w)
+{
+	if (w->lw_bin++ > 0 && (w->lw_value += w->lw_step) == w->lw_next) {
+		llq_order(w);
+		w->lw_order++;
+	}
+	return w->lw_order <= w->lw_p[2] && w->lw_bin < w->lw_nb - 1;
 }
 
 /*

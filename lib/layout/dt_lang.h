@@ -164,7 +164,7 @@
 	X(PROGENYOF, "progenyof", SUBR, 1, 1, "int", "pid_t", STABLE, DT_V(1, 0),    \
 	  none, strsubr)                                                             \
 	X(RAND, "rand", SUBR, 0, 0, "int", "", STABLE, DT_V(1, 0), none, rand)       \
-	X(TRACEMEM, "tracemem", ACTION, 2, 3, NULL, "@, size_t, [size_t]", STABLE,   \
+	X(TRACEMEM, "tracemem", ACTION, 2, -1, NULL, "@, size_t", STABLE,            \
 	  DT_V(1, 0), tracemem, tracemem)                                            \
 	X(SYSTEM, "system", DESTRUCTIVE, 1, -1, NULL, NULL, STABLE, DT_V(1, 0),      \
 	  printf, system)                                                            \

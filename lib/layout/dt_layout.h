@@ -427,6 +427,25 @@ DT_INTERNAL int dt_agg_quantize_bucket(int64_t v);
 DT_INTERNAL int64_t dt_agg_quantize_bucketval(int bucket);
 DT_INTERNAL int dt_agg_lquantize_bucket(int64_t v, int64_t lo, int64_t step, int levels);
 DT_INTERNAL int dt_agg_llquantize_bucket(int factor, int low, int high, int nsteps, int64_t v);
+
+/*
+ * llquantize()'s buckets in order, as the consumer walks them (buckets for
+ * dtrace_aggdata_t, value order, text output): lw_value is bucket lw_bin's
+ * low bound (bucket 0 is below it); dt_agg_llqwalk_next() moves to the
+ * next bucket and says false at the last one, at or above lw_value.
+ */
+typedef struct dt_agg_llqwalk {
+	const int64_t *lw_p; /* factor, low, high, nsteps */
+	int lw_nb;	     /* the buckets: the value's words but the count */
+	int lw_bin;	     /* the bucket */
+	int lw_order;	     /* lw_value's order of magnitude */
+	int64_t lw_value;    /* the bucket's low bound (bucket 0: its limit) */
+	int64_t lw_step;     /* between the buckets of the order */
+	int64_t lw_next;     /* factor^(lw_order + 1), saturated */
+} dt_agg_llqwalk_t;
+
+DT_INTERNAL void dt_agg_llqwalk_init(dt_agg_llqwalk_t *, const int64_t *params, int nb);
+DT_INTERNAL bool dt_agg_llqwalk_next(dt_agg_llqwalk_t *);
 DT_INTERNAL int64_t dt_agg_dtentry(const dtrace_hdl_t *, const dt_aggmap_t *);
 
 /*
@@ -457,10 +476,12 @@ typedef struct dt_pfarg {
 typedef struct dt_pfargtype {
 	unsigned pt_accept; /* DT_PF_A_* */
 	const char *pt_name;
+	bool pt_agg; /* printa's "%@" value: no argument of the call ("aggregating action") */
 } dt_pfargtype_t;
 
-DT_INTERNAL int dt_printf_check(const char *fmt, const dt_pfargtype_t *args, int nargs,
-				char *err, size_t errlen);
+/* func: the action the messages name ("printf" gives "printf( ) ...") */
+DT_INTERNAL int dt_printf_check(const char *func, const char *fmt, const dt_pfargtype_t *args,
+				int nargs, char *err, size_t errlen);
 /* Format into a malloc'd string (*out); returns length or -1. */
 DT_INTERNAL int dt_printf_format(const char *fmt, const dt_pfarg_t *args, int nargs,
 				 char **out);

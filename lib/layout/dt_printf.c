@@ -92,7 +92,8 @@ static const dt_pfconv_t dt_pfconvs[] = {
 	{ 'c', PF_A_XINT, 0, "char, short, or int", pf_print_chr },
 	{ 'p', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
 	{ 'a', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
-	{ 'A', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
+	{ 'A', PF_A_XINT, 0, "pointer or integer (with -p/-c) or _usymaddr (without -p/-c)",
+	  pf_print_ptr },
 	{ 'e', PF_A_FP, PF_M_FP, PF_P_FP, pf_print_fp },
 	{ 'E', PF_A_FP, PF_M_FP, PF_P_FP, pf_print_fp },
 	{ 'f', PF_A_FP, PF_M_FP, PF_P_FP, pf_print_fp },
@@ -214,9 +215,11 @@ static bool pf_parse(const char *p, dt_pfspec_t *ps)
 /* ---------------------------------------------------------------- checking */
 
 typedef struct dt_pfcheck {
+	const char *pk_func; /* the action named in messages: printf, printa, system... */
 	const dt_pfargtype_t *pk_types;
 	int pk_nargs;
-	int pk_next; /* next value argument (0-based) */
+	int pk_next;  /* next value argument (0-based) */
+	int pk_argno; /* the D argument number the next one is: the format is #1 */
 	char *pk_err;
 	size_t pk_errlen;
 } dt_pfcheck_t;
@@ -252,50 +255,87 @@ static const char *pf_proto(const dt_pfspec_t *ps)
 	return u ? "unsigned long" : "long";
 }
 
-/* Consume the next value argument for conversion #conv and check its kind. */
-static int pf_check_arg(dt_pfcheck_t *pk, const dt_pfspec_t *ps, int conv,
-			unsigned accept, const char *proto)
+/*
+ * A conversion's name as illumos' messages give it (its pfc_name): the size
+ * prefix and the conversion character, without flags, width or precision.
+ */
+#define PF_NAME(ps) (int)((ps)->ps_text + (ps)->ps_len - (ps)->ps_name), (ps)->ps_name
+
+/* The next argument, or NULL; names it as illumos does ("argument #3"). */
+static const dt_pfargtype_t *pf_next(dt_pfcheck_t *pk, char *vname, size_t n)
 {
 	const dt_pfargtype_t *t;
-	int argno = pk->pk_next++;
 
-	if (argno >= pk->pk_nargs)
+	if (pk->pk_next >= pk->pk_nargs)
+		return NULL;
+	t = &pk->pk_types[pk->pk_next++];
+	if (t->pt_agg) /* printa's "%@": the aggregation's value, no argument */
+		snprintf(vname, n, "aggregating action");
+	else
+		snprintf(vname, n, "argument #%d", pk->pk_argno++);
+	return t;
+}
+
+/* The value argument of conversion #conv, checked against its prototype. */
+static int pf_check_arg(dt_pfcheck_t *pk, const dt_pfspec_t *ps, int conv)
+{
+	const dt_pfargtype_t *t;
+	char vname[64];
+
+	if ((t = pf_next(pk, vname, sizeof(vname))) == NULL)
 		return pf_error(pk,
-				"printf( ) prototype mismatch: conversion #%d (%%%.*s) "
+				"%s( ) prototype mismatch: conversion #%d (%%%.*s) "
 				"is missing a corresponding value argument",
-				conv, (int)(ps->ps_text + ps->ps_len - ps->ps_name), ps->ps_name);
-	t = &pk->pk_types[argno];
-	if ((t->pt_accept & accept) != 0)
+				pk->pk_func, conv, PF_NAME(ps));
+	if ((t->pt_accept & ps->ps_pc->pc_accept) != 0)
 		return 0;
 	return pf_error(pk,
-			"printf( ) argument #%d is incompatible with conversion #%d "
-			"prototype:\n\tconversion: %.*s\n\t prototype: %s\n\t  argument: %s",
-			argno + 2, conv, ps->ps_len, ps->ps_text, proto, t->pt_name);
+			"%s( ) %s is incompatible with conversion #%d "
+			"prototype:\n\tconversion: %%%.*s\n\t prototype: %s\n\t  argument: %s",
+			pk->pk_func, vname, conv, PF_NAME(ps), pf_proto(ps), t->pt_name);
+}
+
+/*
+ * A '*' width ("*") or precision (".*") takes an integer argument before the
+ * value, the width's first, with illumos' messages (D_PRINTF_DYN_PROTO and
+ * D_PRINTF_DYN_TYPE, whose conversion reads "% * d").
+ */
+static int pf_check_star(dt_pfcheck_t *pk, const dt_pfspec_t *ps, int conv, const char *dyn)
+{
+	const dt_pfargtype_t *t;
+	char vname[64];
+	int argno = pk->pk_argno;
+
+	if ((t = pf_next(pk, vname, sizeof(vname))) == NULL)
+		return pf_error(pk, "%s( ) prototype mismatch: conversion #%d (%%%.*s) is "
+				"missing a corresponding \"%s\" argument", pk->pk_func, conv,
+				PF_NAME(ps), dyn);
+	if ((t->pt_accept & PF_A_INT) != 0)
+		return 0;
+	return pf_error(pk, "%s( ) argument #%d is incompatible with conversion #%d prototype:\n"
+			"\tconversion: %% %s %.*s\n\t prototype: int\n\t  argument: %s",
+			pk->pk_func, argno, conv, dyn, PF_NAME(ps), t->pt_name);
 }
 
 /* Arguments of one conversion: '*' width, '*' precision, then the value. */
 static int pf_check_conv(dt_pfcheck_t *pk, const dt_pfspec_t *ps, int conv)
 {
-	const dt_pfconv_t *pc = ps->ps_pc;
-
-	for (int i = 0; i < ps->ps_wstar + ps->ps_pstar; i++) {
-		if (pk->pk_next >= pk->pk_nargs)
-			return pf_error(pk, "printf( ) prototype mismatch: conversion #%d (%%%.*s) is "
-					"missing a corresponding \"*\" argument", conv,
-					(int)(ps->ps_text + ps->ps_len - ps->ps_name), ps->ps_name);
-		if (pf_check_arg(pk, ps, conv, PF_A_INT, "int") != 0)
-			return -1;
-	}
-	if (pc->pc_accept == 0)
+	if (ps->ps_wstar && pf_check_star(pk, ps, conv, "*") != 0)
+		return -1;
+	if (ps->ps_pstar && pf_check_star(pk, ps, conv, ".*") != 0)
+		return -1;
+	if (ps->ps_pc->pc_accept == 0)
 		return 0;
-	return pf_check_arg(pk, ps, conv, pc->pc_accept, pf_proto(ps));
+	return pf_check_arg(pk, ps, conv);
 }
 
 /*
  * The checks illumos' dt_printf_create() makes of a conversion's flags,
  * with its messages: one '*' each for width and precision, one '.', no
  * positional "%n$", '%' only as "%%", a name before the end, "%@" only in
- * printa( ).
+ * printa( ).  A second '*' is reported for the "output precision" whether
+ * it is the width's or the precision's, as illumos' test of its flag bit
+ * (never 0) words it.
  */
 static int pf_check_syntax(dt_pfcheck_t *pk, const char *q, int conv)
 {
@@ -310,7 +350,7 @@ static int pf_check_syntax(dt_pfcheck_t *pk, const char *q, int conv)
 		if (*p == '*') {
 			if (dot ? pstar : wstar)
 				return pf_error(pk, "format conversion #%d has more than one '*' specified "
-						"for the output %s", conv, dot ? "precision" : "width");
+						"for the output precision", conv);
 			*(dot ? &pstar : &wstar) = true;
 		} else if (*p == '.') {
 			if (dot)
@@ -322,7 +362,7 @@ static int pf_check_syntax(dt_pfcheck_t *pk, const char *q, int conv)
 					"(%%n$)", conv);
 		} else if (*p == '@') {
 			return pf_error(pk, "%%@ conversion requires an aggregation and is not for use "
-					"with printf( )");
+					"with %s( )", pk->pk_func);
 		} else if (*p == '%') {
 			if (p == q + 1)
 				return 0;
@@ -368,10 +408,10 @@ static int pf_check_defined(dt_pfcheck_t *pk, const char *fmt)
 	return 0;
 }
 
-DT_INTERNAL int dt_printf_check(const char *fmt, const dt_pfargtype_t *argtypes, int nargs,
-				char *err, size_t errlen)
+DT_INTERNAL int dt_printf_check(const char *func, const char *fmt, const dt_pfargtype_t *argtypes,
+				int nargs, char *err, size_t errlen)
 {
-	dt_pfcheck_t pk = { argtypes, nargs, 0, err, errlen };
+	dt_pfcheck_t pk = { func, argtypes, nargs, 0, 2, err, errlen };
 	dt_pfspec_t ps;
 	const char *q;
 	int conv = 0;
@@ -385,9 +425,9 @@ DT_INTERNAL int dt_printf_check(const char *fmt, const dt_pfargtype_t *argtypes,
 	}
 	if (pk.pk_next < nargs)
 		return pf_error(&pk,
-				"printf( ) prototype mismatch: only %d arguments "
+				"%s( ) prototype mismatch: only %d arguments "
 				"required by this format string",
-				pk.pk_next);
+				func, pk.pk_argno - 2);
 	return 0;
 }
 

@@ -79,6 +79,56 @@ static void test_llquantize_buckets(void)
 		  1);
 }
 
+/* The walk's buckets are the buckets values fall in: each bound in its own. */
+static void llqwalk_check(const char *what, const int64_t *p, const int64_t *bounds, int nbounds)
+{
+	int nb = dt_agg_nwords(DT_AGG_LLQUANTIZE, p) - 1, i = 0;
+	char name[96];
+	dt_agg_llqwalk_t w;
+
+	dt_agg_llqwalk_init(&w, p, nb);
+	snprintf(name, sizeof(name), "%s: bucket 0 below", what);
+	check_int(name, w.lw_value == bounds[0], 1);
+	while (dt_agg_llqwalk_next(&w)) {
+		i = w.lw_bin;
+		snprintf(name, sizeof(name), "%s: bucket %d's bound", what, i);
+		check_int(name, dt_agg_llquantize_bucket((int)p[0], (int)p[1], (int)p[2], (int)p[3],
+							 w.lw_value), i);
+		check_int(name, dt_agg_llquantize_bucket((int)p[0], (int)p[1], (int)p[2], (int)p[3],
+							 w.lw_value - 1), i - 1);
+		if (i < nbounds)
+			check_int(name, w.lw_value == bounds[i], 1);
+	}
+	snprintf(name, sizeof(name), "%s: the last bucket", what);
+	check_int(name, w.lw_bin, nb - 1);
+	check_int(name, dt_agg_llquantize_bucket((int)p[0], (int)p[1], (int)p[2], (int)p[3],
+						 w.lw_value), nb - 1);
+}
+
+static void test_llqwalk(void)
+{
+	static const int64_t p[4] = { 10, 0, 3, 10 }, p2[4] = { 2, 1, 4, 4 };
+	/*
+	 * 10^19 overflows int64: the walk's last bucket is order 17's last,
+	 * 9 * 10^17 (where the bucket function, as illumos', clamps all of
+	 * order 17: no bucket for 10^18 and up).
+	 */
+	static const int64_t p3[4] = { 10, 0, 17, 10 };
+	static const int64_t b[] = { 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20 };
+	static const int64_t b2[] = { 2, 2, 3, 4, 6, 8, 12, 16, 24, 32 };
+	int nb = dt_agg_nwords(DT_AGG_LLQUANTIZE, p3) - 1;
+	dt_agg_llqwalk_t w;
+
+	llqwalk_check("llqwalk(10, 0, 3, 10)", p, b, (int)(sizeof(b) / sizeof(b[0])));
+	llqwalk_check("llqwalk(2, 1, 4, 4)", p2, b2, (int)(sizeof(b2) / sizeof(b2[0])));
+	dt_agg_llqwalk_init(&w, p3, nb);
+	while (dt_agg_llqwalk_next(&w))
+		continue;
+	check_int("llqwalk(10, 0, 17, 10): the last bucket", w.lw_bin, nb - 1);
+	check_int("llqwalk(10, 0, 17, 10): its bound 9 * 10^17",
+		  w.lw_value == 900000000000000000LL, 1);
+}
+
 static void test_nwords(void)
 {
 	int64_t lq[3] = { 0, 5, 2 };
@@ -253,6 +303,7 @@ int main(void)
 	test_quantize_buckets();
 	test_lquantize_buckets();
 	test_llquantize_buckets();
+	test_llqwalk();
 	test_nwords();
 	test_merge();
 	test_stddev();

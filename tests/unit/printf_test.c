@@ -326,18 +326,18 @@ static void test_format_errors(void)
  * The arguments as the front end describes them (front/dt_cook.c maps a D
  * type to the kinds of value it is and its name).
  */
-static const dt_pfargtype_t t_char = { DT_PF_A_INT, "char" };
-static const dt_pfargtype_t t_int = { DT_PF_A_INT, "int" };
-static const dt_pfargtype_t t_uint = { DT_PF_A_INT, "uint32_t" };
-static const dt_pfargtype_t t_llong = { DT_PF_A_INT, "long long" };
-static const dt_pfargtype_t t_noname = { DT_PF_A_INT, "int" };
-static const dt_pfargtype_t t_string = { DT_PF_A_STR, "string" };
-static const dt_pfargtype_t t_chararr = { DT_PF_A_STR, "char [16]" };
-static const dt_pfargtype_t t_intarr = { 0, "int [4]" };
-static const dt_pfargtype_t t_charp = { DT_PF_A_PTR, "char *" };
-static const dt_pfargtype_t t_voidp = { DT_PF_A_PTR, "void *" };
-static const dt_pfargtype_t t_struct = { 0, "struct task_struct" };
-static const dt_pfargtype_t t_void = { 0, "void" };
+static const dt_pfargtype_t t_char = { DT_PF_A_INT, "char", false };
+static const dt_pfargtype_t t_int = { DT_PF_A_INT, "int", false };
+static const dt_pfargtype_t t_uint = { DT_PF_A_INT, "uint32_t", false };
+static const dt_pfargtype_t t_llong = { DT_PF_A_INT, "long long", false };
+static const dt_pfargtype_t t_noname = { DT_PF_A_INT, "int", false };
+static const dt_pfargtype_t t_string = { DT_PF_A_STR, "string", false };
+static const dt_pfargtype_t t_chararr = { DT_PF_A_STR, "char [16]", false };
+static const dt_pfargtype_t t_intarr = { 0, "int [4]", false };
+static const dt_pfargtype_t t_charp = { DT_PF_A_PTR, "char *", false };
+static const dt_pfargtype_t t_voidp = { DT_PF_A_PTR, "void *", false };
+static const dt_pfargtype_t t_struct = { 0, "struct task_struct", false };
+static const dt_pfargtype_t t_void = { 0, "void", false };
 
 #define TYPES(...)                                         \
 	(const dt_pfargtype_t[]){ __VA_ARGS__ },           \
@@ -355,7 +355,7 @@ static void test_chk(int line, const char *want, const char *fmt, const dt_pfarg
 
 	snprintf(name, sizeof(name), "check \"%s\" (line %d)", visible(fmt, buf, sizeof(buf)),
 		 line);
-	rc = dt_printf_check(fmt, types, ntypes, err, sizeof(err));
+	rc = dt_printf_check("printf", fmt, types, ntypes, err, sizeof(err));
 	if (rc == 0)
 		result(name, err[0] == '\0' ? NULL : "(rc 0 with an error text)", want);
 	else if (rc == -1)
@@ -418,23 +418,26 @@ static void test_check_mismatch(void)
 	CHK(MISMATCH(2, 1, "%s", STRPROTO, "char *"), "%s", t_charp);
 	CHK(MISMATCH(2, 1, "%s", STRPROTO, "int [4]"), "%s", t_intarr);
 	CHK(MISMATCH(2, 1, "%S", STRPROTO, "long long"), "%S", t_llong);
-	CHK(MISMATCH(2, 1, "%-10.3s", STRPROTO, "int"), "%-10.3s", t_int);
+	CHK(MISMATCH(2, 1, "%s", STRPROTO, "int"), "%-10.3s", t_int); /* the name only */
 	CHK(MISMATCH(2, 1, "%p", "pointer or integer", "string"), "%p", t_string);
 	CHK(MISMATCH(2, 1, "%a", "pointer or integer", "string"), "%a", t_string);
 	CHK(MISMATCH(2, 1, "%f", FPPROTO, "string"), "%f", t_string);
 	CHK(MISMATCH(2, 1, "%e", FPPROTO, "char *"), "%e", t_charp);
 	CHK(MISMATCH(2, 1, "%G", FPPROTO, "string"), "%G", t_string);
 	CHK(MISMATCH(2, 1, "%Y", "int64_t", "string"), "%Y", t_string);
-	CHK(MISMATCH(2, 1, "%5d", XINT, "void"), "%5d", t_void);
+	CHK(MISMATCH(2, 1, "%d", XINT, "void"), "%5d", t_void);
 	CHK(MISMATCH(2, 1, "%d", XINT, "void"), "%d", t_void);
 	CHK(MISMATCH(4, 3, "%lld", "long long", "string"), "%d %s %lld", t_int, t_string,
 	    t_string);
-	/* '*' consumes an integer argument */
-	CHK(MISMATCH(2, 1, "%*d", "int", "string"), "%*d", t_string, t_int);
-	CHK(MISMATCH(3, 1, "%*.*s", "int", "string"), "%*.*s", t_int, t_string,
+	/* '*' consumes an integer argument: illumos' D_PRINTF_DYN_TYPE says "% * d" */
+	CHK(MISMATCH(2, 1, "% * d", "int", "string"), "%*d", t_string, t_int);
+	CHK(MISMATCH(3, 1, "% .* s", "int", "string"), "%*.*s", t_int, t_string,
 	    t_string);
-	CHK(MISMATCH(2, 1, "%*d", "int", "void *"), "%*d", t_voidp, t_int);
-	CHK(MISMATCH(4, 1, "%*.*s", STRPROTO, "int"), "%*.*s", t_int, t_int, t_int);
+	CHK(MISMATCH(2, 1, "% * d", "int", "void *"), "%*d", t_voidp, t_int);
+	CHK(MISMATCH(2, 1, "% .* ld", "int", "string"), "%-5.*ld", t_string, t_int);
+	CHK(MISMATCH(4, 1, "%s", STRPROTO, "int"), "%*.*s", t_int, t_int, t_int);
+	CHK(MISMATCH(2, 1, "%A", "pointer or integer (with -p/-c) or _usymaddr (without -p/-c)",
+		     "string"), "%A", t_string);
 	/* %% counts as a conversion, as in illumos */
 	CHK(MISMATCH(2, 2, "%d", XINT, "string"), "%%%d", t_string);
 }
@@ -457,6 +460,10 @@ static void test_check_count(void)
 	     "argument", "%*d");
 	CHK0("printf( ) prototype mismatch: conversion #1 (%ld) is missing a corresponding \"*\" "
 	     "argument", "%-*.3ld");
+	CHK0("printf( ) prototype mismatch: conversion #1 (%s) is missing a corresponding \".*\" "
+	     "argument", "%.*s");
+	CHK("printf( ) prototype mismatch: conversion #1 (%s) is missing a corresponding \".*\" "
+	    "argument", "%*.*s", t_int);
 	CHK(MISSING(1, "%d"), "%*.*d", t_int, t_int);
 	CHK(EXTRA(1), "%d", t_int, t_int);
 	CHK(EXTRA(0), "hello", t_int);
@@ -479,7 +486,8 @@ static void test_check_undefined(void)
 	CHK(UNDEF(1, "%hf"), "%hf", t_int);
 	CHK(UNDEF(1, "%w"), "%5.2w", t_int); /* the name, as illumos says it */
 	/* malformed conversions, with illumos' messages */
-	CHK("format conversion #1 has more than one '*' specified for the output width", "%**d",
+	/* "precision" for the width too, as illumos words it (its flag test is never 0) */
+	CHK("format conversion #1 has more than one '*' specified for the output precision", "%**d",
 	    t_int, t_int, t_int);
 	CHK("format conversion #1 has more than one '*' specified for the output precision",
 	    "%.**d", t_int, t_int, t_int);
@@ -496,15 +504,40 @@ static void test_check_undefined(void)
 	CHK(UNDEF(1, "%n"), "%n", t_int);
 }
 
+/* the action's own name, and printa's "%@" value named as illumos names it */
+static void test_check_func(void)
+{
+	static const dt_pfargtype_t t_aggval = { DT_PF_A_INT, "int64_t", true };
+	char err[512] = "";
+
+	dt_printf_check("printa", "%s %s %d", (const dt_pfargtype_t[]){ t_string, t_aggval, t_int },
+			3, err, sizeof(err));
+	result("printa: %@ value", err,
+	       "printa( ) aggregating action is incompatible with conversion #2 prototype:\n"
+	       "\tconversion: %s\n\t prototype: " STRPROTO "\n\t  argument: int64_t");
+	dt_printf_check("printa", "%d %d %s", (const dt_pfargtype_t[]){ t_int, t_aggval, t_int },
+			3, err, sizeof(err));
+	result("printa: the key after a value is argument #3", err,
+	       "printa( ) argument #3 is incompatible with conversion #3 prototype:\n"
+	       "\tconversion: %s\n\t prototype: " STRPROTO "\n\t  argument: int");
+	dt_printf_check("system", "%d %d", &t_int, 1, err, sizeof(err));
+	result("system: its name", err,
+	       "system( ) prototype mismatch: conversion #2 (%d) is missing a corresponding value "
+	       "argument");
+	dt_printf_check("freopen", "%@d", &t_int, 1, err, sizeof(err));
+	result("freopen: %@", err,
+	       "%@ conversion requires an aggregation and is not for use with freopen( )");
+}
+
 static void test_check_errbuf(void)
 {
 	char small[8];
 	int rc;
 
-	rc = dt_printf_check("%d", NULL, 0, NULL, 0);
+	rc = dt_printf_check("printf", "%d", NULL, 0, NULL, 0);
 	result("check with no error buffer fails", rc == -1 ? "-1" : "other", "-1");
 	memset(small, 'X', sizeof(small));
-	rc = dt_printf_check("%d", NULL, 0, small, sizeof(small));
+	rc = dt_printf_check("printf", "%d", NULL, 0, small, sizeof(small));
 	result("check truncates the error text", rc == -1 ? small : "(accepted)", "printf(");
 }
 
@@ -553,6 +586,7 @@ int main(void)
 	test_check_mismatch();
 	test_check_count();
 	test_check_undefined();
+	test_check_func();
 	test_check_errbuf();
 
 	printf("printf: %d passed, %d failed\n", npass, nfail);

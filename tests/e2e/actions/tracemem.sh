@@ -15,3 +15,11 @@ $DTRACE -qn 'BEGIN { tracemem("abc", 4); }'
 $DTRACE -qn 'BEGIN { tracemem(curthread, 16, "x"); }'
 $DTRACE -qn 'BEGIN { tracemem(curthread, 32769); }'
 $DTRACE -x errtags -qn 'BEGIN { tracemem(curthread, -1); }'
+# illumos' prototype is void(@, size_t, ...): too many arguments and a third
+# that is not scalar are tracemem's own checks (D_TRACEMEM_ARGS, _DYNSIZE), a
+# pointer is a scalar; too few and a non-integer size are the prototype's
+$DTRACE -x errtags -qn 'BEGIN { tracemem(curthread, 16, 1, 2); }'
+$DTRACE -x errtags -qn 'BEGIN { tracemem(curthread, 16, "x"); }'
+$DTRACE -x errtags -qn 'BEGIN { tracemem(curthread); }'
+$DTRACE -x errtags -qn 'BEGIN { tracemem(curthread, "a"); }'
+$DTRACE -e -qn 'BEGIN { tracemem(curthread, 16, (char *)0); }'; echo "rc=$?"
