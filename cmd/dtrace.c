@@ -558,7 +558,7 @@ static void grab_pid(dtrace_state_t *st, const char *arg)
 	long pid = strtol(arg, &end, 10);
 
 	if (*end != '\0' || pid <= 0 || pid > INT_MAX)
-		fatal(st, "invalid process ID: %s", arg);
+		fatal(st, "invalid pid: %s", arg); /* illumos' text */
 	if (dtrace_proc_grab(st->g_dtp, (pid_t)pid) != 0)
 		fatal(st, "%s", dmsg(st));
 	dtrace_set_target(st->g_dtp, (int)pid);

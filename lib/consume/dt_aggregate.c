@@ -583,19 +583,24 @@ static int vals_cmp(const dt_aggrow_t *a, const dt_aggrow_t *b, const dt_aggsort
 	return 0;
 }
 
-static int row_cmp(const void *x, const void *y, void *arg)
+/* The rows' order: by keys then values, or values then keys; reversed. */
+static int rows_order(const dt_aggrow_t *a, const dt_aggrow_t *b, const dt_aggsort_t *s,
+		      int (*vcmp)(const dt_aggrow_t *, const dt_aggrow_t *, const dt_aggsort_t *))
 {
-	const dt_aggrow_t *a = x, *b = y;
-	const dt_aggsort_t *s = arg;
 	int r;
 
 	if (s->s_keysort) {
 		if ((r = key_cmp(a, b, s->s_keypos)) == 0)
-			r = vals_cmp(a, b, s);
-	} else if ((r = vals_cmp(a, b, s)) == 0) {
+			r = vcmp(a, b, s);
+	} else if ((r = vcmp(a, b, s)) == 0) {
 		r = key_cmp(a, b, s->s_keypos);
 	}
 	return s->s_rev ? -r : r;
+}
+
+static int row_cmp(const void *x, const void *y, void *arg)
+{
+	return rows_order(x, y, arg, vals_cmp);
 }
 
 /*
@@ -614,19 +619,15 @@ static int64_t scalar_of(const dt_aggmap_t *am, const int64_t *d)
 	return am->am_func == DT_AGG_COUNT ? d[0] : am->am_func == DT_AGG_AVG ? avg_of(d) : d[1];
 }
 
+static int scalar_cmp(const dt_aggrow_t *a, const dt_aggrow_t *b, const dt_aggsort_t *s)
+{
+	(void)s;
+	return cmp_i64(a->r_sv, b->r_sv);
+}
+
 static int row_cmp_scalar(const void *x, const void *y, void *arg)
 {
-	const dt_aggrow_t *a = x, *b = y;
-	const dt_aggsort_t *s = arg;
-	int r;
-
-	if (s->s_keysort) {
-		if ((r = key_cmp(a, b, s->s_keypos)) == 0)
-			r = cmp_i64(a->r_sv, b->r_sv);
-	} else if ((r = cmp_i64(a->r_sv, b->r_sv)) == 0) {
-		r = key_cmp(a, b, s->s_keypos);
-	}
-	return s->s_rev ? -r : r;
+	return rows_order(x, y, arg, scalar_cmp);
 }
 
 /*
