@@ -1544,10 +1544,10 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 	dt_recdesc_t *rd;
 	int r;
 
-	if ((kind == DT_ACT_PRINTF || kind == DT_ACT_TRACE) && dt_cg_defers(cg, dnp)) {
+	if ((kind == DT_ACT_PRINTF || kind == DT_ACT_TRACE) && dt_cg_defers(cg, dnp) != DT_DEFER_NONE) {
 		rd = dt_cg_recadd(cg, kind, cg->cg_strsize, 1);
 		rd->rd_string = true;
-		rd->rd_defer = true;
+		rd->rd_defer = (uint8_t)dt_cg_defers(cg, dnp);
 		cg->cg_epid->ep_defers = true;
 		dt_cg_recdefer(cg, rd, dnp); /* dt_cg_defer.c */
 	} else if (dt_cg_isstr(dnp) && !(kind == DT_ACT_PRINT && t->dt_canon->dt_kind == DT_TK_ARRAY)) {
