@@ -36,7 +36,9 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dt_nomem_trap_t trap;
 	jmp_buf nomem;
 
-	if (version > DTRACE_VERSION || (flags & ~DTRACE_O_LIBBPF_PRINT) != 0) {
+	if (version > DTRACE_VERSION ||
+	    (flags & ~(DTRACE_O_LIBBPF_PRINT | DTRACE_O_LP64 | DTRACE_O_ILP32)) != 0 ||
+	    (flags & (DTRACE_O_LP64 | DTRACE_O_ILP32)) == (DTRACE_O_LP64 | DTRACE_O_ILP32)) {
 		if (errp)
 			*errp = version > DTRACE_VERSION ? EDT_VERSION : EINVAL;
 		return NULL;
@@ -66,6 +68,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 				      ((uint64_t)getpid() << 48) ^ (uint64_t)(uintptr_t)dtp;
 	}
 	dtp->dt_defercookie |= 1; /* never 0, as a zeroed slot is */
+	dtp->dt_oflags = flags;
 	dt_options_init(dtp);
 	dtp->dt_ncpus = dt_bpf_ncpus();
 	dtp->dt_nonline = (int)sysconf(_SC_NPROCESSORS_ONLN);
