@@ -171,6 +171,41 @@ static void store_at(dt_cg_t *cg, int vslot, const dt_type_t *t)
 	I(STX(dt_cg_bpfsize(t->dt_size > 8 ? 8 : t->dt_size), R0, r, 0));
 }
 
+/*
+ * Store the value in vslot into the bit-field dm whose containing bytes
+ * start at r0, as C does: a read-modify-write of the bytes that hold it
+ * (the value truncated to the field's width; a signed field reads it back
+ * sign-extended), leaving the other bits alone.  The bytes are taken in
+ * chunks of 8, 4, 2 and 1 (a field over 3 bytes is a 2-byte and a 1-byte
+ * access), so no access reaches past the last byte of the field.
+ */
+static void store_bits(dt_cg_t *cg, int vslot, const dt_member_t *dm)
+{
+	int nb = (dm->dm_bitoff + dm->dm_bits + 7) / 8, r;
+	uint64_t fmask = (dm->dm_bits >= 64 ? ~0ULL : (1ULL << dm->dm_bits) - 1) << dm->dm_bitoff;
+
+	for (int c = 0, sz; c < nb; c += sz) {
+		uint64_t cmask;
+
+		sz = nb - c >= 8 ? 8 : nb - c >= 4 ? 4 : nb - c >= 2 ? 2 : 1;
+		cmask = (fmask >> (8 * c)) & (sz == 8 ? ~0ULL : (1ULL << (8 * sz)) - 1);
+		r = dt_cg_get(cg, vslot, R1);
+		if (r != R1)
+			I(MOV64_REG(R1, r));
+		if (dm->dm_bitoff != 0)
+			I(ALU64_IMM(BPF_LSH, R1, dm->dm_bitoff));
+		if (c != 0)
+			I(ALU64_IMM(BPF_RSH, R1, 8 * c));
+		dt_cg_ld64(cg, R3, cmask);
+		I(ALU64_REG(BPF_AND, R1, R3));
+		I(LDX(dt_cg_bpfsize(sz), R2, R0, c));
+		I(ALU64_IMM(BPF_XOR, R3, -1));
+		I(ALU64_REG(BPF_AND, R2, R3));
+		I(ALU64_REG(BPF_OR, R2, R1));
+		I(STX(dt_cg_bpfsize(sz), R0, R2, c));
+	}
+}
+
 /* The bytes a store of type t writes. */
 static int store_size(dt_cg_t *cg, const dt_type_t *t)
 {
@@ -189,11 +224,10 @@ void dt_cg_memstore(dt_cg_t *cg, dt_node_t *lhs)
 {
 	int vslot = cg->cg_depth - 1, skip = dt_cg_label(cg);
 	const dt_type_t *t = lhs->dn_type;
+	const dt_member_t *bf = lhs->dn_kind == N_MEMBER ? lhs->dn_member : NULL;
 	dt_node_t *root;
 	int64_t off;
 
-	if (lhs->dn_kind == N_MEMBER && lhs->dn_member != NULL)
-		dt_cg_error(cg, lhs, "assignment to a bit-field member is not supported");
 	root = var_root(lhs, &off);
 	if (root != NULL) {
 		root_ptr(cg, root, skip);
@@ -201,9 +235,13 @@ void dt_cg_memstore(dt_cg_t *cg, dt_node_t *lhs)
 			I(ALU64_IMM(BPF_ADD, R0, (int32_t)off));
 	} else {
 		dt_cg_addr(cg, lhs);
-		dt_cg_dmemptr(cg, cg->cg_depth - 1, store_size(cg, t));
+		dt_cg_dmemptr(cg, cg->cg_depth - 1,
+			      bf != NULL ? (bf->dm_bitoff + bf->dm_bits + 7) / 8 : store_size(cg, t));
 		dt_cg_pop(cg);
 	}
-	store_at(cg, vslot, t);
+	if (bf != NULL)
+		store_bits(cg, vslot, bf);
+	else
+		store_at(cg, vslot, t);
 	dt_cg_place(cg, skip);
 }

@@ -128,13 +128,16 @@ static void print_trace(dtrace_hdl_t *dtp, FILE *fp, const char *data, const dtr
 	 * As Oracle's DTrace: the value with its type's signedness, in
 	 * illumos' widths (illumos printed every size as signed except 1-
 	 * and 2-byte values, which it read unsigned: (int16_t)-1 was 65535).
+	 * A float or double is its bits as an unsigned integer of its own
+	 * size, as Oracle's dt_print_trace() prints it (D types only integers
+	 * signed: dt_node_type_assign()); here its slot is 8 bytes wide.
 	 */
 	static const struct { int size, width; } widths[] = { { 8, 16 }, { 4, 8 }, { 2, 5 }, { 1, 3 } };
-	int width = 3;
-	int64_t v = dt_rec_int(data + r->dtrd_offset, (uint32_t)r->dtrd_size, r->dtrd_signed);
+	int width = 3, size = (int)(r->dtrd_kind == DTRACE_DATA_FLOAT ? r->dtrd_tsize : r->dtrd_size);
+	int64_t v = dt_rec_int(data + r->dtrd_offset, (uint32_t)size, r->dtrd_signed);
 
 	for (size_t i = 0; i < sizeof(widths) / sizeof(widths[0]); i++)
-		if (widths[i].size == (int)r->dtrd_size)
+		if (widths[i].size == size)
 			width = widths[i].width;
 	if (q)
 		width = 0;

@@ -1527,16 +1527,11 @@ void dt_cook_node(dt_cookctx_t *cc, dt_node_t *dnp)
 		break;
 	case N_ADDROF:
 		dt_cook_node(cc, dnp->dn_left);
-		if (dnp->dn_left->dn_kind == N_VAR && dnp->dn_left->dn_ident != NULL &&
-		    (dnp->dn_left->dn_ident->di_kind == DT_ID_GLOBAL ||
-		     dnp->dn_left->dn_ident->di_kind == DT_ID_LOCAL) &&
-		    (dnp->dn_left->dn_type->dt_canon->dt_kind == DT_TK_STRUCT ||
-		     dnp->dn_left->dn_type->dt_canon->dt_kind == DT_TK_UNION)) {
-			/* &f of a struct variable in D memory: p = &f; p->m = v */
-			dnp->dn_type = dt_type_ptr(dtp, dnp->dn_left->dn_type);
-			break;
-		}
-		/* illumos' checks and texts (its dt_cook_op1) */
+		/*
+		 * illumos' checks and texts (its dt_cook_op1): no variable's
+		 * address, whatever its class and type (&f, &self->st, &a[k]
+		 * refused), but a member's or an element's (&f.m, &self->st.m)
+		 */
 		if (dnp->dn_left->dn_kind == N_VAR || dnp->dn_left->dn_kind == N_AGG ||
 		    (dnp->dn_left->dn_kind == N_ARRAY && dnp->dn_left->dn_ident != NULL &&
 		     dnp->dn_left->dn_index != DT_INDEX_MEM && dnp->dn_left->dn_index != DT_INDEX_SCALAR))

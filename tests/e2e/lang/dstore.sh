@@ -1,7 +1,9 @@
 # Issue 18 item 3: stores into D's own memory through pointers: alloca()'d
 # scratch (*p = v, p[i] = v), a D array (&a[i], p = a), a D struct
-# variable (p = &s; p->m = v); alloca(0) takes no space (the next
-# alloca() returns the same address); bcopy() takes a string source.
+# variable through a member's address (p = (struct pt *)&s.x; p->m = v:
+# illumos refuses &s itself, "cannot take address of dynamic variable");
+# alloca(0) takes no space (the next alloca() returns the same address);
+# bcopy() takes a string source.
 # Stores are checked at run time as DTrace checks them: past the bytes
 # alloca()'d, or outside D memory (a user address, the kernel's task),
 # the clause faults with "invalid address" and ERROR fires (arg4 is
@@ -20,7 +22,7 @@ BEGIN {
 	r = a;
 	r[3] = 9;
 	printf("array: %d %d %d %d\n", a[0], a[1], a[2], a[3]);
-	sp = &s;
+	sp = (struct pt *)&s.x;
 	sp->y = 4;
 	printf("struct: %d %d\n", s.x, s.y);
 	x = alloca(0);
