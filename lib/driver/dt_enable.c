@@ -347,6 +347,30 @@ static void *progress_run(void *arg)
 	return NULL;
 }
 
+/* Does bp run a provider's companion clause (dc_hidden)? */
+static bool has_companion(const dt_bpfprog_t *bp)
+{
+	for (int k = 0; k < bp->bp_nclauses; k++)
+		if (bp->bp_clauses[k]->dc_hidden)
+			return true;
+	return false;
+}
+
+/* Attach bp to each of its probes, with the probe's cookie. */
+static int attach_prog(dtrace_hdl_t *dtp, dt_bpfprog_t *bp, progress_t *pg)
+{
+	for (int i = 0; i < bp->bp_nprobes; i++) {
+		dt_probe_t *pr = bp->bp_probes[i];
+		uint64_t cookie = (uint64_t)pr->pr_epidbase << 32 | (uint32_t)pr->pr_enidx;
+		int rv;
+
+		if ((rv = pr->pr_prov->pv_attach(dtp, pr, bp, cookie)) != 0)
+			return rv;
+		__atomic_add_fetch(&pg->pg_done, 1, __ATOMIC_RELAXED);
+	}
+	return 0;
+}
+
 /*
  * Attach every program to each of its probes, with the probe's cookie.
  * When that takes more than a second, progress to the caller's handler
@@ -367,16 +391,16 @@ int dt_enable_attach(dtrace_hdl_t *dtp)
 	pthread_cond_init(&pg.pg_cv, &ca);
 	if (show && pthread_create(&tid, NULL, progress_run, &pg) != 0)
 		show = false;
-	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL && rv == 0; bp = bp->bp_next) {
-		for (int i = 0; i < bp->bp_nprobes; i++) {
-			dt_probe_t *pr = bp->bp_probes[i];
-			uint64_t cookie = (uint64_t)pr->pr_epidbase << 32 | (uint32_t)pr->pr_enidx;
-
-			if ((rv = pr->pr_prov->pv_attach(dtp, pr, bp, cookie)) != 0)
-				break;
-			__atomic_add_fetch(&pg.pg_done, 1, __ATOMIC_RELAXED);
-		}
-	}
+	/*
+	 * Programs running providers' companion clauses attach last: on a
+	 * tracepoint, programs run in the order they were attached, and a
+	 * companion on the event a probe fires at (lockstat's at
+	 * lock:contention_end) frees the state that probe reads.
+	 */
+	for (int pass = 0; pass < 2 && rv == 0; pass++)
+		for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp != NULL && rv == 0; bp = bp->bp_next)
+			if (has_companion(bp) == (pass == 1))
+				rv = attach_prog(dtp, bp, &pg);
 	if (show) {
 		pthread_mutex_lock(&pg.pg_lock);
 		pg.pg_stop = true;

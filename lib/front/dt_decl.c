@@ -3,13 +3,25 @@
  * arrays, associative arrays), typedef, struct/union/enum definitions and
  * inlines.  The types themselves are made by types/dt_decl.c.
  *
- *   decl       = "typedef" type declarator ("," declarator)* ";"
- *              | "inline" type ident [ "[" type ident { "," type ident } "]" ]
+ *   decl       = "inline" type ident [ "[" type ident { "," type ident } "]" ]
  *                    "=" assign ";"
- *              | ("self" | "this" | "extern")? type (declarator ("," declarator)*)? ";"
- *   declarator = "*"* ident ("[" (const | type ("," type)*) "]")*
+ *              | class? type class? (declarator ("," declarator)*)? ";"
+ *   class      = "typedef" | "extern" | "static" | "register" | "auto"
+ *              | "self" | "this"
+ *   declarator = "*"* ident ("[" (const | key ("," key)*) "]")*
  *              | "*"* ident "(" [ param ("," param)* ("," "...")? ] ")"
- *   param      = type "*"* ident? | "..."
+ *   param      = class? type "*"* ident? | "..."
+ *   key        = class? type
+ *
+ * Storage classes as illumos' grammar and dt_decl_class(): one per
+ * declaration ("only one storage class allowed in a declaration",
+ * D_DECL_CLASS), before or after the type; self and this only where D
+ * declares variables, not for parameters, which take none or register
+ * (D_DECL_PARMCLASS).  static, register and auto declare nothing in D
+ * (D_DECL_BADCLASS, "specified storage class not appropriate in D"),
+ * except that a static function prototype is an extern one, as in illumos'
+ * dt_node_decl(); a declaration with no name that is no struct, union or
+ * enum definition is "useless" (D_DECL_USELESS), whatever its class.
  *   tagged     = ("struct" | "union") ident? ("{" (type mdecl ("," mdecl)* ";")* "}")?
  *              | "enum" ident? ("{" ident ("=" const)? ("," ident ("=" const)?)* ","? "}")?
  *   mdecl      = "*"* ident? ("[" const "]")* (":" const)?
@@ -249,6 +261,53 @@ dt_type_t *dt_decl_tagged(dt_pcb_t *pcb)
 
 /* ------------------------------------------------------------ declarations */
 
+/* Storage classes (illumos' dt_dclass_t); self and this only in D declarations. */
+enum { DC_DEFAULT, DC_AUTO, DC_REGISTER, DC_STATIC, DC_EXTERN, DC_TYPEDEF, DC_SELF, DC_THIS, DC_N };
+
+static const char *const dt_dclasses[DC_N] = {
+	[DC_AUTO] = "auto",	  [DC_REGISTER] = "register", [DC_STATIC] = "static",
+	[DC_EXTERN] = "extern",	  [DC_TYPEDEF] = "typedef",   [DC_SELF] = "self",
+	[DC_THIS] = "this",
+};
+
+/* The class keywords at the cursor (d: self and this too), after cls, one at most. */
+static int decl_class(dt_pcb_t *pcb, bool d, int cls)
+{
+	for (int c = DC_AUTO; c < (d ? DC_N : DC_SELF); c++) {
+		int line = dt_lex_peek(pcb, 0)->tk_line;
+
+		if (!dt_parse_consume(pcb, dt_dclasses[c]))
+			continue;
+		if (cls != DC_DEFAULT)
+			dt_cc_error(pcb, D_DECL_CLASS, line, "only one storage class allowed in a declaration");
+		cls = c;
+		c = DC_DEFAULT; /* again from the first: "static extern" */
+	}
+	return cls;
+}
+
+/* A parameter's or key's class: none or register (illumos' dt_decl_pop_param()). */
+static void param_class(dt_pcb_t *pcb)
+{
+	int line = dt_lex_peek(pcb, 0)->tk_line;
+	int cls = decl_class(pcb, false, DC_DEFAULT);
+
+	if (cls != DC_DEFAULT)
+		cls = decl_class(pcb, true, cls); /* "register self": two */
+	if (cls != DC_DEFAULT && cls != DC_REGISTER)
+		dt_cc_error(pcb, D_DECL_PARMCLASS, line, "inappropriate storage class for function or "
+			    "associative array parameter");
+}
+
+/* Whether a C storage class keyword is next (a key list, not a dimension). */
+static bool at_class(dt_pcb_t *pcb)
+{
+	for (int c = DC_AUTO; c < DC_SELF; c++)
+		if (dt_parse_at(pcb, dt_dclasses[c]))
+			return true;
+	return false;
+}
+
 static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t *name)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
@@ -271,7 +330,7 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 	if (dt_parse_consume(pcb, "[")) {
 		int n = 0;
 
-		if (!dt_parse_starts_type(pcb, 0) && !dt_parse_at(pcb, "]")) {
+		if (!dt_parse_starts_type(pcb, 0) && !at_class(pcb) && !dt_parse_at(pcb, "]")) {
 			/* a scalar array: int a[5] */
 			int64_t len = const_expr(pcb);
 
@@ -296,7 +355,10 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 		if (dt_parse_at(pcb, "]"))
 			dt_cc_error(pcb, D_DECL_ARRNULL, name->tk_line, "array declaration requires key types");
 		do {
-			dt_type_t *kt = dt_parse_type(pcb);
+			dt_type_t *kt;
+
+			param_class(pcb);
+			kt = dt_parse_type(pcb);
 
 			idp->di_keys[n++] = kt->dt_kind == DT_TK_INT && kt->dt_size < 8
 						    ? dt_type_int(dtp, 8, true) : kt;
@@ -373,6 +435,7 @@ static void params(dt_pcb_t *pcb)
 	do {
 		if (dt_parse_consume(pcb, "..."))
 			break;
+		param_class(pcb);
 		(void)dt_parse_type(pcb);
 		while (dt_parse_consume(pcb, "*"))
 			continue;
@@ -390,9 +453,10 @@ static void params(dt_pcb_t *pcb)
 void dt_parse_decl(dt_pcb_t *pcb)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
-	dt_idkind_t kind = DT_ID_GLOBAL;
-	bool is_typedef = false, is_extern = false;
+	dt_idkind_t kind;
+	bool is_typedef, is_extern;
 	dt_type_t *t;
+	int cls;
 
 	if (pcb->pcb_prog != NULL && (dt_parse_at(pcb, "inline") || dt_parse_at(pcb, "translator")))
 		pcb->pcb_prog->dp_declares = true; /* its trees are the handle's (core/dt_arena.c) */
@@ -404,23 +468,24 @@ void dt_parse_decl(dt_pcb_t *pcb)
 		dt_xlate_decl(pcb); /* front/dt_xlate.c */
 		return;
 	}
-	if (dt_parse_consume(pcb, "typedef"))
-		is_typedef = true;
-	else if (dt_parse_consume(pcb, "extern"))
-		is_extern = true;
-	else if (dt_parse_consume(pcb, "self"))
-		kind = DT_ID_TLS;
-	else if (dt_parse_consume(pcb, "this"))
-		kind = DT_ID_LOCAL;
-	/* "self x;", "this x;": no type is int, as in C's (and DTrace's) declarations */
-	if (kind != DT_ID_GLOBAL && dt_lex_peek(pcb, 0)->tk_kind == TK_IDENT && !dt_parse_starts_type(pcb, 0))
+	cls = decl_class(pcb, true, DC_DEFAULT);
+	/* "self x;", "static x;": no type is int, as in C's (and DTrace's) declarations */
+	if (cls != DC_DEFAULT && dt_lex_peek(pcb, 0)->tk_kind == TK_IDENT && !dt_parse_starts_type(pcb, 0))
 		t = dt_type_int(dtp, 4, true);
 	else
 		t = dt_parse_type(pcb);
-	if (dt_parse_consume(pcb, ";")) {
-		if (is_typedef || kind != DT_ID_GLOBAL ||
-		    (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION && !t->dt_isenum))
-			dt_parse_syntax_error(pcb, pcb->pcb_last);
+	cls = decl_class(pcb, true, cls); /* "int static x;" */
+	is_typedef = cls == DC_TYPEDEF;
+	is_extern = cls == DC_EXTERN;
+	kind = cls == DC_SELF ? DT_ID_TLS : cls == DC_THIS ? DT_ID_LOCAL : DT_ID_GLOBAL;
+	if (dt_parse_at(pcb, ";")) {
+		/* in a clause (where illumos has no declarations), a syntax error as before */
+		if (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION && !t->dt_isenum &&
+		    pcb->pcb_clause)
+			dt_parse_syntax_error(pcb, dt_lex_peek(pcb, 0));
+		if (t->dt_kind != DT_TK_STRUCT && t->dt_kind != DT_TK_UNION && !t->dt_isenum)
+			dt_cc_error(pcb, D_DECL_USELESS, dt_lex_peek(pcb, 0)->tk_line, "useless declaration");
+		dt_parse_expect(pcb, ";");
 		return; /* a struct, union or enum definition or forward declaration */
 	}
 	do {
@@ -432,8 +497,15 @@ void dt_parse_decl(dt_pcb_t *pcb)
 		name = dt_parse_ident(pcb);
 		if (!is_typedef && dt_parse_at(pcb, "(")) { /* int f(int); a prototype */
 			params(pcb);
+			/* static: an extern prototype, as in illumos; auto and register: not in D */
+			if (cls == DC_AUTO || cls == DC_REGISTER)
+				dt_cc_error(pcb, D_DECL_BADCLASS, name->tk_line,
+					    "specified storage class not appropriate in D");
 			continue;
 		}
+		if (cls == DC_AUTO || cls == DC_REGISTER || cls == DC_STATIC)
+			dt_cc_error(pcb, D_DECL_BADCLASS, name->tk_line,
+				    "specified storage class not appropriate in D");
 		if (is_extern) /* illumos makes it a symbol of its D module, without an address */
 			dt_cc_error(pcb, D_DECL_BADCLASS, name->tk_line,
 				    "extern declaration of an object is not supported: %s", name->tk_str);

@@ -22,7 +22,7 @@ typedef struct dt_pcb {
 	const char *pcb_filename; /* script name, NULL for -n strings */
 	int pcb_line;
 	int pcb_depth;		/* nesting of braces / parens / predicate */
-	bool pcb_clause;	/* lexing inside a clause (S0 vs S2 in illumos) */
+	bool pcb_clause;	/* parsing a clause's body (a declaration there is ours) */
 	dt_token_t pcb_tok[4];	/* lookahead ring */
 	int pcb_ntok;
 	dt_token_t *pcb_last;

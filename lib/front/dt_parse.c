@@ -1241,7 +1241,9 @@ static dt_clause_t *clause(dt_pcb_t *pcb)
 	if (*pcb->pcb_cur == '{') {
 		pcb->pcb_cur++;
 		clp->dc_hasbody = true;
+		pcb->pcb_clause = true;
 		clp->dc_body = stmt_list(pcb);
+		pcb->pcb_clause = false;
 		dt_parse_expect(pcb, "}");
 		dt_lex_unpeek(pcb);
 	}
@@ -1258,7 +1260,7 @@ static bool at_declaration(dt_pcb_t *pcb)
 					  "union ", "void ", "uint", "int8_t", "int16_t",
 					  "int32_t", "int64_t", "const ", "float ", "double ",
 					  "enum ", "typedef ", "inline ", "translator", "extern ",
-					  NULL };
+					  "static ", "register ", "auto ", NULL };
 
 	for (int i = 0; kw[i]; i++)
 		if (!strncmp(p, kw[i], strlen(kw[i])))

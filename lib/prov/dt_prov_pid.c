@@ -20,11 +20,23 @@
  * which a uretprobe cannot know (it fires at the return address, after the
  * return): it is 0 here (docs/linux-differences.md).  ustack() at an entry
  * probe has the caller (pr_uentry_ra, docs/stacks.md).
+ *
+ * The function "-" names no function: the probe name is an absolute
+ * address in the executable (pid123:a.out:-:401136, or pid123::-:401136),
+ * as in illumos' dt_pid.c, with its checks and messages: another module is
+ * "only the a.out module is valid with the '-' function" (D_PROC_LIB), a
+ * pattern or no name "only individual addresses may be specified with the
+ * '-' function" (D_PROC_NAME).  A provider name ending in digits names a
+ * process, read as illumos' dt_pid_get_pid() reads it: digits only are
+ * "'123' is not a valid provider" (D_PROC_BADPROV), a pid of 0 or too big
+ * "'pid0' does not contain a valid pid" (D_PROC_BADPID).
  */
 #include "dt_uprobe.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,15 +211,88 @@ static bool is_glob(const char *s)
 	return s == NULL || *s == '\0' || strpbrk(s, "*?[\\") != NULL;
 }
 
+/*
+ * A provider name that ends in a digit and is no provider's names a process
+ * (pid123, a USDT provider's prov123): its pid must be there and valid, as
+ * illumos' dt_setcontext() and dt_pid_get_pid() check.
+ */
+static int pid_check_prov(dtrace_hdl_t *dtp, const char *prov)
+{
+	const char *last = NULL;
+	size_t n = prov != NULL ? strlen(prov) : 0;
+	char *end;
+	long v;
+
+	if (n == 0 || !isdigit((unsigned char)prov[n - 1]) || is_glob(prov) ||
+	    dt_provider_lookup(dtp, prov) != NULL)
+		return 0;
+	for (const char *p = prov; *p != '\0'; p++)
+		if (!isdigit((unsigned char)*p))
+			last = p;
+	if (last == NULL)
+		return dt_set_errmsg(dtp, EDT_NOPROBE, "'%s' is not a valid provider", prov);
+	errno = 0;
+	v = strtol(last + 1, &end, 10);
+	if (errno != 0 || *end != '\0' || v <= 0 || v > INT_MAX)
+		return dt_set_errmsg(dtp, EDT_NOPROBE, "'%s' does not contain a valid pid", prov);
+	return 0;
+}
+
+/*
+ * pid<N>:a.out:-:<address>: a probe at an absolute address of the
+ * executable (in hexadecimal, as an offset is), as illumos makes one.
+ */
+static int pid_dash(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd, dt_umap_t *pm,
+		    int pid)
+{
+	const char *name = pd->pd_name;
+	dt_pmod_t *mod = NULL;
+	const char *modname = NULL;
+	unsigned long long addr;
+	dt_uprobe_t up = { .up_pid = pid };
+	int64_t foff = -1;
+	char *end;
+
+	for (int m = 0; m < pm->pmp_nmods && mod == NULL; m++)
+		if (pm->pmp_mods[m].pm_exec)
+			mod = &pm->pmp_mods[m];
+	if (pd->pd_mod == NULL || *pd->pd_mod == '\0' || !strcmp(pd->pd_mod, "a.out"))
+		modname = mod != NULL ? mod->pm_name : NULL;
+	else if (!is_glob(pd->pd_mod) && mod != NULL && !strcmp(pd->pd_mod, mod->pm_base))
+		modname = mod->pm_base;
+	if (modname == NULL)
+		return dt_set_errmsg(dtp, EDT_NOPROBE, "only the a.out module is valid with the '-' "
+				     "function");
+	if (is_glob(name))
+		return dt_set_errmsg(dtp, EDT_NOPROBE, "only individual addresses may be specified "
+				     "with the '-' function");
+	addr = strtoull(name, &end, 16);
+	if (*end != '\0')
+		return dt_set_errmsg(dtp, EDT_NOPROBE, "'%s' is an invalid probe name", name);
+	if (addr >= mod->pm_start && addr < mod->pm_end && dt_pmod_elf(mod) != NULL)
+		foff = dt_uelf_off(mod->pm_elf, addr - mod->pm_bias);
+	if (foff < 0) /* illumos' fasttrap would fail to write the tracepoint */
+		return dt_set_errmsg(dtp, EDT_NOPROBE, "failed to create probe at '-+0x%llx': %s",
+				     addr, strerror(EINVAL));
+	up.up_path = mod->pm_path;
+	dt_uprobe_create(dtp, pv, pd->pd_prov, modname, "-", name, "", &up,
+			 (dt_usite_t){ (uint64_t)foff, 0 });
+	return 0;
+}
+
 static int pid_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *pd)
 {
 	int pid = pid_of(pd->pd_prov);
 	dt_umap_t *pm;
 
+	if (pid_check_prov(dtp, pd->pd_prov) != 0)
+		return -1;
 	if (pid == 0)
 		return 0;
 	if ((pm = dt_uprobe_pmap(dtp, pv, pid)) == NULL)
 		return -1;
+	if (pd->pd_func != NULL && !strcmp(pd->pd_func, "-"))
+		return pid_dash(dtp, pv, pd, pm, pid);
 	for (int m = 0; m < pm->pmp_nmods; m++) {
 		dt_pmod_t *mod = &pm->pmp_mods[m];
 		const char *modname = mod->pm_name;

@@ -13,11 +13,22 @@
  * from fork), a tracepoint program reading the record.  One probe on
  * several tracepoints is one program attached to each with the probe's
  * cookie.
+ *
+ * A probe may instead be a kernel function's entry or return (tp_fn:
+ * lockstat's acquire and release probes), as fbt's fentry mode probes it:
+ * an fentry or fexit program, loaded once per function against its BTF id
+ * (pr_btfid), whose context is the function's arguments as u64s, then its
+ * return value.  Such a probe is checked only when a description names it
+ * (pv_exists): the fentry feature first (a kernel that refuses fentry
+ * reads no BTF), then the function's prototype.  Nothing is attached
+ * until the probe is enabled.
  */
 #include "dt_tpprov.h"
 
+#include <bpf/btf.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define DT_TP_SYSCALL_ARGS 16 /* syscalls records: the arguments or return value */
 
@@ -48,10 +59,42 @@ int dt_tpprov_populate(dtrace_hdl_t *dtp, dt_provider_t *pv)
 	return 0;
 }
 
+/*
+ * A function probe's BTF id, if the kernel's BTF has the function with
+ * tp_fnargs arguments of at most 8 bytes each (one context slot each),
+ * else 0; the types of its arguments then its return value in types[]
+ * (if not NULL, tp_fnargs + 1 of them).
+ */
+static int fn_proto(dtrace_hdl_t *dtp, const dt_tpprobe_t *tp, dt_type_t **types)
+{
+	struct btf *btf = dt_type_kbtf(dtp);
+	const struct btf_type *fn, *proto;
+	const struct btf_param *p;
+	int id;
+
+	if (btf == NULL || (id = btf__find_by_name_kind(btf, tp->tp_func, BTF_KIND_FUNC)) <= 0 ||
+	    (fn = btf__type_by_id(btf, id)) == NULL ||
+	    (proto = btf__type_by_id(btf, fn->type)) == NULL || !btf_is_func_proto(proto) ||
+	    btf_vlen(proto) != tp->tp_fnargs)
+		return 0;
+	p = btf_params(proto);
+	for (int i = 0; i < tp->tp_fnargs; i++, p++) {
+		if (p->type == 0 || btf__resolve_size(btf, p->type) > 8)
+			return 0;
+		if (types != NULL)
+			types[i] = dt_type_btf(dtp, (int)p->type);
+	}
+	if (types != NULL)
+		types[tp->tp_fnargs] = proto->type != 0 ? dt_type_btf(dtp, (int)proto->type) : NULL;
+	return id;
+}
+
 bool dt_tpprov_exists(dtrace_hdl_t *dtp, dt_probe_t *pr)
 {
 	const dt_tpprobe_t *tp = tpprobe(pr);
 
+	if (tp->tp_fn != 0)
+		return dt_feature(dtp, DT_FEAT_FENTRY) && fn_proto(dtp, tp, NULL) > 0;
 	return dt_tp_have(dtp, tp->tp_sys, tp->tp_events[0]);
 }
 
@@ -68,8 +111,15 @@ int dt_tpprov_probe_info(dtrace_hdl_t *dtp, dt_probe_t *pr)
 {
 	const dt_tpprobe_t *tp = tpprobe(pr);
 
-	(void)dtp;
 	pr->pr_progtype = tp->tp_syscall ? DT_PT_TRACEPOINT : DT_PT_RAW_TP;
+	if (tp->tp_fn != 0) {
+		pr->pr_progtype = tp->tp_fn == DT_TPFN_RETURN ? DT_PT_FEXIT : DT_PT_FENTRY;
+		if ((pr->pr_btfid = fn_proto(dtp, tp, NULL)) <= 0)
+			return dt_set_errmsg(dtp, EDT_NOPROBE, "%s:%s:%s:%s: no BTF prototype of %s "
+					     "with %d arguments", pr->pr_desc.dtpd_provider,
+					     pr->pr_desc.dtpd_mod, pr->pr_desc.dtpd_func,
+					     pr->pr_desc.dtpd_name, tp->tp_func, tp->tp_fnargs);
+	}
 	for (int i = 0; i < DT_NFILT; i++) {
 		pr->pr_filter[i].fl_op = tp->tp_filt[i].tf_op;
 		if (tp->tp_filt[i].tf_op == DT_FILT_NONE || tp->tp_filt[i].tf_op == DT_FILT_LEADER ||
@@ -129,18 +179,27 @@ int dt_tpprov_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 	dt_type_t *types[DT_NARGS] = { 0 };
 	int n = 0;
 
-	if (!tp->tp_syscall)
+	if (tp->tp_fn != 0)
+		n = fn_proto(dtp, tp, types) > 0 ? tp->tp_fnargs + 1 : 0;
+	else if (!tp->tp_syscall)
 		n = dt_tp_args(dtp, tp->tp_events[0], types, DT_NARGS);
 	pr->pr_argtypes = dt_arena_zalloc(&dtp->dt_arena, sizeof(dt_type_t *) * DT_NARGS);
 	for (int i = 0; i < tp->tp_nargs; i++) {
 		const dt_tparg_t *ta = &tp->tp_args[i];
-		dt_type_t *t = tp->tp_syscall ? dt_type_int(dtp, 8, true)
-					      : ta->ta_arg < n ? types[ta->ta_arg] : NULL;
+		dt_type_t *t;
 
+		if (ta->ta_arg == DT_TPARG_CONST) {
+			pr->pr_argtypes[i] = dt_type_int(dtp, 4, true);
+			pr->pr_argsrc[i] = (dt_argsrc_t){ DT_ARG_CONST, 0, 0 };
+			pr->pr_argval[i] = ta->ta_val;
+			continue;
+		}
+		t = tp->tp_syscall ? dt_type_int(dtp, 8, true) : ta->ta_arg < n ? types[ta->ta_arg] : NULL;
 		if (t == NULL)
-			return dt_set_errmsg(dtp, EDT_NOPROBE, "%s:::%s: tracepoint %s has no "
+			return dt_set_errmsg(dtp, EDT_NOPROBE, "%s:::%s: %s %s has no "
 					     "argument %d in the kernel's BTF", pr->pr_desc.dtpd_provider,
-					     pr->pr_desc.dtpd_name, tp->tp_events[0], ta->ta_arg);
+					     pr->pr_desc.dtpd_name, tp->tp_fn ? "function" : "tracepoint",
+					     tp->tp_fn ? tp->tp_func : tp->tp_events[0], ta->ta_arg);
 		if (ta->ta_neg)
 			t = dt_type_int(dtp, 4, true);
 		pr->pr_argtypes[i] = t;
@@ -160,14 +219,32 @@ int dt_tpprov_prepare(dtrace_hdl_t *dtp, dt_provider_t *pv, dt_probe_t **probes,
 	if (dt_feature(dtp, DT_FEAT_RAWTP_COOKIE))
 		return 0;
 	for (int i = 0; i < n; i++)
-		if (!tpprobe(probes[i])->tp_syscall)
+		if (!tpprobe(probes[i])->tp_syscall && tpprobe(probes[i])->tp_fn == 0)
 			probes[i]->pr_alone = true;
 	return 0;
+}
+
+/* A function probe: the program, loaded again for each other function it serves. */
+static int fn_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_bpfprog_t *bp, uint64_t cookie)
+{
+	const dt_tpprobe_t *tp = tpprobe(pr);
+	int fd = pr == bp->bp_probe ? bp->bp_fd : dt_bpf_prog_reload(dtp, bp, pr->pr_btfid);
+	int rv;
+
+	if (fd < 0)
+		return -1;
+	rv = dt_bpf_attach_fentry(dtp, tp->tp_func, tp->tp_fn == DT_TPFN_RETURN, fd, cookie);
+	if (fd != bp->bp_fd)
+		close(fd); /* the link holds the program */
+	return rv;
 }
 
 int dt_tpprov_attach(dtrace_hdl_t *dtp, dt_probe_t *pr, dt_bpfprog_t *bp, uint64_t cookie)
 {
 	const dt_tpprobe_t *tp = tpprobe(pr);
+
+	if (tp->tp_fn != 0)
+		return fn_attach(dtp, pr, bp, cookie);
 
 	for (int i = 0; i < DT_TP_MAXEV && tp->tp_events[i] != NULL; i++) {
 		const char *ev = tp->tp_events[i];

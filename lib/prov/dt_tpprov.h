@@ -23,11 +23,16 @@ typedef struct dt_tpfilt {
  * args[i]: native argument ta_arg, of the type the tracepoint gives it;
  * ta_xtype names the stable type DTrace gives the argument
  * ("lwpsinfo_t *"), translated from the native one when the translator
- * exists, or computed by ta_xexpr.  ta_neg: the argument is minus the native one (an errno from a
+ * exists, or computed by ta_xexpr.  ta_arg DT_TPARG_CONST: the int ta_val
+ * (DT_ARG_CONST: a constant per probe, so clauses reading it over probes
+ * that differ need no split, their programs differ).  ta_neg: the argument is minus the native one (an errno from a
  * -errno return value).
  */
+#define DT_TPARG_CONST (-1) /* ta_arg: no native argument, the constant int ta_val */
+
 typedef struct dt_tparg {
 	int8_t ta_arg;
+	int64_t ta_val;
 	bool ta_neg;
 	const char *ta_xtype;
 	const char *ta_xexpr; /* a D expression of ta_xtype over the native argument A */
@@ -50,6 +55,14 @@ typedef struct dt_tparg {
  * TCP packet), for conditions that read memory, which pr_filter does not.
  * tp_companion: D clauses on other probes that every program enabling
  * this one gets, hidden (lockstat's start time kept at contention_begin).
+ *
+ * tp_fn: the probe is instead the entry (DT_TPFN_ENTRY) or the return
+ * (DT_TPFN_RETURN) of the kernel function tp_func, probed with an fentry
+ * or fexit program (lockstat:vmlinux:mutex_lock:adaptive-acquire); it
+ * exists where the kernel runs fentry programs and its BTF has the
+ * function with tp_fnargs arguments of at most 8 bytes.  Native argument
+ * i is the function's argument i, argument tp_fnargs its return value
+ * (at return), for args[] as for tp_filt.
  */
 typedef struct dt_tpprobe {
 	const char *tp_name;
@@ -60,9 +73,14 @@ typedef struct dt_tpprobe {
 	dt_tpfilt_t tp_filt[DT_NFILT];
 	const char *tp_pred;
 	const char *tp_companion; /* dt_probe_t's pr_companion: D clauses keeping state */
+	uint8_t tp_fn;		  /* 0, or DT_TPFN_*: a function's entry or return */
+	int8_t tp_fnargs;	  /* the function's arguments (then its return value) */
 	dt_tparg_t tp_args[DT_TP_MAXARGS];
 	int tp_nargs;
 } dt_tpprobe_t;
+
+#define DT_TPFN_ENTRY 1
+#define DT_TPFN_RETURN 2
 
 /* The provider ops; pv_data is the table, ended by a row with no name. */
 DT_INTERNAL int dt_tpprov_populate(dtrace_hdl_t *, dt_provider_t *);

@@ -5,7 +5,7 @@
  * must carry the tag and illumos' text for it (the first line of it: the
  * prototype lines that follow some are checked by the end-to-end tests).
  * The texts are those of illumos' libdtrace (dt_parser.c, dt_cc.c,
- * dt_decl.c, dt_lex.l, dt_pid.c); the order the checks fire in is illumos'
+ * dt_decl.c, dt_lex.l, dt_pid.c, dt_printf.c); the order the checks fire in is illumos'
  * too (an action used as a value is typed void: its user reports it).
  * Also: the tag table is illumos' dt_errtags.h, names and order.
  * Links with build/libdtrace.a.  The last line is
@@ -119,6 +119,18 @@ static const struct {
 	  "in action list: tracemem ( ) dynamic size (argument #3) must be of scalar type" },
 	{ "D_SYNTAX", "BEGIN { printf(\"%**d\", 1, 2, 3); }",
 	  "in action list: format conversion #1 has more than one '*' specified for the output precision" },
+	{ "D_PROC_BADPROV", "123:::entry { }",
+	  "'123' is not a valid provider" },
+	{ "D_PROC_BADPID", "pid0:::entry { }",
+	  "'pid0' does not contain a valid pid" },
+	{ "D_DECL_CLASS", "static extern int x;",
+	  "only one storage class allowed in a declaration" },
+	{ "D_DECL_BADCLASS", "register int x;",
+	  "specified storage class not appropriate in D" },
+	{ "D_DECL_PARMCLASS", "int f(static int a);",
+	  "inappropriate storage class for function or associative array parameter" },
+	{ "D_DECL_USELESS", "self int;",
+	  "useless declaration" },
 	{ "D_DECL_IDRED", "int x; int x;",
 	  "identifier redeclared: x" },
 	{ "D_DECL_ENOFLOW", "enum e { A = 3000000000 };",
