@@ -128,7 +128,7 @@ static void notice(dtrace_state_t *st, const char *fmt, ...)
 
 static int usage(FILE *fp)
 {
-	fprintf(fp, "Usage: %s [-CeFGhlOqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+	fprintf(fp, "Usage: %s [-32|-64] [-CeFGhlOqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
 		    "\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
 		    "\t[-x opt[=val]]\n\n"
 		    "\t[-P provider [[ predicate ] action ]]\n"
@@ -138,6 +138,8 @@ static int usage(FILE *fp)
 		    "\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n\n"
 		    "\tpredicate -> '/' D-expression '/'\n"
 		    "\t   action -> '{' D-statements '}'\n\n"
+		    "\t-32 generate 32-bit D programs and ELF files\n"
+		    "\t-64 generate 64-bit D programs and ELF files\n\n"
 		    "\t-b  set trace buffer size\n"
 		    "\t-c  run specified command and exit upon its completion\n"
 		    "\t-C  run cpp(1) preprocessor on script files\n"
@@ -373,26 +375,26 @@ static int list_mode(dtrace_state_t *st)
 
 /*
  * -h: the C header of the providers the -s scripts define, in -o's file
- * or the first script's name with .h for .d.  -G: Linux needs no object
- * file (the header's probe sites carry their own notes), but build systems
- * written for DTrace link one: an empty ELF object, named the same way
- * with .o.
+ * or the first script's name with .h for .d.
  */
 static const char *dmsg(dtrace_state_t *st);
 
-static int header_mode(dtrace_state_t *st)
+static void scripts_only(dtrace_state_t *st)
 {
-	const char *script = NULL, *suffix = st->g_mode == DMODE_HEADER ? ".h" : ".o";
-	char *out;
-	FILE *fp;
-
 	for (int i = 0; i < st->g_cmdc; i++) {
 		if (st->g_cmdv[i].dc_spec != DTRACE_PROBESPEC_NONE)
 			fatal(st, "-%c requires only -s scripts", st->g_mode == DMODE_HEADER ? 'h' : 'G');
-		if (script == NULL)
-			script = st->g_cmdv[i].dc_arg;
 		compile_file(st, &st->g_cmdv[i]);
 	}
+}
+
+static int header_mode(dtrace_state_t *st)
+{
+	const char *script = st->g_cmdv[0].dc_arg;
+	char *out;
+	FILE *fp;
+
+	scripts_only(st);
 	if (st->g_ofile != NULL) {
 		out = strdup(st->g_ofile);
 	} else {
@@ -402,19 +404,47 @@ static int header_mode(dtrace_state_t *st)
 		out = malloc(n + 3);
 		if (n > 2 && !strcmp(base + n - 2, ".d"))
 			n -= 2;
-		sprintf(out, "%.*s%s", (int)n, base, suffix);
-	}
-	if (st->g_mode == DMODE_LINK) {
-		if (dtrace_program_link(st->g_dtp, out) != 0)
-			fatal(st, "failed to link %s: %s", out, dmsg(st));
-		free(out);
-		return 0;
+		sprintf(out, "%.*s.h", (int)n, base);
 	}
 	if ((fp = fopen(out, "w")) == NULL)
 		fatal(st, "failed to open header file '%s': %s", out, strerror(errno));
 	if (dtrace_program_header(st->g_dtp, fp, out) != 0 || fclose(fp) != 0)
 		fatal(st, "failed to create header file %s: %s", out, dmsg(st));
 	free(out);
+	return 0;
+}
+
+/*
+ * -G: the object file of each -s script, named as illumos' link_prog()
+ * names it: -o's file (with several scripts, illumos links their objects
+ * into it: here they are one and the same), else the script's base name
+ * with .o for .d, d.out.N with several scripts, d.out.  The operands are
+ * the object files, checked against the provider definitions
+ * (front/dt_link.c: Linux needs nothing else from -G).
+ */
+static int link_mode(dtrace_state_t *st, int objc, char **objv)
+{
+	scripts_only(st);
+	for (int i = 0; i < st->g_cmdc; i++) {
+		dtrace_cmd_t *dcp = &st->g_cmdv[i];
+		const char *base = strrchr(dcp->dc_arg, '/') ? strrchr(dcp->dc_arg, '/') + 1 : dcp->dc_arg;
+		size_t n = strlen(base);
+		char *out = malloc(n + 32);
+
+		if (st->g_ofile != NULL)
+			strcpy(out, st->g_ofile);
+		else if (n > 2 && !strcmp(base + n - 2, ".d"))
+			sprintf(out, "%.*s.o", (int)(n - 2), base);
+		else if (st->g_cmdc > 1)
+			sprintf(out, "d.out.%d", i);
+		else
+			strcpy(out, "d.out");
+		if (dtrace_program_link(st->g_dtp, dcp->dc_prog, 0, out, objc, objv) != 0) {
+			free(out);
+			fatal(st, "failed to link %s %s: %s", dcp->dc_desc, dcp->dc_name, dmsg(st));
+		}
+		free(out);
+	}
 	return 0;
 }
 
@@ -736,18 +766,34 @@ static int leave(dtrace_state_t *st, char **margv, int status)
 
 int main(int argc, char **argv)
 {
-	static const char optstr[] = "+b:c:CD:ef:FGhHi:I:lL:m:n:Oo:p:P:qs:SU:vVwx:Z";
+	static const char optstr[] = "+3:6:b:c:CD:ef:FGhHi:I:lL:m:n:Oo:p:P:qs:SU:vVwx:Z";
 	dtrace_state_t st = { 0 };
 	const char *cmd = NULL;
 	pid_t child = 0;
 	int err, c, done = 0;
 	struct sigaction sa = { 0 };
 	char **margv;
-	int margc = 0;
+	int margc = 0, oflags = DTRACE_O_LIBBPF_PRINT;
 	int64_t v;
 
 	st.g_ofp = stdout;
-	if ((st.g_dtp = dtrace_open(DTRACE_VERSION, DTRACE_O_LIBBPF_PRINT, &err)) == NULL)
+	/* -32, -64 first: the handle is opened with its data model, as illumos does */
+	opterr = 0;
+	while (optind < argc) {
+		if ((c = getopt(argc, argv, optstr)) == -1) {
+			optind++;
+			continue;
+		}
+		if ((c == '3' && strcmp(optarg, "2") != 0) || (c == '6' && strcmp(optarg, "4") != 0)) {
+			warnx("illegal option -- %c%s", c, optarg);
+			return usage(stderr);
+		}
+		if (c == '3' || c == '6')
+			oflags = (oflags & ~(DTRACE_O_ILP32 | DTRACE_O_LP64)) |
+				 (c == '3' ? DTRACE_O_ILP32 : DTRACE_O_LP64);
+	}
+	optind = 0; /* glibc: start again */
+	if ((st.g_dtp = dtrace_open(DTRACE_VERSION, oflags, &err)) == NULL)
 		fatal(NULL, "failed to initialize dtrace: %s", dtrace_errmsg(NULL, err));
 	dtrace_set_listing(st.g_dtp, stderr); /* -S, -x verbose, -x verifylog */
 
@@ -760,6 +806,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		switch (c) {
+		case '3': case '6': break; /* the data model, above */
 		case 'b':
 			if (dtrace_setopt(st.g_dtp, "bufsize", optarg) != 0)
 				fatal(&st, "failed to set -b %s: %s", optarg,
@@ -820,8 +867,12 @@ int main(int argc, char **argv)
 
 	if (st.g_cmdc == 0 && st.g_mode != DMODE_LIST)
 		return leave(&st, margv, usage(stderr));
-	if (st.g_mode == DMODE_HEADER || st.g_mode == DMODE_LINK)
+	if ((oflags & DTRACE_O_ILP32) && st.g_mode != DMODE_HEADER && st.g_mode != DMODE_LINK)
+		fatal(&st, "-32 is supported only with -G and -h on this platform: D programs are 64-bit");
+	if (st.g_mode == DMODE_HEADER)
 		return leave(&st, margv, header_mode(&st));
+	if (st.g_mode == DMODE_LINK)
+		return leave(&st, margv, link_mode(&st, margc - 1, margv + 1));
 	if (st.g_ofile != NULL && (st.g_ofp = fopen(st.g_ofile, "a")) == NULL)
 		fatal(&st, "failed to open output file '%s': %s", st.g_ofile, strerror(errno));
 	if (geteuid() != 0)

@@ -269,8 +269,14 @@ typedef void dtrace_handle_progress_f(dtrace_progress_t, int done, int total, vo
  * stderr when the environment has DTRACE_DEBUG_LIBBPF.  Without it,
  * libbpf prints as the process set it to (by default, its warnings to
  * stderr).  A flag the library does not know fails with EINVAL.
+ * DTRACE_O_LP64 and DTRACE_O_ILP32 are illumos' data models (dtrace -64,
+ * -32): here they choose only the ELF class of dtrace_program_link()'s
+ * object files (D programs are always LP64, as the kernel); neither: the
+ * objects' own class (LP64 if none is given); both: EINVAL.
  */
 #define DTRACE_O_LIBBPF_PRINT 0x1
+#define DTRACE_O_LP64 0x4
+#define DTRACE_O_ILP32 0x8
 
 DTRACE_API dtrace_hdl_t *dtrace_open(int version, int flags, int *errp);
 DTRACE_API void dtrace_close(dtrace_hdl_t *);
@@ -335,8 +341,17 @@ DTRACE_API int dtrace_desc_iter(dtrace_hdl_t *, dtrace_prog_t *, dtrace_probe_f 
 DTRACE_API int dtrace_program_dump(dtrace_hdl_t *, dtrace_prog_t *, FILE *);
 /* dtrace -h: a C header for the providers the programs define (USDT) */
 DTRACE_API int dtrace_program_header(dtrace_hdl_t *, FILE *, const char *fname);
-/* dtrace -G: an (empty) object file for build systems that link one */
-DTRACE_API int dtrace_program_link(dtrace_hdl_t *, const char *file);
+/*
+ * dtrace -G: the object file build systems link for USDT (illumos'
+ * signature).  Each of the objv object files is checked: its SystemTap SDT
+ * notes (the -h header's probe sites) must name probes the programs'
+ * provider definitions declare, with as many arguments; then file is
+ * written, an empty relocatable object (Linux needs nothing from it: the
+ * notes are in the objects).  pgp and dflags are not used (NULL, 0):
+ * provider definitions are the handle's.  -1 with the message set.
+ */
+DTRACE_API int dtrace_program_link(dtrace_hdl_t *, dtrace_prog_t *pgp, unsigned int dflags,
+				   const char *file, int objc, char *const objv[]);
 
 /* Iterate over the probes matching a description (NULL: all probes). */
 DTRACE_API int dtrace_probe_iter(dtrace_hdl_t *, const dtrace_probedesc_t *, dtrace_probe_f *,

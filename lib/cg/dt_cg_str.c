@@ -2,8 +2,8 @@
  * dt_cg_str.c -- the string and memory subroutines: strjoin, substr,
  * index, rindex, strchr, strrchr, strstr, strtok, lltostr, basename,
  * dirname, cleanpath, toupper, tolower, strtoll, inet_ntoa, inet_ntoa6,
- * inet_ntop (AF_INET 2 and Linux's AF_INET6 10), the byte-order functions,
- * getmajor, getminor, progenyof.
+ * inet_ntop (AF_INET 2 and Linux's AF_INET6 10), link_ntop, the
+ * byte-order functions, getmajor, getminor, progenyof.
  * Semantics are illumos DTrace's (dtrace_dif_subr()), quirks included.
  *
  * Every string is a pointer to a buffer of cg_strsize bytes of BPF memory
@@ -52,6 +52,8 @@
 
 #define DT_AF_INET 2   /* Linux's address families (inet_ntop) */
 #define DT_AF_INET6 10
+#define DT_ARPHRD_ETHER 1 /* hardware types (link_ntop), dlib/net.d's */
+#define DT_ARPHRD_INFINIBAND 32
 
 /* ------------------------------------------------------------ helpers */
 
@@ -905,6 +907,71 @@ static void gen_inet(dt_cg_t *cg)
 
 static const dt_cgsubr_t sub_inet = { "inet", gen_inet };
 
+/* ------------------------------------------------------------ link_ntop */
+
+/*
+ * A hardware address: r4 bytes (6 for ARPHRD_ETHER, 20 for
+ * ARPHRD_INFINIBAND) read into W, each written as two lowercase hex
+ * digits, ':' between them (the Linux DTrace module's DIF_SUBR_LINK_NTOP:
+ * 00:10:e0:8a:71:5e).  At most 59 characters: W's buffer holds them
+ * whatever strsize is; the copy out keeps a prefix that fits.
+ */
+#define LINK_MAXLEN 20
+
+/* (out, addr, W, len): r0 = out, or 0 if addr cannot be read */
+static void gen_link(dt_cg_t *cg)
+{
+	int bad = dt_cg_label(cg), text = dt_cg_label(cg), ib = dt_cg_label(cg);
+
+	I(MOV64_REG(R6, R1));
+	I(MOV64_REG(R8, R3));
+	I(STX(BPF_DW, R8, R4, W(7)));
+	I(MOV64_REG(R3, R2));
+	I(MOV64_REG(R1, R8));
+	I(MOV64_IMM(R2, 6));
+	dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, 6, 0), ib);
+	I(MOV64_IMM(R2, LINK_MAXLEN));
+	dt_cg_place(cg, ib);
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel);
+	dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), bad);
+	I(MOV64_IMM(R7, 0));
+	for (int i = 0; i < LINK_MAXLEN; i++) {
+		if (i == 6) { /* an Ethernet address ends here */
+			I(LDX(BPF_DW, R0, R8, W(7)));
+			dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R0, 6, 0), text);
+		}
+		if (i > 0)
+			in_putc(cg, ':');
+		for (int sh = 4; sh >= 0; sh -= 4) {
+			int alpha = dt_cg_label(cg), put = dt_cg_label(cg);
+
+			I(LDX(BPF_B, R0, R8, i));
+			I(ALU64_IMM(BPF_RSH, R0, sh));
+			I(ALU64_IMM(BPF_AND, R0, 0xf));
+			dt_cg_jump(cg, JMP_IMM(BPF_JGT, R0, 9, 0), alpha);
+			I(ALU64_IMM(BPF_ADD, R0, '0'));
+			dt_cg_jump(cg, JA(0), put);
+			dt_cg_place(cg, alpha);
+			I(ALU64_IMM(BPF_ADD, R0, 'a' - 10));
+			dt_cg_place(cg, put);
+			in_putreg(cg, R0);
+		}
+	}
+	dt_cg_place(cg, text);
+	in_putc(cg, 0);
+	I(MOV64_REG(R1, R6));
+	I(MOV64_IMM(R2, SZ));
+	I(MOV64_REG(R3, R8));
+	I(ALU64_IMM(BPF_ADD, R3, WBUF));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
+	I(MOV64_REG(R0, R6));
+	I(EXIT());
+	dt_cg_place(cg, bad);
+	ret_imm(cg, 0);
+}
+
+static const dt_cgsubr_t sub_link = { "link", gen_link };
+
 /* ------------------------------------------------------------ cwd, root */
 
 /*
@@ -1572,6 +1639,7 @@ static bool str_param(int id, int i)
 	case DT_FN_INET_NTOA:
 	case DT_FN_INET_NTOA6:
 	case DT_FN_INET_NTOP:
+	case DT_FN_LINK_NTOP:
 		return false;
 	case DT_FN_STRJOIN:
 	case DT_FN_INDEX:
@@ -1815,6 +1883,30 @@ void dt_cg_fn_strsubr(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_subr_call(cg, &sub_inet);
 		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
 		dt_cg_ldslot(cg, R1, addr);
+		dt_cg_fault(cg, DT_FAULT_BADADDR, R1);
+		dt_cg_place(cg, ok);
+		break;
+	}
+	case DT_FN_LINK_NTOP: { /* r4: the address's length by its type, else ILLOP */
+		int ok = dt_cg_label(cg), eth = dt_cg_label(cg), other = dt_cg_label(cg);
+
+		dt_cg_ldslot(cg, R4, base);
+		dt_cg_jump(cg, JMP_IMM(BPF_JEQ, R4, DT_ARPHRD_ETHER, 0), eth);
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R4, DT_ARPHRD_INFINIBAND, 0), other);
+		I(MOV64_IMM(R4, LINK_MAXLEN));
+		dt_cg_jump(cg, JA(0), ok);
+		dt_cg_place(cg, other);
+		dt_cg_fault(cg, DT_FAULT_ILLOP, -1);
+		dt_cg_place(cg, eth);
+		I(MOV64_IMM(R4, 6));
+		dt_cg_place(cg, ok);
+		ok = dt_cg_label(cg);
+		dt_cg_tmpaddr(cg, R1, out);
+		dt_cg_ldslot(cg, R2, base + 1);
+		dt_cg_tmpaddr(cg, R3, w);
+		dt_cg_subr_call(cg, &sub_link);
+		dt_cg_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
+		dt_cg_ldslot(cg, R1, base + 1);
 		dt_cg_fault(cg, DT_FAULT_BADADDR, R1);
 		dt_cg_place(cg, ok);
 		break;

@@ -115,12 +115,12 @@ enum {
 	X(CPP, "cpp", DT_OPT_BOOL, 0)                                     \
 	X(CPPHDRS, "cpphdrs", DT_OPT_BOOL, 0)                             \
 	X(CPPPATH, "cpppath", DT_OPT_STRING, 0)                           \
-	X(CTYPES, "ctypes", DT_OPT_UNSUP, 0)                              \
+	X(CTYPES, "ctypes", DT_OPT_TYPESFILE, 0)                          \
 	X(DEBUG, "debug", DT_OPT_BOOL, 0)                                 \
 	X(DEFINE, "define", DT_OPT_CPPARG, 'D')                           \
 	X(DISASM, "disasm", DT_OPT_INT, 0)                                \
 	X(DOF, "dof", DT_OPT_UNSUP, 0)                                    \
-	X(DTYPES, "dtypes", DT_OPT_UNSUP, 0)                              \
+	X(DTYPES, "dtypes", DT_OPT_TYPESFILE, 0)                          \
 	X(EMPTY, "empty", DT_OPT_BOOL, 0)                                 \
 	X(ENCODING, "encoding", DT_OPT_STRING, 0)                         \
 	X(EVALTIME, "evaltime", DT_OPT_STRING, 0)                         \
@@ -184,6 +184,7 @@ typedef enum dt_optkind {
 	DT_OPT_CPPARG,	/* -D/-U/-I for cpp: the default is the letter */
 	DT_OPT_ENV,	/* setenv/unsetenv for -c commands */
 	DT_OPT_VERSION,
+	DT_OPT_TYPESFILE, /* ctypes/dtypes: a file each compile writes types to (dt_typesfd) */
 	DT_OPT_UNSUP	/* configures what Linux lacks: refused (dt_options.c) */
 } dt_optkind_t;
 
@@ -284,6 +285,8 @@ struct dtrace_hdl {
 	int64_t dt_options[DTOPT_MAX];
 	bool dt_optset[DTOPT_MAX];
 	char *dt_optstr[DTOPT_MAX];  /* DT_OPT_STRING values (libdir: the last one) */
+	int dt_typesfd[2];	  /* -x ctypes, -x dtypes: files each compile rewrites, or -1 */
+	int dt_oflags;		  /* dtrace_open()'s flags (DTRACE_O_ILP32: -G's ELF class) */
 	bool dt_destructive;	  /* destructive actions without -w: refused by dtrace_go */
 	int dt_ncpus;		  /* possible CPUs */
 	int dt_nonline;		  /* online CPUs */

@@ -7,9 +7,11 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 typedef struct dt_optdesc {
 	const char *od_name;
@@ -27,6 +29,7 @@ void dt_options_init(dtrace_hdl_t *dtp)
 {
 	for (int i = 0; i < DTOPT_MAX; i++)
 		dtp->dt_options[i] = dt_opttab[i].od_default;
+	dtp->dt_typesfd[0] = dtp->dt_typesfd[1] = -1;
 }
 
 /* dtrace_close(): option strings, library directories, cpp arguments */
@@ -34,6 +37,9 @@ void dt_options_fini(dtrace_hdl_t *dtp)
 {
 	for (int i = 0; i < DTOPT_MAX; i++)
 		free(dtp->dt_optstr[i]);
+	for (int i = 0; i < 2; i++)
+		if (dtp->dt_typesfd[i] >= 0)
+			close(dtp->dt_typesfd[i]);
 	for (int i = 0; i < dtp->dt_nlibdirs; i++)
 		free(dtp->dt_libdirs[i]);
 	free(dtp->dt_libdirs);
@@ -176,8 +182,6 @@ static const struct {
 	int ou_opt;
 	const char *ou_why;
 } dt_optunsup[] = {
-	{ DTOPT_CTYPES, "CTF containers are not supported on this platform" },
-	{ DTOPT_DTYPES, "CTF containers are not supported on this platform" },
 	{ DTOPT_DOF, "DOF is not used on this platform" },
 	{ DTOPT_GRABANON, "anonymous tracing is not supported on this platform" },
 	{ DTOPT_ZONE, "zones are not supported on this platform" },
@@ -324,6 +328,23 @@ static int dt_opt_value(dtrace_hdl_t *dtp, int opt, const dt_optdesc_t *od, cons
 				return 0;
 			}
 		return opt_err(dtp, "Requested version not defined");
+	}
+	case DT_OPT_TYPESFILE: { /* as illumos' dt_opt_ctypes(): the file, opened now */
+		int fd, k = opt == DTOPT_DTYPES; /* dt_typesfd[0] "C", [1] "D" */
+
+		if (val == NULL)
+			return -1;
+		if ((fd = open(val, O_CREAT | O_WRONLY | O_CLOEXEC, 0666)) < 0) {
+			int e = errno;
+
+			dt_set_errmsg(dtp, e, "%s", strerror(e));
+			return -1;
+		}
+		if (dtp->dt_typesfd[k] >= 0)
+			close(dtp->dt_typesfd[k]);
+		dtp->dt_typesfd[k] = fd;
+		*out = 1;
+		return 0;
 	}
 	case DT_OPT_UNSUP:
 		for (size_t i = 0; i < sizeof(dt_optunsup) / sizeof(dt_optunsup[0]); i++)

@@ -436,6 +436,20 @@ static void compile_clauses(dt_pcb_t *pcb, dtrace_prog_t *pgp, unsigned cflags)
 	dtp->dt_ncompanions = cs.cs_n;
 }
 
+/*
+ * -x ctypes=FILE, -x dtypes=FILE: after each compile, failed or not, the
+ * files hold the types known so far (types/dt_btfout.c), as illumos
+ * rewrites its CTF containers at the end of dt_compile().  A failure to
+ * write is silent there too (its debug log only).
+ */
+static void write_types(dtrace_hdl_t *dtp)
+{
+	dt_type_cscope(dtp, false); /* an error inside an #include'd header */
+	for (int i = 0; i < 2; i++)
+		if (dtp->dt_typesfd[i] >= 0)
+			(void)dt_btfout_write(dtp, dtp->dt_typesfd[i], i == 0);
+}
+
 static dtrace_prog_t *compile(dtrace_hdl_t *dtp, const char *src, dtrace_probespec_t spec,
 			      unsigned cflags, const char *name)
 {
@@ -460,6 +474,7 @@ static dtrace_prog_t *compile(dtrace_hdl_t *dtp, const char *src, dtrace_probesp
 		}
 		prog_release(dtp, pcb->pcb_prog);
 		free(cppout);
+		write_types(dtp);
 		return NULL;
 	}
 	if (((cflags & DTRACE_C_CPP) || dtp->dt_options[DTOPT_CPP]) && /* -x cpp is -C */
@@ -477,6 +492,7 @@ static dtrace_prog_t *compile(dtrace_hdl_t *dtp, const char *src, dtrace_probesp
 	compile_clauses(pcb, pgp, cflags);
 	dt_nomem_pop(&trap);
 	free(cppout);
+	write_types(dtp);
 	for (tail = &dtp->dt_progs; *tail != NULL; tail = &(*tail)->dp_next)
 		;
 	*tail = pgp;

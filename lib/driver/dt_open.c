@@ -34,7 +34,9 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dt_nomem_trap_t trap;
 	jmp_buf nomem;
 
-	if (version > DTRACE_VERSION || (flags & ~DTRACE_O_LIBBPF_PRINT) != 0) {
+	if (version > DTRACE_VERSION ||
+	    (flags & ~(DTRACE_O_LIBBPF_PRINT | DTRACE_O_LP64 | DTRACE_O_ILP32)) != 0 ||
+	    (flags & (DTRACE_O_LP64 | DTRACE_O_ILP32)) == (DTRACE_O_LP64 | DTRACE_O_ILP32)) {
 		if (errp)
 			*errp = version > DTRACE_VERSION ? EDT_VERSION : EINVAL;
 		return NULL;
@@ -55,6 +57,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dtp->dt_bufstatefd = dtp->dt_specfd = dtp->dt_specbuffd = -1;
 	dtp->dt_urowsfd = dtp->dt_umapsfd = -1;
 	dtp->dt_hooks = dt_driver_hooks;
+	dtp->dt_oflags = flags;
 	dt_options_init(dtp);
 	dtp->dt_ncpus = dt_bpf_ncpus();
 	dtp->dt_nonline = (int)sysconf(_SC_NPROCESSORS_ONLN);

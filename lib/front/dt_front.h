@@ -36,6 +36,7 @@ typedef struct dt_pcb {
 	const char *pcb_region;	/* "predicate", "action list": -n error prefix */
 	bool pcb_lib;		/* compiling a D library file (front/dt_dlib.c) */
 	bool pcb_sysinc;	/* -C: in a system header (cpp's line marker flag 3) */
+	int pcb_idepth;		/* -C: #include depth (cpp's line marker flags 1 and 2) */
 	const char *pcb_predsrc; /* parsing a predicate: where its text begins */
 } dt_pcb_t;
 
@@ -98,6 +99,7 @@ DT_INTERNAL void dt_dlib_depends(dt_pcb_t *, const char *kind, const char *name)
 DT_INTERNAL int dt_pdef_parse(dtrace_hdl_t *, const char **pp, int *linep);
 DT_INTERNAL void dt_pdef_free(dtrace_hdl_t *);
 DT_INTERNAL int dt_pdef_count(dtrace_hdl_t *);
+DT_INTERNAL int dt_pdef_nargs(dtrace_hdl_t *, const char *prov, const char *probe);
 
 /* front/dt_decl.c */
 DT_INTERNAL void dt_parse_decl(dt_pcb_t *);

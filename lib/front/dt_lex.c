@@ -114,9 +114,17 @@ static const char *line_marker(dt_pcb_t *pcb, const char *p)
 	if (*p == '"') /* the file name, then the flags */
 		for (p++; *p && *p != '"' && *p != '\n'; p++)
 			;
-	for (; *p && *p != '\n'; p++)
-		if (p[0] == ' ' && p[1] == '3' && (p[2] == ' ' || p[2] == '\n' || p[2] == '\0'))
+	for (; *p && *p != '\n'; p++) {
+		bool flag = p[0] == ' ' && (p[2] == ' ' || p[2] == '\n' || p[2] == '\0');
+
+		if (flag && p[1] == '3')
 			pcb->pcb_sysinc = true;
+		if (flag && p[1] == '1') /* entering an #include'd file */
+			pcb->pcb_idepth++;
+		if (flag && p[1] == '2' && pcb->pcb_idepth > 0) /* back from one */
+			pcb->pcb_idepth--;
+	}
+	dt_type_cscope(pcb->pcb_hdl, pcb->pcb_idepth > 0); /* illumos' "C" or "D" types */
 	return p;
 }
 

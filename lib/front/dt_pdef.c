@@ -26,18 +26,15 @@
  * branch.  Arguments are cast to the declared type, then to long, and
  * passed in registers or as constants (constraint "nr"), so their operand
  * descriptions are ones dtrace decodes.  No object file is needed at link
- * time: -G is only for build systems that expect one (cmd/dtrace.c).
+ * time: -G is for build systems that expect one (front/dt_link.c).
  */
 #include "dt_front.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 typedef struct dt_pdprobe {
 	char *pp_name;		   /* as written: query__start */
@@ -191,6 +188,24 @@ int dt_pdef_parse(dtrace_hdl_t *dtp, const char **pp, int *linep)
 	return 0;
 }
 
+/*
+ * The argument count of probe `probe` (as written: query__start) of
+ * provider `prov`: -1 if no definition has that provider, -2 if it has no
+ * such probe.
+ */
+int dt_pdef_nargs(dtrace_hdl_t *dtp, const char *prov, const char *probe)
+{
+	for (struct dt_pdef *pd = dtp->dt_pdefs; pd; pd = pd->pd_next) {
+		if (strcmp(pd->pd_name, prov) != 0)
+			continue;
+		for (int i = 0; i < pd->pd_nprobes; i++)
+			if (!strcmp(pd->pd_probes[i].pp_name, probe))
+				return pd->pd_probes[i].pp_nargs;
+		return -2;
+	}
+	return -1;
+}
+
 int dt_pdef_count(dtrace_hdl_t *dtp)
 {
 	int n = 0;
@@ -314,48 +329,4 @@ int dtrace_program_header(dtrace_hdl_t *dtp, FILE *out, const char *fname)
 	}
 	fprintf(out, "#ifdef\t__cplusplus\n}\n#endif\n\n#endif\t/* %s */\n", guard);
 	return ferror(out) ? dt_set_errno(dtp, EDT_IO) : 0;
-}
-
-/*
- * dtrace -G: an empty relocatable ELF object for the build systems that
- * link the one DTrace makes.  Linux needs nothing from it: the probe sites
- * of the -h header carry their notes and semaphores.
- */
-int dtrace_program_link(dtrace_hdl_t *dtp, const char *file)
-{
-	static const char shstr[] = "\0.shstrtab";
-	int fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	Elf *elf;
-	Elf64_Ehdr *eh;
-	Elf_Scn *scn;
-	Elf_Data *data;
-	Elf64_Shdr *sh;
-	int rv = 0;
-
-	if (fd < 0)
-		return dt_set_errmsg(dtp, EDT_IO, "%s", strerror(errno));
-	elf_version(EV_CURRENT);
-	if ((elf = elf_begin(fd, ELF_C_WRITE, NULL)) == NULL || (eh = elf64_newehdr(elf)) == NULL ||
-	    (scn = elf_newscn(elf)) == NULL || (data = elf_newdata(scn)) == NULL ||
-	    (sh = elf64_getshdr(scn)) == NULL) {
-		rv = dt_set_errmsg(dtp, EDT_IO, "%s", elf_errmsg(-1));
-		goto out;
-	}
-	eh->e_ident[EI_DATA] = ELFDATA2LSB;
-	eh->e_type = ET_REL;
-	eh->e_machine = EM_X86_64;
-	eh->e_version = EV_CURRENT;
-	data->d_buf = (void *)shstr;
-	data->d_size = sizeof(shstr);
-	data->d_align = 1;
-	sh->sh_type = SHT_STRTAB;
-	sh->sh_name = 1;
-	eh->e_shstrndx = (Elf64_Half)elf_ndxscn(scn);
-	if (elf_update(elf, ELF_C_WRITE) < 0)
-		rv = dt_set_errmsg(dtp, EDT_IO, "%s", elf_errmsg(-1));
-out:
-	if (elf != NULL)
-		elf_end(elf);
-	close(fd);
-	return rv;
 }

@@ -225,6 +225,8 @@
 	  DT_V(1, 5), none, strsubr)                                                 \
 	X(INET_NTOP, "inet_ntop", SUBR, 2, 2, "string", "int, void *", STABLE,       \
 	  DT_V(1, 5), none, strsubr)                                                 \
+	X(LINK_NTOP, "link_ntop", SUBR, 2, 2, "string", "int, void *", STABLE,       \
+	  DT_V(1, 13), none, strsubr)                                                \
 	X(HTONS, "htons", SUBR, 1, 1, "uint16_t", "uint16_t", STABLE, DT_V(1, 3),    \
 	  none, intsubr)                                                             \
 	X(HTONL, "htonl", SUBR, 1, 1, "uint32_t", "uint32_t", STABLE, DT_V(1, 3),    \

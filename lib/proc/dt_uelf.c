@@ -152,53 +152,90 @@ static void read_irel(dt_uelf_t *ue, Elf_Scn *scn, GElf_Shdr *sh)
 	}
 }
 
-static uint64_t rd64(const char *p)
+static uint64_t rdaddr(const char *p, int addrsz)
 {
-	uint64_t v;
+	uint64_t v = 0;
 
-	memcpy(&v, p, 8);
+	memcpy(&v, p, (size_t)addrsz); /* little-endian: a 4-byte address is the low half */
 	return v;
+}
+
+/* NUL-terminated before e: the string at p, and *pp moved past it; else NULL */
+static const char *note_str(const char **pp, const char *e)
+{
+	const char *p = *pp, *nul = p < e ? memchr(p, '\0', (size_t)(e - p)) : NULL;
+
+	if (nul == NULL)
+		return NULL;
+	*pp = nul + 1;
+	return p;
+}
+
+/*
+ * The next SystemTap SDT note of a .note.stapsdt section's bytes, from
+ * *off: its three addresses (addrsz bytes each: 8, or 4 in an ELF32 file)
+ * as written, and its provider, name and operand strings, pointing into
+ * buf.  Other notes are skipped.  False at the end (or a torn note).
+ * Used for the USDT probes of a process's objects (read_usdt) and by
+ * dtrace -G for those of the object files it is given (front/dt_link.c).
+ */
+bool dt_sdtnote_next(const char *buf, size_t size, size_t *off, int addrsz, dt_sdtnote_t *sn)
+{
+	while (*off + 12 <= size) {
+		uint32_t nh[3]; /* namesz, descsz, type */
+		size_t name, desc, end;
+		const char *d, *e;
+
+		memcpy(nh, buf + *off, sizeof(nh));
+		name = *off + 12;
+		desc = name + ((nh[0] + 3ull) & ~3ull);
+		end = desc + ((nh[1] + 3ull) & ~3ull);
+		if (desc + nh[1] > size)
+			return false;
+		*off = end < size ? end : size;
+		if (nh[2] != DT_STAPSDT_TYPE || nh[0] != 8 || memcmp(buf + name, "stapsdt", 8) != 0 ||
+		    nh[1] < (uint32_t)(3 * addrsz + 3))
+			continue;
+		d = buf + desc;
+		e = d + nh[1];
+		sn->sn_pc = rdaddr(d, addrsz);
+		sn->sn_base = rdaddr(d + addrsz, addrsz);
+		sn->sn_sema = rdaddr(d + 2 * addrsz, addrsz);
+		d += 3 * addrsz;
+		if ((sn->sn_prov = note_str(&d, e)) == NULL || (sn->sn_name = note_str(&d, e)) == NULL)
+			continue;
+		if ((sn->sn_args = note_str(&d, e)) == NULL)
+			sn->sn_args = "";
+		return true;
+	}
+	return false;
 }
 
 /* The SDT notes of a .note.stapsdt section (64-bit objects only). */
 static void read_usdt(dt_uelf_t *ue, Elf_Scn *scn, uint64_t base, bool havebase)
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
-	size_t off = 0, noff, nameoff, doff;
-	GElf_Nhdr nh;
+	size_t off = 0;
+	dt_sdtnote_t sn;
 
-	if (data == NULL)
+	if (data == NULL || data->d_buf == NULL)
 		return;
-	while ((noff = gelf_getnote(data, off, &nh, &nameoff, &doff)) > 0) {
-		const char *d = (const char *)data->d_buf + doff, *e = d + nh.n_descsz, *p;
-		const char *owner = (const char *)data->d_buf + nameoff;
+	while (dt_sdtnote_next(data->d_buf, data->d_size, &off, 8, &sn)) {
 		dt_usdt_t *u;
 
-		off = noff;
-		if (nh.n_type != DT_STAPSDT_TYPE || nh.n_descsz < 24 + 3 || nh.n_namesz != 8 ||
-		    memcmp(owner, "stapsdt", 8) != 0)
-			continue;
 		ue->ue_usdt = dt_realloc(ue->ue_usdt, sizeof(dt_usdt_t) * (ue->ue_nusdt + 1));
 		u = &ue->ue_usdt[ue->ue_nusdt];
-		u->ud_pc = rd64(d);
-		u->ud_sema = rd64(d + 16);
+		u->ud_pc = sn.sn_pc;
+		u->ud_sema = sn.sn_sema;
 		if (havebase) {
-			u->ud_pc += base - rd64(d + 8);
+			u->ud_pc += base - sn.sn_base;
 			if (u->ud_sema != 0)
-				u->ud_sema += base - rd64(d + 8);
+				u->ud_sema += base - sn.sn_base;
 		}
-		p = d + 24;
-		u->ud_prov = dt_strndup(p, (size_t)(e - p));
-		p += strnlen(p, (size_t)(e - p)) + 1;
-		if (p >= e)
-			goto bad;
-		u->ud_name = dt_strndup(p, (size_t)(e - p));
-		p += strnlen(p, (size_t)(e - p)) + 1;
-		u->ud_args = dt_strndup(p < e ? p : "", p < e ? (size_t)(e - p) : 0);
+		u->ud_prov = dt_strdup(sn.sn_prov);
+		u->ud_name = dt_strdup(sn.sn_name);
+		u->ud_args = dt_strdup(sn.sn_args);
 		ue->ue_nusdt++;
-		continue;
-bad:
-		free(u->ud_prov);
 	}
 }
 

@@ -35,6 +35,12 @@ typedef struct dt_usdt {
 	uint64_t ud_sema; /* ELF virtual address of the semaphore, or 0 */
 } dt_usdt_t;
 
+/* One SystemTap SDT note as written: addresses unrelocated, strings in the note. */
+typedef struct dt_sdtnote {
+	uint64_t sn_pc, sn_base, sn_sema;
+	const char *sn_prov, *sn_name, *sn_args;
+} dt_sdtnote_t;
+
 /* The ELF facts of one file. */
 typedef struct dt_uelf {
 	char *ue_path;
@@ -82,5 +88,7 @@ DT_INTERNAL void dt_uelf_free(dt_uelf_t *);
 DT_INTERNAL size_t dt_uelf_read(const dt_uelf_t *, uint64_t vaddr, void *, size_t);
 DT_INTERNAL int64_t dt_uelf_off(const dt_uelf_t *, uint64_t vaddr); /* file offset, or -1 */
 DT_INTERNAL const dt_usym_t *dt_uelf_lookup(const dt_uelf_t *, uint64_t vaddr);
+DT_INTERNAL bool dt_sdtnote_next(const char *buf, size_t size, size_t *off, int addrsz,
+				 dt_sdtnote_t *);
 
 #endif /* DT_UMAP_H */

@@ -33,6 +33,7 @@ dt_type_t *dt_decl_sou(dtrace_hdl_t *dtp, const char *tag, bool is_union)
 	t->dt_align = 1;
 	if (tag != NULL)
 		dt_type_name_add(dtp, key, t);
+	dt_type_note_decl(dtp, t);
 	return t;
 }
 
@@ -130,6 +131,7 @@ dt_type_t *dt_decl_enum(dtrace_hdl_t *dtp, const char *tag)
 	t->dt_fwd = true;
 	if (tag != NULL)
 		dt_type_name_add(dtp, key, t);
+	dt_type_note_decl(dtp, t);
 	return t;
 }
 
@@ -144,6 +146,9 @@ int dt_decl_typedef(dtrace_hdl_t *dtp, const char *name, dt_type_t *t)
 {
 	if (dt_type_lookup_builtin(dtp, name) != NULL)
 		return -1;
-	dt_type_name_add(dtp, name, dt_type_typedef(dtp, name, t));
+	dt_type_t *td = dt_type_typedef(dtp, name, t);
+
+	dt_type_name_add(dtp, name, td);
+	dt_type_note_decl(dtp, td);
 	return 0;
 }

@@ -24,9 +24,18 @@ typedef struct dt_denum {
 	dt_type_t *dd_type;
 } dt_denum_t;
 
+/* A type declared in D or in a header -C includes, in declaration order. */
+typedef struct dt_tdecl {
+	dt_type_t *td_type;
+	bool td_cdefs;			/* declared in an #include'd file: illumos' "C" container */
+	struct dt_tdecl *td_next;
+} dt_tdecl_t;
+
 /* The handle's (dt_typestate); it and all types are in the handle's arena. */
 struct dt_typestate {
 	dt_hash_t ts_names;		/* named types by name (a later one shadows) */
+	dt_tdecl_t *ts_decls, **ts_decltail; /* declared types, for -x ctypes/dtypes */
+	bool ts_cscope;			/* declarations now come from an #include'd file */
 	dt_hash_t ts_enums;		/* D enumerators by name (dt_denum_t) */
 	struct dt_btfobj *ts_btf;	/* BTF objects opened, vmlinux first (types/dt_btf.c) */
 	bool ts_allmods;		/* every module's BTF opened */
@@ -45,6 +54,39 @@ struct dt_btfobj **dt_type_btfobjs(dtrace_hdl_t *dtp, bool **allmods)
 	if (allmods != NULL)
 		*allmods = &ts(dtp)->ts_allmods;
 	return &ts(dtp)->ts_btf;
+}
+
+/*
+ * Declarations are noted in order, each in the container illumos would
+ * put it in: "C" for an #include'd header's (the lexer says when cpp's
+ * line markers enter and leave one), "D" for the D library's and the
+ * program's.  -x ctypes and -x dtypes write them (types/dt_btfout.c).
+ */
+void dt_type_cscope(dtrace_hdl_t *dtp, bool in_header)
+{
+	ts(dtp)->ts_cscope = in_header;
+}
+
+void dt_type_note_decl(dtrace_hdl_t *dtp, dt_type_t *t)
+{
+	struct dt_typestate *s = ts(dtp);
+	dt_tdecl_t *td = dt_arena_zalloc(&dtp->dt_arena, sizeof(*td));
+
+	td->td_type = t;
+	td->td_cdefs = s->ts_cscope;
+	if (s->ts_decltail == NULL)
+		s->ts_decltail = &s->ts_decls;
+	*s->ts_decltail = td;
+	s->ts_decltail = &td->td_next;
+}
+
+/* The i-th declared type of a container (cdefs: "C", else "D"), or NULL after the last. */
+dt_type_t *dt_type_decl_at(dtrace_hdl_t *dtp, bool cdefs, int i)
+{
+	for (dt_tdecl_t *td = ts(dtp)->ts_decls; td != NULL; td = td->td_next)
+		if (td->td_cdefs == cdefs && i-- == 0)
+			return td->td_type;
+	return NULL;
 }
 
 dt_type_t *dt_type_named(dtrace_hdl_t *dtp, const char *name)
@@ -250,6 +292,12 @@ static const struct {
 	{ "long", 8, true },	   { "unsigned long", 8, false }, { "long long", 8, true },
 	{ "unsigned long long", 8, false }, { "signed char", 1, true },
 };
+
+/* The i-th built-in integer type name, or NULL after the last. */
+const char *dt_type_builtin_int(int i)
+{
+	return i < (int)(sizeof(dt_inttab) / sizeof(dt_inttab[0])) ? dt_inttab[i].name : NULL;
+}
 
 /* A built-in or D-declared type name; never opens BTF. */
 dt_type_t *dt_type_lookup_builtin(dtrace_hdl_t *dtp, const char *name)

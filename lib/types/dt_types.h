@@ -84,6 +84,7 @@ DT_INTERNAL dt_type_t *dt_type_array(dtrace_hdl_t *, dt_type_t *, int n);
 DT_INTERNAL dt_type_t *dt_type_typedef(dtrace_hdl_t *, const char *name, dt_type_t *);
 DT_INTERNAL dt_type_t *dt_type_lookup(dtrace_hdl_t *, const char *name);
 DT_INTERNAL dt_type_t *dt_type_lookup_builtin(dtrace_hdl_t *, const char *name);
+DT_INTERNAL const char *dt_type_builtin_int(int i);
 DT_INTERNAL dt_type_t *dt_type_parse(dtrace_hdl_t *, const char *cdecl);
 DT_INTERNAL dt_type_t *dt_type_named_int(dtrace_hdl_t *, const char *name, int size,
 					  bool is_signed);
@@ -103,6 +104,9 @@ DT_INTERNAL dt_type_t *dt_type_tagged(dtrace_hdl_t *, const char *scope, const c
 DT_INTERNAL dt_type_t *dt_type_scoped(dtrace_hdl_t *, const char *scope, const char *name);
 DT_INTERNAL bool dt_type_enumer(dtrace_hdl_t *, const char *name, int64_t *, dt_type_t **);
 DT_INTERNAL void dt_type_fini(dtrace_hdl_t *);
+DT_INTERNAL void dt_type_cscope(dtrace_hdl_t *, bool in_header);
+DT_INTERNAL void dt_type_note_decl(dtrace_hdl_t *, dt_type_t *);
+DT_INTERNAL dt_type_t *dt_type_decl_at(dtrace_hdl_t *, bool cdefs, int i);
 DT_INTERNAL struct dt_btfobj **dt_type_btfobjs(dtrace_hdl_t *, bool **allmods);
 
 /* types/dt_btf.c: kernel BTF, vmlinux and modules, loaded when first named */
@@ -132,5 +136,8 @@ DT_INTERNAL int dt_decl_typedef(dtrace_hdl_t *, const char *name, dt_type_t *);
 struct btf;
 DT_INTERNAL struct btf *dt_type_kbtf(dtrace_hdl_t *);	/* vmlinux BTF, once, or NULL */
 DT_INTERNAL dt_type_t *dt_type_btf(dtrace_hdl_t *, int id); /* the D type of a BTF id */
+
+/* types/dt_btfout.c: -x ctypes/dtypes, a container's types written as BTF */
+DT_INTERNAL int dt_btfout_write(dtrace_hdl_t *, int fd, bool cdefs);
 
 #endif /* DT_TYPES_H */

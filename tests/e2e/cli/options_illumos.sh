@@ -9,11 +9,11 @@ for o in aggpercpu amin=Evolving/Evolving/Common argref core cpp cpphdrs \
     setenv=DT_X=1 stdc=a strip syslibdir=/nonexistent temporal tree=0 tregs=8 \
     udefs unodefs unsetenv=DT_X version=1.0 version=1.6.1 version=1.13 \
     jstackframes=50 jstackstrsize=512 aggpack agghist aggzoom stackindent=14 \
-    preallocate=1m procrate=10hz; do
+    preallocate=1m procrate=10hz ctypes=c.btf dtypes=d.btf; do
 	printf '%s: ' "$o"; run -x "$o"
 done
 # refused: what Linux lacks, and bad values
-for o in ctypes=/tmp/x dtypes=/tmp/x dof grabanon zone=global encoding=ebcdic \
+for o in ctypes=/nonexistent/x dtypes dof grabanon zone=global encoding=ebcdic \
     evaltime=never late=soon linkmode=odd linktype=coff stdc=x version=2.0 \
     version=1.x version=1.13.99 nspec=-1 nspec=99999999999999999999999 quiet=um \
     flowindent=maybe cpu=-2; do

@@ -1,6 +1,6 @@
 # The manual pages against dtrace's own option tables: every option letter
 # of cmd/dtrace.c's getopt string and every -x option of lib/core/dt_core.h
-# (DT_OPTIONS) has an entry in man/dtrace.1 (a .TP tag ".B \-q",
+# (DT_OPTIONS) has an entry in man/dtrace.1 (a .TP tag ".B \-q", ".B \-32",
 # ".BI \-b " bufsz"; ".B quiet", ".BI bufsize= size"), and the page lists
 # nothing else; bash completion offers the same -x names; each page renders
 # without a warning from man(1) and groff.  A new option without a manual
@@ -14,7 +14,7 @@ sed -n '/^#define DT_OPTIONS/,/^$/p' "$top/lib/core/dt_core.h" |
 echo "$(wc -l <letters) option letters, $(wc -l <xopts) -x options"
 # the manual's entries: the tag after each .TP, by section
 awk '/^\.SH/ { sec = $0; next }
-	tp && sec == ".SH OPTIONS" && /^\.BI? \\-[A-Za-z]/ { print substr($2, 3, 1) > "man-letters" }
+	tp && sec == ".SH OPTIONS" && /^\.BI? \\-[A-Za-z0-9]/ { print substr($2, 3, 1) > "man-letters" }
 	tp && sec ~ /COMPILER AND TRACING OPTIONS/ && /^\.BI? [a-z]/ { sub(/=.*/, "", $2); print $2 > "man-xopts" }
 	{ tp = /^\.TP/ }' "$page"
 sort -o man-letters man-letters
