@@ -73,6 +73,7 @@ typedef struct dt_pfconv {
 
 static dt_pfprint_f pf_print_int, pf_print_chr, pf_print_ptr, pf_print_fp;
 static dt_pfprint_f pf_print_str, pf_print_time, pf_print_pct, pf_print_estr, pf_print_time822;
+static dt_pfprint_f pf_print_echr;
 
 #define PF_A_XINT (PF_A_INT | PF_A_PTR)
 
@@ -90,6 +91,7 @@ static const dt_pfconv_t dt_pfconvs[] = {
 	{ 'x', PF_A_XINT, PF_M_INT, PF_P_XINT, pf_print_int },
 	{ 'X', PF_A_XINT, PF_M_INT, PF_P_XINT, pf_print_int },
 	{ 'c', PF_A_XINT, 0, "char, short, or int", pf_print_chr },
+	{ 'C', PF_A_XINT, 0, "char, short, or int", pf_print_echr },
 	{ 'p', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
 	{ 'a', PF_A_XINT, 0, "pointer or integer", pf_print_ptr },
 	{ 'A', PF_A_XINT, 0, "pointer or integer (with -p/-c) or _usymaddr (without -p/-c)",
@@ -128,9 +130,11 @@ static const char *pf_parse_flags(const char *q, dt_pfspec_t *ps)
 {
 	size_t n = 0;
 
-	for (; *q != '\0' && strchr("-+ #0?", *q) != NULL; q++) {
+	for (; *q != '\0' && strchr("-+ #0?'", *q) != NULL; q++) {
 		if (*q == '?')
 			ps->ps_width = 16;
+		else if (*q == '\'')
+			continue; /* grouping: none in the C locale, the consumer's */
 		else if (strchr(ps->ps_flags, *q) == NULL && n < sizeof(ps->ps_flags) - 1)
 			ps->ps_flags[n++] = *q;
 	}
@@ -345,7 +349,7 @@ static int pf_check_syntax(dt_pfcheck_t *pk, const char *q, int conv)
 		if (*p == '\0')
 			return pf_error(pk, "format conversion #%d name expected before end of format "
 					"string", conv);
-		if (strchr("-+ #0?123456789", *p) != NULL)
+		if (strchr("-+ #0?'123456789", *p) != NULL)
 			continue;
 		if (*p == '*') {
 			if (dot ? pstar : wstar)
@@ -768,6 +772,17 @@ static int pf_print_estr(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t 
 	rv = pf_print_text(b, ps, e, true);
 	free(e);
 	return rv;
+}
+
+/* %C: a character as %S escapes it (illumos' pfprint_echr); NUL is "\0". */
+static int pf_print_echr(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)
+{
+	char c[2] = { (char)a->pa_val, '\0' };
+	dt_pfarg_t sa = { .pa_str = c };
+
+	if (c[0] == '\0')
+		return pf_print_text(b, ps, "\\0", true);
+	return pf_print_estr(b, ps, &sa);
 }
 
 static int pf_print_pct(dt_pfbuf_t *b, const dt_pfspec_t *ps, const dt_pfarg_t *a)

@@ -232,6 +232,12 @@ static void test_format_char(void)
 	FMT("A  |", "%-3c|", I32('A'));
 	FMT("A", "%+c", I32('A'));
 	FMT("xyz", "%c%c%c", I32('x'), I32('y'), I32('z'));
+	/* %C: the character escaped as %S escapes (illumos' pfprint_echr) */
+	FMT("A\\n\\0\\\"", "%C%C%C%C", I32('A'), I32('\n'), I32(0), I32('"'));
+	FMT(" \\t|", "%3C|", I32('\t'));
+	FMT("\\001", "%C", I8(1));
+	/* the grouping flag ' (illumos' DT_PFCONV_GROUP): none in the C locale */
+	FMT("1234567", "%'d", I32(1234567));
 }
 
 static void test_format_pointer(void)
@@ -383,6 +389,7 @@ static void test_check_ok(void)
 	CHK(NULL, "%d", t_voidp);
 	CHK(NULL, "%c", t_int);
 	CHK(NULL, "%c", t_char);
+	CHK(NULL, "%C %'d", t_char, t_int);
 	CHK(NULL, "%a", t_voidp);
 	CHK(NULL, "%a", t_llong);
 	/* %e %f %g take floating-point arguments only: an integer is refused, as in DTrace */

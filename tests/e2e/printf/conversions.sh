@@ -16,3 +16,6 @@ $DTRACE -qn 'BEGIN
 	printf("%s=%d, ", "a", 1); printf("%s=%d\n", "b", 2);
 	exit(0);
 }'
+# %C: a character escaped as %S escapes it; the grouping flag ' (none in
+# the C locale), as illumos' dt_printf.c has them
+$DTRACE -qn "BEGIN { printf(\"[%C%C%C] [%3C] [%'d]\\n\", 65, 10, 0, 0x22, 1234567); exit(0); }"
