@@ -108,24 +108,30 @@ void dt_consume_fini(dtrace_hdl_t *dtp)
 
 /* ------------------------------------------------------------ records */
 
-static void report_error(dtrace_hdl_t *dtp, const dt_errrec_t *er)
+/* A fault's text in DTrace's error message ("invalid address"), by DT_FAULT_*. */
+const char *dt_fault_text(int64_t fault)
 {
 	static const char *const faults[] = {
 #define X(e, m) m,
 		DT_FAULTS(X)
 #undef X
 	};
+
+	return fault >= 0 && fault < DT_FAULT_MAX ? faults[fault] : "unknown fault";
+}
+
+static void report_error(dtrace_hdl_t *dtp, const dt_errrec_t *er)
+{
 	dt_epid_t *ep = er->er_epid < (uint32_t)dtp->dt_nepids ? dtp->dt_epids[er->er_epid] : NULL;
 	const dtrace_probedesc_t *pd = ep ? &ep->ep_probe->pr_desc : NULL;
 	char msg[1024], where[64], what[128], offinfo[32] = "";
 	dtrace_errdata_t ed = { 0 };
 
 	if (er->er_fault == DT_FAULT_BADADDR || er->er_fault == DT_FAULT_BADALIGN)
-		snprintf(what, sizeof(what), "%s (0x%llx)", faults[er->er_fault],
+		snprintf(what, sizeof(what), "%s (0x%llx)", dt_fault_text(er->er_fault),
 			 (unsigned long long)er->er_addr);
 	else
-		snprintf(what, sizeof(what), "%s",
-			 er->er_fault < DT_FAULT_MAX ? faults[er->er_fault] : "unknown fault");
+		snprintf(what, sizeof(what), "%s", dt_fault_text(er->er_fault));
 	/* an offset of -1 (a bad speculation id) is not printed, as in illumos */
 	if (er->er_offset != UINT32_MAX)
 		snprintf(offinfo, sizeof(offinfo), " at DIF offset %u", er->er_offset);

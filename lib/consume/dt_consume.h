@@ -41,6 +41,7 @@ DT_INTERNAL dtrace_workstatus_t dt_consume_work(dtrace_hdl_t *, bool done, FILE 
 						void *);
 /* A drop ("PRINCIPAL", "AGGREGATION" ... as -x droptags names them), msg its notice. */
 DT_INTERNAL void dt_drop(dtrace_hdl_t *, const char *kind, int cpu, uint64_t n, const char *msg);
+DT_INTERNAL const char *dt_fault_text(int64_t fault); /* "invalid address" ... */
 
 /* consume/dt_defer.c: copyinstr()s the programs left to the consumer */
 DT_INTERNAL const char *dt_defer_resolve(dtrace_hdl_t *, const dt_epid_t *, const char *data,

@@ -577,18 +577,12 @@ static int json_aggs(dtrace_hdl_t *dtp, FILE *fp)
 
 static void json_error(dtrace_hdl_t *dtp, FILE *fp, const dtrace_errdata_t *ed)
 {
-	static const char *const faults[] = {
-#define X(e, m) m,
-		DT_FAULTS(X)
-#undef X
-	};
 	json_object *o = json_object_new_object();
 
 	(void)dtp;
 	add(o, "type", jcstr("error"));
 	add(o, "probe", jprobe(ed->dteda_pdesc, ed->dteda_epid));
-	add(o, "fault", jcstr(ed->dteda_fault >= 0 && ed->dteda_fault < DT_FAULT_MAX ?
-			      faults[ed->dteda_fault] : "unknown fault"));
+	add(o, "fault", jcstr(dt_fault_text(ed->dteda_fault)));
 	add(o, "action", json_object_new_int(ed->dteda_action));
 	add(o, "offset", ed->dteda_offset >= 0 ? json_object_new_int(ed->dteda_offset) : NULL);
 	add(o, "address", jaddr(ed->dteda_addr));

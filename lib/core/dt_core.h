@@ -120,7 +120,7 @@ enum {
 	X(DEFINE, "define", DT_OPT_CPPARG, 'D')                           \
 	X(DISASM, "disasm", DT_OPT_INT, 0)                                \
 	X(DOF, "dof", DT_OPT_UNSUP, 0)                                    \
-	X(DTYPES, "dtypes", DT_OPT_TYPESFILE, 1)                          \
+	X(DTYPES, "dtypes", DT_OPT_TYPESFILE, 0)                          \
 	X(EMPTY, "empty", DT_OPT_BOOL, 0)                                 \
 	X(ENCODING, "encoding", DT_OPT_STRING, 0)                         \
 	X(EVALTIME, "evaltime", DT_OPT_STRING, 0)                         \
@@ -184,7 +184,7 @@ typedef enum dt_optkind {
 	DT_OPT_CPPARG,	/* -D/-U/-I for cpp: the default is the letter */
 	DT_OPT_ENV,	/* setenv/unsetenv for -c commands */
 	DT_OPT_VERSION,
-	DT_OPT_TYPESFILE, /* ctypes/dtypes: a file the compile writes types to (default 1: D's) */
+	DT_OPT_TYPESFILE, /* ctypes/dtypes: a file each compile writes types to (dt_typesfd) */
 	DT_OPT_UNSUP	/* configures what Linux lacks: refused (dt_options.c) */
 } dt_optkind_t;
 

@@ -330,7 +330,7 @@ static int dt_opt_value(dtrace_hdl_t *dtp, int opt, const dt_optdesc_t *od, cons
 		return opt_err(dtp, "Requested version not defined");
 	}
 	case DT_OPT_TYPESFILE: { /* as illumos' dt_opt_ctypes(): the file, opened now */
-		int fd;
+		int fd, k = opt == DTOPT_DTYPES; /* dt_typesfd[0] "C", [1] "D" */
 
 		if (val == NULL)
 			return -1;
@@ -340,9 +340,9 @@ static int dt_opt_value(dtrace_hdl_t *dtp, int opt, const dt_optdesc_t *od, cons
 			dt_set_errmsg(dtp, e, "%s", strerror(e));
 			return -1;
 		}
-		if (dtp->dt_typesfd[od->od_default] >= 0)
-			close(dtp->dt_typesfd[od->od_default]);
-		dtp->dt_typesfd[od->od_default] = fd;
+		if (dtp->dt_typesfd[k] >= 0)
+			close(dtp->dt_typesfd[k]);
+		dtp->dt_typesfd[k] = fd;
 		*out = 1;
 		return 0;
 	}
