@@ -1544,10 +1544,10 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 	dt_recdesc_t *rd;
 	int r;
 
-	if ((kind == DT_ACT_PRINTF || kind == DT_ACT_TRACE) && dt_cg_defers(cg, dnp)) {
+	if ((kind == DT_ACT_PRINTF || kind == DT_ACT_TRACE) && dt_cg_defers(cg, dnp) != DT_DEFER_NONE) {
 		rd = dt_cg_recadd(cg, kind, cg->cg_strsize, 1);
 		rd->rd_string = true;
-		rd->rd_defer = true;
+		rd->rd_defer = (uint8_t)dt_cg_defers(cg, dnp);
 		cg->cg_epid->ep_defers = true;
 		dt_cg_recdefer(cg, rd, dnp); /* dt_cg_defer.c */
 	} else if (dt_cg_isstr(dnp) && !(kind == DT_ACT_PRINT && t->dt_canon->dt_kind == DT_TK_ARRAY)) {
@@ -1567,13 +1567,21 @@ dt_recdesc_t *dt_cg_recvalue(dt_cg_t *cg, dt_actkind_t kind, dt_node_t *dnp, boo
 			dt_cg_insn(cg, ST(BPF_B, b, off, 0));
 			dt_cg_place(cg, ok);
 		}
-	} else if ((kind == DT_ACT_TRACE || kind == DT_ACT_PRINT) && t->dt_canon->dt_size > 0 &&
-		   (t->dt_kind == DT_TK_STRUCT || t->dt_kind == DT_TK_UNION ||
-		    t->dt_kind == DT_TK_ARRAY)) {
-		/* the object's bytes, as DTrace records them (its value is its address) */
+	} else if (((kind == DT_ACT_TRACE || kind == DT_ACT_PRINT) && t->dt_canon->dt_size > 0 &&
+		    (t->dt_kind == DT_TK_STRUCT || t->dt_kind == DT_TK_UNION || t->dt_kind == DT_TK_ARRAY)) ||
+		   (kind == DT_ACT_TRACE && t->dt_canon->dt_kind == DT_TK_FLOAT && t->dt_canon->dt_size > 8 &&
+		    (dnp->dn_kind == N_MEMBER || dnp->dn_kind == N_DEREF))) {
+		/*
+		 * the object's bytes, as DTrace records them (its value is its
+		 * address); a long double in memory too, as illumos records a
+		 * float wider than 8 bytes by reference (dt_node_type_assign)
+		 */
 		int ra;
 
-		dt_cg_expr(cg, dnp);
+		if (t->dt_canon->dt_kind == DT_TK_FLOAT)
+			dt_cg_addr(cg, dnp);
+		else
+			dt_cg_expr(cg, dnp);
 		rd = dt_cg_recadd(cg, kind, t->dt_canon->dt_size, 8);
 		rd->rd_bytes = true;
 		ra = dt_cg_get(cg, cg->cg_depth - 1, R3);

@@ -196,8 +196,10 @@ DT_INTERNAL void dt_cg_spec_output(dt_cg_t *, int size);
 DT_INTERNAL void dt_cg_aggstmt(dt_cg_t *, dt_node_t *);
 
 /* dt_cg_defer.c: a recorded copyinstr() the consumer reads if the program cannot */
-DT_INTERNAL bool dt_cg_defers(const dt_cg_t *, const dt_node_t *);
+DT_INTERNAL int dt_cg_defers(const dt_cg_t *, const dt_node_t *);
 DT_INTERNAL void dt_cg_recdefer(dt_cg_t *, dt_recdesc_t *, dt_node_t *);
+DT_INTERNAL bool dt_cg_memdefers(const dt_cg_t *, const dt_node_t *, int);
+DT_INTERNAL void dt_cg_tracemem_defer(dt_cg_t *, dt_recdesc_t *, dt_node_t *);
 
 /* dt_cg_stack.c: stack(), ustack(), sym() and kin as records and keys */
 DT_INTERNAL void dt_cg_stackval(dt_cg_t *, dt_node_t *call, bool istmp, int off);

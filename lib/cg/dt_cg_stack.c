@@ -254,6 +254,14 @@ void dt_cg_fn_tracemem(dt_cg_t *cg, dt_node_t *call)
 	int size = (int)a1->dn_val, slot, r;
 	dt_recdesc_t *rd;
 
+	if (dt_cg_memdefers(cg, a0, size)) { /* tracemem(copyin(a, n), n): cg/dt_cg_defer.c */
+		rd = dt_cg_recadd(cg, DT_ACT_TRACEMEM, size, 1);
+		rd->rd_nargs = a2 != NULL;
+		dt_cg_tracemem_defer(cg, rd, a0);
+		if (a2 != NULL)
+			dt_cg_recvalue(cg, DT_ACT_TRACEMEM, a2, true)->rd_nargs = -1;
+		return;
+	}
 	dt_cg_expr(cg, a0);
 	slot = cg->cg_depth - 1;
 	rd = dt_cg_recadd(cg, DT_ACT_TRACEMEM, size, 1);

@@ -1,10 +1,11 @@
 /*
- * dt_defer.c -- the consumer's half of a deferred copyinstr() (the essay
- * is in cg/dt_cg_defer.c): a string slot that holds a dt_defer_t is read
- * from the process, as the process could read it, before the firing's
- * records are handed on.  process_vm_readv() faults the pages in, which
- * the program could not; it reads page by page, so that a string ending
- * before an unmapped page is read whole.
+ * dt_defer.c -- the consumer's half of a deferred copyinstr() or copyin()
+ * (the essay is in cg/dt_cg_defer.c): a slot that holds a dt_defer_t
+ * tagged with the handle's secret cookie is read from the process, as the
+ * process could read it, before the firing's records are handed on.
+ * process_vm_readv() faults the pages in, which the program could not; a
+ * string is read page by page, so that one ending before an unmapped page
+ * is read whole; copyin()'s bytes must all be readable, as in DTrace.
  *
  * If the process is gone or the address is bad, the firing is handled as
  * a faulting clause in DTrace: its records are dropped and the error is
@@ -46,6 +47,42 @@ static int read_ustr(pid_t pid, uint64_t addr, char *buf, size_t size)
 	return 0;
 }
 
+/* Read exactly len bytes at addr of pid into buf: 0 or -1 (any of them unreadable). */
+static int read_umem(pid_t pid, uint64_t addr, char *buf, size_t len)
+{
+	size_t got = 0;
+
+	while (got < len) {
+		struct iovec l = { buf + got, len - got }, r = { (void *)(uintptr_t)(addr + got), len - got };
+		ssize_t rv = process_vm_readv(pid, &l, 1, &r, 1, 0);
+
+		if (rv <= 0)
+			return -1;
+		got += (size_t)rv;
+	}
+	return 0;
+}
+
+/*
+ * Read into the slot s as df says, kind DT_DEFER_*: a string into size
+ * bytes with its NUL; copyin()'s bytes into the size bytes they may fill
+ * (a string slot keeps its last byte for the NUL).  0 or -1.
+ */
+static int read_deferred(const dt_defer_t *df, int kind, char *s, size_t size)
+{
+	if (df->df_pid == 0)
+		return -1;
+	if (kind == DT_DEFER_MEM) /* copyin(): df_len bytes, in a slot that holds them */
+		return df->df_len < 0 || (size_t)df->df_len > size ? -1
+								    : read_umem((pid_t)df->df_pid, df->df_addr, s,
+										(size_t)df->df_len);
+	if (read_ustr((pid_t)df->df_pid, df->df_addr, s, size) != 0)
+		return -1;
+	if (df->df_len >= 0 && (size_t)df->df_len < size)
+		s[df->df_len] = '\0'; /* copyinstr(addr, len): at most len bytes */
+	return 0;
+}
+
 /*
  * The records of a firing with its deferred strings read: data itself if
  * it has none, else a copy in the consumer's buffer.  NULL if one cannot be
@@ -65,7 +102,7 @@ const char *dt_defer_resolve(dtrace_hdl_t *dtp, const dt_epid_t *ep, const char 
 		if (!rd->rd_defer || (uint32_t)(rd->rd_off + (int)sizeof(df)) > size)
 			continue;
 		memcpy(&df, data + rd->rd_off, sizeof(df));
-		if (df.df_magic != DT_DEFER_MAGIC)
+		if (df.df_cookie != dtp->dt_defercookie)
 			continue;
 		if (copy == NULL) {
 			if (cs->cs_defersize < size) {
@@ -77,7 +114,8 @@ const char *dt_defer_resolve(dtrace_hdl_t *dtp, const dt_epid_t *ep, const char 
 		}
 		s = copy + rd->rd_off;
 		memset(s, 0, (size_t)rd->rd_size);
-		if (df.df_pid == 0 || read_ustr((pid_t)df.df_pid, df.df_addr, s, (size_t)rd->rd_size) != 0) {
+		if (read_deferred(&df, rd->rd_defer, s,
+				  (size_t)rd->rd_size - (rd->rd_defer == DT_DEFER_MEM && rd->rd_string)) != 0) {
 			memset(er, 0, sizeof(*er));
 			er->er_epid = ep->ep_id;
 			er->er_action = (uint32_t)rd->rd_action;
@@ -86,8 +124,6 @@ const char *dt_defer_resolve(dtrace_hdl_t *dtp, const dt_epid_t *ep, const char 
 			er->er_addr = df.df_addr;
 			return NULL;
 		}
-		if (df.df_len >= 0 && df.df_len < rd->rd_size)
-			s[df.df_len] = '\0';
 	}
 	return copy != NULL ? copy : data;
 }

@@ -318,6 +318,7 @@ struct dtrace_hdl {
 	dt_ident_t **dt_aggs;	  /* by aggregation id */
 	int dt_dvkeysize;	  /* dynamic variable key size (max) */
 	int dt_dvvalsize;	  /* dynamic variable value size (max) */
+	uint64_t dt_defercookie;  /* secret tag of a deferred copyin slot (layout/dt_layout.h) */
 
 	/* the D library (front/dt_dlib.c) and translators (front/dt_xlate.c) */
 	char **dt_libdirs;	  /* -L and -x libdir, then the default */

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/random.h>
+#include <time.h>
 #include <unistd.h>
 
 /*
@@ -57,6 +59,15 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dtp->dt_bufstatefd = dtp->dt_specfd = dtp->dt_specbuffd = -1;
 	dtp->dt_urowsfd = dtp->dt_umapsfd = -1;
 	dtp->dt_hooks = dt_driver_hooks;
+	if (getrandom(&dtp->dt_defercookie, sizeof(dtp->dt_defercookie), GRND_NONBLOCK) !=
+	    (ssize_t)sizeof(dtp->dt_defercookie)) { /* no entropy yet: still unknown to the traced */
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		dtp->dt_defercookie = ((uint64_t)ts.tv_nsec << 32) ^ (uint64_t)ts.tv_sec ^
+				      ((uint64_t)getpid() << 48) ^ (uint64_t)(uintptr_t)dtp;
+	}
+	dtp->dt_defercookie |= 1; /* never 0, as a zeroed slot is */
 	dtp->dt_oflags = flags;
 	dt_options_init(dtp);
 	dtp->dt_ncpus = dt_bpf_ncpus();

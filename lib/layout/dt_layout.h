@@ -56,7 +56,7 @@ typedef struct dt_recdesc {
 	bool rd_signed;
 	bool rd_float;	   /* a float or double's bits (printf's %e %f %g); rd_fmt: its size */
 	bool rd_bytes;	   /* trace() of a struct, union or array: its rd_size bytes */
-	bool rd_defer;	   /* a string copyinstr() may leave to the consumer: dt_defer_t */
+	uint8_t rd_defer;  /* DT_DEFER_*: copyinstr()/copyin() the consumer may read: dt_defer_t */
 	struct dt_type *rd_ptype; /* print(): the value's type */
 	int rd_fmt;	   /* printf/printa: index into the handle's format table */
 	int rd_nargs;	   /* printf: number of following argument records */
@@ -131,20 +131,23 @@ static inline int dt_spec_chunksize(int64_t specsize)
 }
 
 /*
- * A copyinstr() recorded whole whose user memory the program could not
- * read (a page not yet faulted in, where the program may not sleep): the
- * string's slot holds this instead, and the consumer reads the string
- * from the process while it lives (consume/dt_defer.c).  The magic's first
- * byte, 0xfe, never starts UTF-8 text.
+ * A copyinstr() or copyin() recorded whole whose user memory the program
+ * could not read (a page not yet faulted in, where the program may not
+ * sleep): the slot holds this instead, and the consumer reads the memory
+ * from the process while it lives (consume/dt_defer.c).  The tag is the
+ * handle's secret (dt_defercookie, random per handle, in the program as an
+ * immediate): user bytes that read fine cannot pass for a dt_defer_t,
+ * which would make the consumer read another process's memory.
  */
-#define DT_DEFER_MAGIC 0x7266d5feu
-#define DT_DEFER_MINSTR 24 /* strsize below which nothing is deferred */
+#define DT_DEFER_MINSTR 24 /* slot size (strsize, tracemem size) below which nothing is deferred */
+
+enum { DT_DEFER_NONE, DT_DEFER_STR, DT_DEFER_MEM }; /* rd_defer: up to a NUL, or exactly df_len bytes */
 
 typedef struct dt_defer {
-	uint32_t df_magic; /* DT_DEFER_MAGIC */
-	uint32_t df_pid;   /* the process (tgid) */
-	uint64_t df_addr;  /* the user address */
-	int64_t df_len;	   /* copyinstr()'s length argument, or -1 */
+	uint64_t df_cookie; /* the handle's dt_defercookie */
+	uint64_t df_addr;   /* the user address */
+	int32_t df_len;	    /* copyinstr()'s length argument or -1; copyin()'s size */
+	uint32_t df_pid;    /* the process (tgid) */
 } dt_defer_t;
 
 typedef struct dt_errrec {

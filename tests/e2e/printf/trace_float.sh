@@ -27,3 +27,15 @@ BEGIN {
 	trace(p->h); trace(p->e); trace("|");
 	exit(0);
 }' 2>/dev/null | sed -n 's/^ *[0-9][0-9]* *[0-9][0-9]* *:BEGIN/BEGIN/p'
+# A long double (16 bytes on x86-64, wider than 8) is recorded by
+# reference, as illumos does (dt_node_type_assign sets DT_NF_REF), and
+# printed as bytes: 1.5 is the mantissa 0xc000000000000000 (explicit
+# integer bit) and the exponent 0x3fff, then 6 bytes of padding.
+$DTRACE -qn 'struct fl { long double l; };
+BEGIN {
+	p = (struct fl *)alloca(sizeof (struct fl));
+	*(uint64_t *)&p->l = 0xc000000000000000;
+	*((uint64_t *)&p->l + 1) = 0x3fff;
+	trace(p->l);
+	exit(0);
+}'
