@@ -368,15 +368,26 @@ static void variable(dt_pcb_t *pcb, dt_idkind_t kind, dt_type_t *vt, dt_token_t 
 	}
 }
 
+/*
+ * inline: no storage class ("specified storage class not appropriate for
+ * inline declaration", as illumos' dt_node_inline()), parameters none but
+ * register, as any parameter.
+ */
 static void inline_decl(dt_pcb_t *pcb)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	int line = dt_lex_peek(pcb, 0)->tk_line;
+	int cls = decl_class(pcb, true, DC_DEFAULT);
 	dt_type_t *t = dt_parse_type(pcb);
 	dt_token_t *name;
 	dt_ident_t *idp;
 
+	cls = decl_class(pcb, true, cls);
 	while (dt_parse_consume(pcb, "*"))
 		t = dt_type_ptr(dtp, t);
+	if (cls != DC_DEFAULT)
+		dt_cc_error(pcb, D_DECL_BADCLASS, line,
+			    "specified storage class not appropriate for inline declaration");
 	name = dt_parse_ident(pcb);
 	if (dt_ident_lookup(dtp, name->tk_str, DT_ID_GLOBAL) != NULL ||
 	    dt_builtin_var(name->tk_str) != NULL)
@@ -389,8 +400,10 @@ static void inline_decl(dt_pcb_t *pcb)
 		idp->di_keys = dt_arena_zalloc(&dtp->dt_arena, sizeof(dt_type_t *) * DT_INLINE_MAXPARAMS);
 		idp->di_pnames = dt_arena_zalloc(&dtp->dt_arena, sizeof(char *) * DT_INLINE_MAXPARAMS);
 		do {
-			dt_type_t *pt = dt_parse_type(pcb);
+			dt_type_t *pt;
 
+			param_class(pcb);
+			pt = dt_parse_type(pcb);
 			while (dt_parse_consume(pcb, "*"))
 				pt = dt_type_ptr(dtp, pt);
 			if (n == DT_INLINE_MAXPARAMS)

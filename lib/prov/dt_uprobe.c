@@ -240,8 +240,14 @@ static int flush(dtrace_hdl_t *dtp, dt_uprov_t *uv, dt_bpfprog_t *bp)
 		}
 		rv = link_split(dtp, pe[i].pe_up, offs, anyref ? refs : NULL, cookies, j - i, progfd,
 				j - i == 1);
-		if (rv == 0 && pfd >= 0 && !pe[i].pe_up->up_ret) /* failure is no prefetch */
-			(void)link_split(dtp, pe[i].pe_up, offs, NULL, cookies, j - i, pfd, false);
+		/*
+		 * failure is no prefetch; a site with a USDT semaphore takes its
+		 * reference counter's offset again: the kernel refuses a second
+		 * consumer of the same uprobe with another (none included)
+		 */
+		if (rv == 0 && pfd >= 0 && !pe[i].pe_up->up_ret)
+			(void)link_split(dtp, pe[i].pe_up, offs, anyref ? refs : NULL, cookies, j - i, pfd,
+					 false);
 	}
 	free(offs);
 	free(refs);

@@ -5,7 +5,8 @@
 # extern one; static, register and auto declare nothing in D
 # (D_DECL_BADCLASS); a parameter or an associative array's key takes no
 # class but register (D_DECL_PARMCLASS); a declaration with no name that
-# is no struct, union or enum is useless (D_DECL_USELESS).
+# is no struct, union or enum is useless (D_DECL_USELESS).  An inline takes
+# no class (D_DECL_BADCLASS), its parameters as any parameter.
 cd "$(mktemp -d)"
 cat >a.d <<'D'
 static int f(int);
@@ -18,6 +19,7 @@ long typedef mylong_t;
 int h(register int a);
 int k[register int];
 typedef struct sc { int a; };
+inline int twice[register int v] = v * 2;
 BEGIN
 {
 	self->x = 1; this->y = 2; self->z = 3; k[1] = 4;
@@ -41,3 +43,5 @@ e 'int a[extern int];'
 e 'int f(register self int a);'
 e 'static int;'
 e 'self int;'
+e 'inline static int x = 1;'
+e 'inline int f[static int a] = a;'
