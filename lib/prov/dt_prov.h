@@ -39,6 +39,10 @@ typedef struct dt_provider {
 	bool (*pv_exists)(dtrace_hdl_t *, dt_probe_t *);
 	/* at dtrace_close(): free pv_data and the probes' pr_data (NULL: nothing to free) */
 	void (*pv_fini)(dtrace_hdl_t *, struct dt_provider *);
+	/* whether literal module pat names a probe's module mod, which it does not
+	   spell (pid: "libc" and "libc.so" name libc.so.6, as illumos'
+	   dt_pid_fix_mod() rewrites such a description to the object's name) */
+	bool (*pv_modalias)(const char *mod, const char *pat);
 	bool pv_anyname;   /* provide() sees every description (per-process providers:
 			      pid123, myprov123), whatever its provider field */
 	bool pv_populated;

@@ -99,6 +99,12 @@ static bool mod_matches(const char *name, const char *pat)
 	return strcmp(base, pat) == 0;
 }
 
+/* A literal description's module naming library name otherwise: the clauses match it too. */
+static bool mod_alias(const char *name, const char *pat)
+{
+	return pat != NULL && *pat != '\0' && strpbrk(pat, "*?[\\") == NULL && mod_matches(name, pat);
+}
+
 static uint64_t func_addr(dt_pmod_t *mod, const dt_usym_t *s, int pid, uint64_t *sizep)
 {
 	dt_uelf_t *ue = mod->pm_elf;
@@ -302,15 +308,14 @@ static int pid_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *p
 
 		/*
 		 * The executable is "a.out", and also its file's name; a library
-		 * is also its name without version or ".so": the probe's module
-		 * is then the name the description used, as in illumos.
+		 * is also its name without version or ".so" (mod_alias): its
+		 * probes are then under the library's name, as illumos'
+		 * dt_pid_fix_mod() names them.
 		 */
 		if (!dt_uprobe_field(modname, pd->pd_mod)) {
 			if (mod->pm_exec && dt_uprobe_field(mod->pm_base, pd->pd_mod))
 				modname = mod->pm_base;
-			else if (!is_glob(pd->pd_mod) && mod_matches(modname, pd->pd_mod))
-				modname = pd->pd_mod;
-			else
+			else if (!mod_alias(modname, pd->pd_mod))
 				continue;
 		}
 		if ((ue = dt_pmod_elf(mod)) == NULL)
@@ -332,10 +337,13 @@ static int pid_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *p
 				     pid) != 0)
 				return -1;
 		}
-		/* a function named literally in a module named literally: illumos' D_PROC_FUNC */
+		/*
+		 * a function named literally in a module named literally:
+		 * illumos' D_PROC_FUNC, naming the module by the object's name
+		 */
 		if (!found && !is_glob(pd->pd_func) && !is_glob(pd->pd_mod))
 			return dt_set_errmsg(dtp, EDT_NOPROBE, "failed to lookup '%s' in module '%s'",
-					     pd->pd_func, pd->pd_mod);
+					     pd->pd_func, modname);
 	}
 	return 0;
 }
@@ -379,6 +387,7 @@ static int pid_probe_args(dtrace_hdl_t *dtp, dt_probe_t *pr)
 dt_provider_t dt_prov_pid = {
 	.pv_name = "pid",
 	.pv_anyname = true,
+	.pv_modalias = mod_alias,
 	.pv_provide = pid_provide,
 	.pv_probe_info = dt_uprobe_info,
 	.pv_probe_args = pid_probe_args,

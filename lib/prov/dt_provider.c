@@ -201,8 +201,11 @@ static bool mod_match(const char *s, const char *p)
 
 static bool probe_matches(const dt_probe_t *pr, const dt_pdesc_t *pd)
 {
+	const dt_provider_t *pv = pr->pr_prov;
+
 	return field_match(pr->pr_desc.dtpd_provider, pd->pd_prov) &&
-	       mod_match(pr->pr_desc.dtpd_mod, pd->pd_mod) &&
+	       (mod_match(pr->pr_desc.dtpd_mod, pd->pd_mod) ||
+		(pv->pv_modalias != NULL && pv->pv_modalias(pr->pr_desc.dtpd_mod, pd->pd_mod))) &&
 	       field_match(pr->pr_desc.dtpd_func, pd->pd_func) &&
 	       field_match(pr->pr_desc.dtpd_name, pd->pd_name);
 }
@@ -417,6 +420,20 @@ static const pattr_t pattrs[] = {
 	{ "io", { A(EVOLVING, EVOLVING, ISA), A(PRIVATE, PRIVATE, UNKNOWN),
 		  A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, ISA),
 		  A(EVOLVING, EVOLVING, ISA) } },
+	/* illumos' sdt providers' stab_attr, as sched's */
+	{ "tcp", { A(EVOLVING, EVOLVING, ISA), A(PRIVATE, PRIVATE, UNKNOWN),
+		   A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, ISA),
+		   A(EVOLVING, EVOLVING, ISA) } },
+	{ "udp", { A(EVOLVING, EVOLVING, ISA), A(PRIVATE, PRIVATE, UNKNOWN),
+		   A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, ISA),
+		   A(EVOLVING, EVOLVING, ISA) } },
+	{ "ip", { A(EVOLVING, EVOLVING, ISA), A(PRIVATE, PRIVATE, UNKNOWN),
+		  A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, ISA),
+		  A(EVOLVING, EVOLVING, ISA) } },
+	/* illumos' lockstat_attr */
+	{ "lockstat", { A(EVOLVING, EVOLVING, COMMON), A(PRIVATE, PRIVATE, UNKNOWN),
+			A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, COMMON),
+			A(EVOLVING, EVOLVING, COMMON) } },
 	{ "pid", { A(EVOLVING, EVOLVING, ISA), A(PRIVATE, PRIVATE, UNKNOWN),
 		   A(PRIVATE, PRIVATE, UNKNOWN), A(EVOLVING, EVOLVING, ISA),
 		   A(PRIVATE, PRIVATE, UNKNOWN) } },
