@@ -1,17 +1,27 @@
 /*
- * dt_pstart.c -- holding a -c process at its entry point.
+ * dt_pstart.c -- holding a -c process at its exec or at its entry point.
  *
- * dtrace -c forks the command before compiling and lets it exec only once
- * tracing is enabled (dt_proc.c).  Probes in the command's libraries
- * (pid$target:libc.so.6::entry, USDT probes of a shared library) need the
- * libraries mapped when the probes are created, which is at compile time.
- * So, when a description first names the process, it is started under
- * ptrace: it execs (PTRACE_EVENT_EXEC), a breakpoint goes on the
- * executable's entry point (AT_ENTRY of its auxiliary vector), and it runs
- * the dynamic linker up to there; the breakpoint is then removed, the
- * program counter put back, and the process stays stopped until
- * dtrace_proc_continue() detaches from it, after tracing is enabled.  Not
- * one instruction of the program itself has run before its probes are on.
+ * dtrace -c forks the command before compiling (dt_proc.c); the child
+ * waits for a byte on the go pipe and then execs.  Were it let go only
+ * once the probes are on, its read of the pipe returning and its exec's
+ * entry would be traced as the command's (DTrace's Pcreate() creates the
+ * process stopped on exit from exec: none of that is seen).  So, just
+ * before the probes are attached, dtrace_go() holds every created process
+ * (dt_proc_hold): it is seized under ptrace, sent the byte, and waited for
+ * at its exec event (PTRACE_EVENT_EXEC), inside execve, the new image in
+ * place, before the dynamic linker has run.  dtrace_proc_continue()
+ * detaches from it once tracing is enabled; execve's return is then the
+ * first thing traced of it.
+ *
+ * Probes in the command's libraries (pid$target:libc.so.6::entry, USDT
+ * probes of a shared library) need the libraries mapped when the probes
+ * are created, which is at compile time.  So, when a description first
+ * names the process, it is held at once and run on (dt_proc_ready): a
+ * breakpoint goes on the executable's entry point (AT_ENTRY of its
+ * auxiliary vector), and it runs the dynamic linker up to there; the
+ * breakpoint is then removed, the program counter put back, and the
+ * process stays stopped until dtrace_proc_continue().  Either way not one
+ * instruction of the program itself has run before its probes are on.
  * PTRACE_O_EXITKILL: if dtrace dies meanwhile, so does the process.
  */
 #include "dt_proc.h"
