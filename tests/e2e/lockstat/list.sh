@@ -19,3 +19,8 @@ else
 fi
 [ $((hold > 0)) -eq $fentry ] && echo "hold-event probes listed if and only if fentry runs"
 grep -c 'spin-acquire\|spin-release' $o
+# illumos' lockstat_attr: the description's attributes are the least of
+# provider (Evolving/Evolving/Common), module and function
+# (Private/Private/Unknown) and name (Evolving/Evolving/Common); the
+# arguments' are Evolving/Evolving/Common.
+$DTRACE -lv -n lockstat:::adaptive-block | sed -n '/Probe Description Attributes/,/Argument Types/p'
