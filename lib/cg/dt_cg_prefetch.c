@@ -11,7 +11,11 @@
  * ...)), a small sleepable program is attached to the same sites after
  * it: the kernel calls the probes of a site newest first, so it reads one
  * byte of the first and the last page the copy may touch before the
- * clauses run, and their reads then find the pages.  Entry and offset
+ * clauses run, and their reads then find the pages.  An argument is a
+ * register (pid probes, USDT %reg operands) or, for a USDT memory operand
+ * (disp(%reg), as -O0 builds pass arguments), the pointer the program
+ * reads from the process's memory: the companion reads it the same way
+ * first (with bpf_copy_from_user(), so that it too may be faulted in).  Entry and offset
  * probes with uprobe_multi links only; if the kernel refuses, nothing is
  * prefetched (the copy faults as before).
  *
@@ -24,7 +28,9 @@
 #include <string.h>
 
 typedef struct dt_prefetch {
-	int pf_off[8];	/* pt_regs offset of the argument */
+	int pf_off[8];	   /* pt_regs offset of the argument's register */
+	bool pf_mem[8];	   /* a USDT memory operand: the pointer at reg + pf_disp */
+	int32_t pf_disp[8];
 	int64_t pf_add[8];
 	int pf_n;
 } dt_prefetch_t;
@@ -40,8 +46,9 @@ static void prefetch_list(const dt_probe_t *pr, const dt_node_t *d, dt_prefetch_
 /* The argument register of an address expression argN, argN + k, (cast)argN. */
 static void prefetch_addr(const dt_probe_t *pr, const dt_node_t *a, dt_prefetch_t *pf)
 {
-	int64_t k = 0;
+	int64_t k = 0, disp;
 	const dt_argsrc_t *as;
+	bool mem;
 
 	while (a != NULL && a->dn_kind == N_CAST)
 		a = a->dn_left;
@@ -57,12 +64,20 @@ static void prefetch_addr(const dt_probe_t *pr, const dt_node_t *a, dt_prefetch_
 	    a->dn_builtin > DT_BV_ARG0 + 9 || pf->pf_n == 8 || k < -(1LL << 30) || k > (1LL << 30))
 		return;
 	as = &pr->pr_argsrc[a->dn_builtin - DT_BV_ARG0];
-	if (as->as_kind != DT_ARG_CTX && !(as->as_kind == DT_ARG_CTXN && as->as_size == 8))
+	disp = pr->pr_argval[a->dn_builtin - DT_BV_ARG0];
+	mem = as->as_kind == DT_ARG_UMEM && (as->as_size & 0xf) == 8 && disp >= INT32_MIN &&
+	      disp <= INT32_MAX;
+	if (as->as_kind != DT_ARG_CTX && !(as->as_kind == DT_ARG_CTXN && as->as_size == 8) && !mem)
 		return;
+	if (!mem)
+		disp = 0;
 	for (int i = 0; i < pf->pf_n; i++)
-		if (pf->pf_off[i] == as->as_off && pf->pf_add[i] == k)
+		if (pf->pf_off[i] == as->as_off && pf->pf_mem[i] == mem && pf->pf_disp[i] == disp &&
+		    pf->pf_add[i] == k)
 			return;
 	pf->pf_off[pf->pf_n] = as->as_off;
+	pf->pf_mem[pf->pf_n] = mem;
+	pf->pf_disp[pf->pf_n] = (int32_t)disp;
 	pf->pf_add[pf->pf_n++] = k;
 }
 
@@ -101,13 +116,25 @@ int dt_cg_prefetch(dtrace_hdl_t *dtp, dt_bpfprog_t *bp)
 	}
 	if (pf.pf_n == 0)
 		return 0;
-	insns = dt_zalloc(sizeof(struct bpf_insn) * (1 + pf.pf_n * 2 * 6 + 2));
+	insns = dt_zalloc(sizeof(struct bpf_insn) * (1 + pf.pf_n * (8 + 2 * 6) + 2));
 	insns[n++] = MOV64_REG(R6, R1);
 	for (int i = 0; i < pf.pf_n; i++) {
+		if (pf.pf_mem[i]) { /* r7 = the pointer at reg + disp, or on to the next */
+			insns[n++] = LDX(BPF_DW, R3, R6, pf.pf_off[i]);
+			insns[n++] = ALU64_IMM(BPF_ADD, R3, pf.pf_disp[i]);
+			insns[n++] = MOV64_REG(R1, FP);
+			insns[n++] = ALU64_IMM(BPF_ADD, R1, -16);
+			insns[n++] = MOV64_IMM(R2, 8);
+			insns[n++] = CALL(BPF_FUNC_copy_from_user);
+			insns[n++] = JMP_IMM(BPF_JNE, R0, 0, 1 + 2 * 6);
+			insns[n++] = LDX(BPF_DW, R7, FP, -16);
+		} else {
+			insns[n++] = LDX(BPF_DW, R7, R6, pf.pf_off[i]);
+		}
 		for (int last = 0; last < 2; last++) {
 			int64_t add = pf.pf_add[i] + (last ? DT_STRSIZE(dtp) - 1 : 0);
 
-			insns[n++] = LDX(BPF_DW, R3, R6, pf.pf_off[i]);
+			insns[n++] = MOV64_REG(R3, R7);
 			insns[n++] = ALU64_IMM(BPF_ADD, R3, (int32_t)add);
 			insns[n++] = MOV64_REG(R1, FP);
 			insns[n++] = ALU64_IMM(BPF_ADD, R1, -8);

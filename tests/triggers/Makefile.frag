@@ -41,6 +41,9 @@ build/triggers/usdt: tests/triggers/user/usdt.c build/triggers/uprov.h
 TRIGGERS += build/triggers/usdt-lit
 build/triggers/usdt-lit: tests/triggers/user/usdtlit.c build/triggers/uprov.h
 	$(CC) $(UCFLAGS) -Ibuild/triggers -o $@ $<
+TRIGGERS += build/triggers/usdt-lit-mem
+build/triggers/usdt-lit-mem: tests/triggers/user/usdtlit.c build/triggers/uprov.h
+	$(CC) $(UCFLAGS) -DUSDT_LIT_MEM -Ibuild/triggers -o $@ $<
 # The 13-frame chain through an executable and a library (tests/e2e/ustack):
 # -O2 with and without frame pointers, and stripped with a debug file.
 CHAINFLAGS := -O2 -Wall -Wextra -fno-optimize-sibling-calls -fno-shrink-wrap
