@@ -213,6 +213,21 @@ static bool is_sou(const dt_type_t *t)
 }
 
 /*
+ * r0 = the scalar value at r0.  A scalar variable holds the whole 64-bit
+ * value it was assigned, whatever its type, and gives it back unchanged:
+ * illumos' stv/ldv move DIF registers without converting, so after
+ * `self->t = 0; ... self->t = timestamp;` (self->t typed int by the first)
+ * `timestamp - self->t` is the time elapsed (procsystime's idiom).
+ */
+static void load_scalar(dt_cg_t *cg, const dt_type_t *t)
+{
+	if (t->dt_kind == DT_TK_INT)
+		dt_cg_insn(cg, LDX(BPF_DW, R0, R0, 0));
+	else
+		dt_cg_load(cg, R0, R0, 0, t);
+}
+
+/*
  * Push a pointer to the storage of a variable (for strings) or its value.
  * keys are the array keys of an N_ARRAY reference.
  */
@@ -232,7 +247,7 @@ static void gen_varload(dt_cg_t *cg, const dt_node_t *dnp, dt_ident_t *idp, dt_n
 			dt_cg_ldmapval(cg, R0, DT_MAP_GLOBAL, DT_G_VARS + idp->di_off);
 		}
 		if (!str)
-			dt_cg_load(cg, R0, R0, 0, idp->di_type);
+			load_scalar(cg, idp->di_type);
 		dt_cg_set(cg, slot, R0);
 		return;
 	}
@@ -256,7 +271,7 @@ static void gen_varload(dt_cg_t *cg, const dt_node_t *dnp, dt_ident_t *idp, dt_n
 	}
 	dt_cg_place(cg, found);
 	if (!str)
-		dt_cg_load(cg, R0, R0, 0, idp->di_type);
+		load_scalar(cg, idp->di_type);
 	dt_cg_place(cg, done);
 	dt_cg_set(cg, slot, R0);
 }
@@ -293,8 +308,7 @@ static void gen_varstore(dt_cg_t *cg, dt_ident_t *idp, dt_node_t *keys, bool nul
 		} else if (str) {
 			dt_cg_copystr(cg, R1, r);
 		} else {
-			dt_cg_insn(cg, STX(dt_cg_bpfsize(idp->di_type->dt_size > 8 ? 8 : idp->di_type->dt_size),
-				     R1, r, 0));
+			dt_cg_insn(cg, STX(BPF_DW, R1, r, 0)); /* the whole register (load_scalar) */
 		}
 		return;
 	}
@@ -1295,8 +1309,13 @@ static void gen_assign(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_expr(cg, dnp->dn_right);
 		apply_op(cg, dnp, dnp->dn_op, lhs->dn_type, lhs->dn_type, dnp->dn_right->dn_type);
 	}
-	if (narrow && vt->dt_kind == DT_TK_INT && vt->dt_size < 8) {
-		int r = dt_cg_get(cg, cg->cg_depth - 1, R0); /* narrowed to the variable's type */
+	/*
+	 * A store into memory narrows the value to the object's type; a
+	 * variable keeps the whole value, as illumos' stv (load_scalar()).
+	 */
+	if (narrow && vt->dt_kind == DT_TK_INT && vt->dt_size < 8 &&
+	    lhs->dn_kind != N_VAR && !(lhs->dn_kind == N_ARRAY && lhs->dn_index == DT_INDEX_VAR)) {
+		int r = dt_cg_get(cg, cg->cg_depth - 1, R0); /* narrowed to the object's type */
 
 		dt_cg_normalize(cg, r, vt);
 		dt_cg_set(cg, cg->cg_depth - 1, r);

@@ -824,7 +824,10 @@ static dt_node_t *binary(dt_pcb_t *pcb, int level)
  * logical operator on two constants is a constant.  False if not constant
  * (a division by zero is left for cook to report).
  */
-/* $1 when the argument is a number (it counts as used: the node may go) */
+/*
+ * $1 when the argument is a number (it counts as used: the node may go),
+ * or is not given under defaultargs (cpuwalk.d's "$1 ? printf() : printf()").
+ */
 static bool macro_const(dt_pcb_t *pcb, const char *name, int64_t *vp)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
@@ -832,9 +835,12 @@ static bool macro_const(dt_pcb_t *pcb, const char *name, int64_t *vp)
 	char *end;
 	long i;
 
-	if (name[0] != '$' || !isdigit((unsigned char)name[1]) || strlen(name) > 10 ||
-	    (i = atol(name + 1)) >= dtp->dt_argc)
+	if (name[0] != '$' || !isdigit((unsigned char)name[1]) || strlen(name) > 10)
 		return false;
+	if ((i = atol(name + 1)) >= dtp->dt_argc) {
+		*vp = 0; /* under defaultargs an argument not given is 0 (cook's rule) */
+		return dtp->dt_options[DTOPT_DEFAULTARGS] != 0;
+	}
 	val = dtp->dt_argv[i];
 	errno = 0;
 	*vp = isdigit((unsigned char)*val) ? (int64_t)strtoull(val, &end, 0) : strtoll(val, &end, 0);

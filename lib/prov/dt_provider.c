@@ -184,12 +184,27 @@ static bool field_match(const char *s, const char *p)
 	return p == NULL || *p == '\0' || dt_gmatch(s, p);
 }
 
+/*
+ * A module field: illumos' core kernel is two modules, genunix (generic)
+ * and unix (platform), that scripts name (io:genunix::start); on Linux
+ * both are vmlinux, as for type scopes (types/dt_btf.c).
+ */
+static bool core_alias(const char *mod)
+{
+	return mod != NULL && (!strcmp(mod, "genunix") || !strcmp(mod, "unix"));
+}
+
+static bool mod_match(const char *s, const char *p)
+{
+	return field_match(s, core_alias(p) ? "vmlinux" : p);
+}
+
 static bool probe_matches(const dt_probe_t *pr, const dt_pdesc_t *pd)
 {
 	const dt_provider_t *pv = pr->pr_prov;
 
 	return field_match(pr->pr_desc.dtpd_provider, pd->pd_prov) &&
-	       (field_match(pr->pr_desc.dtpd_mod, pd->pd_mod) ||
+	       (mod_match(pr->pr_desc.dtpd_mod, pd->pd_mod) ||
 		(pv->pv_modalias != NULL && pv->pv_modalias(pr->pr_desc.dtpd_mod, pd->pd_mod))) &&
 	       field_match(pr->pr_desc.dtpd_func, pd->pd_func) &&
 	       field_match(pr->pr_desc.dtpd_name, pd->pd_name);
@@ -205,7 +220,13 @@ int dt_probe_match(dtrace_hdl_t *dtp, const dt_pdesc_t *pd, dt_probe_t ***out)
 	dt_nomem_undo_t undo;
 	dt_probe_t **v = NULL;
 	int n = 0;
+	dt_pdesc_t kpd;
 
+	if (core_alias(pd->pd_mod)) { /* providers are asked for vmlinux's probes */
+		kpd = *pd;
+		kpd.pd_mod = (char *)"vmlinux";
+		pd = &kpd;
+	}
 	for (int i = dtp->dt_nprovs - 1; i >= 0; i--) {
 		if (field_match(dtp->dt_provs[i]->pv_name, pd->pd_prov)) {
 			if (populate_upto(dtp, i) != 0)
