@@ -16,6 +16,8 @@
 # no request, so no io:::start (not counted here).
 [ -b /dev/ram0 ] || { echo "no /dev/ram0 (brd not loaded)"; exit 1; }
 $DTRACE -l -n io:::wait-start -n io:::wait-done | awk 'NR > 1 { print $2, $3, $4, $5 }'
+# the Guide's argument types, as start's
+$DTRACE -lv -n io:::wait-done | sed -n '/Argument Types/,$p'
 maj=$((0x$(stat -c %t /dev/ram0))) min=$((0x$(stat -c %T /dev/ram0)))
 $DTRACE -qn '
 io:::wait-start /pid == $target/ {
