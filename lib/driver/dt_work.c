@@ -129,6 +129,21 @@ static int unwind_start(dtrace_hdl_t *dtp)
 	return 0;
 }
 
+/*
+ * Every -c command execs now and is held at its exec event (proc/dt_pstart.c),
+ * so that none of the system calls of its start-up by dtrace (the read of
+ * the go pipe, the exec's entry) is seen once the probes are on; it runs on
+ * at dtrace_proc_continue().
+ */
+static int procs_hold(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_procs != NULL)
+		for (dt_proc_t *dpr = dtp->dt_procs->dpl_head; dpr != NULL; dpr = dpr->dpr_next)
+			if (dt_proc_hold(dtp, dpr->dpr_pid) != 0)
+				return -1;
+	return 0;
+}
+
 static int go(dtrace_hdl_t *dtp, void *unused)
 {
 	struct timespec rt, mono;
@@ -155,6 +170,8 @@ static int go(dtrace_hdl_t *dtp, void *unused)
 	for (dt_bpfprog_t *bp = dtp->dt_bprogs; bp; bp = bp->bp_next)
 		if (dt_bpf_prog_load(dtp, bp) != 0)
 			return -1;
+	if (procs_hold(dtp) != 0)
+		return -1;
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	*(int64_t *)((char *)dtp->dt_globmap + DT_G_WALLOFF) =

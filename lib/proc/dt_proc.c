@@ -6,11 +6,14 @@
  * the programs are compiled, so that its pid is known to $target; but the
  * child must not run a single instruction of the command before its probes
  * are enabled, or "-c cmd" would miss the command's first system calls.  So
- * the child blocks reading a pipe (the go pipe) and only execs once the
- * consumer, after dtrace_go(), calls dtrace_proc_continue(), which writes a
- * byte and closes the pipe, and returns at once: the consumer's first look
- * at the buffers comes before the command has done anything, as it always
- * has.  If the consumer goes away first, the child reads end-of-file and
+ * the child blocks reading a pipe (the go pipe) and only execs once
+ * dtrace_go(), just before it attaches the probes, has seized it, written a
+ * byte and closed the pipe, and held it at its exec (dt_pstart.c); the
+ * consumer, after dtrace_go(), calls dtrace_proc_continue(), which lets it
+ * run, and returns at once: the consumer's first look at the buffers comes
+ * before the command has done anything, as it always has.  (A handle that
+ * never calls dtrace_go() has dtrace_proc_continue() write the byte
+ * itself.)  If the consumer goes away first, the child reads end-of-file and
  * exits quietly without running anything.  If the exec fails, the child
  * writes its errno on a second pipe (the error pipe) and exits with status
  * 127; the error goes with the child's end (dps_errmsg).  Both pipes are

@@ -23,7 +23,8 @@ typedef struct dt_proc {
 	char *dpr_args;		/* created: the command, cut into dpr_argv */
 	char **dpr_argv;
 	char *dpr_errmsg;	/* created: why its exec failed, or NULL */
-	bool dpr_stopped;	/* created: held at its entry point under ptrace (dt_pstart.c) */
+	bool dpr_stopped;	/* created: held under ptrace, at its exec or entry (dt_pstart.c) */
+	bool dpr_atentry;	/* created: run to its entry point, its libraries mapped */
 	bool dpr_waited;	/* created: reaped while being started, status in dpr_wstatus */
 	int dpr_wstatus;
 	struct dt_proc *dpr_next;
@@ -38,11 +39,13 @@ DT_INTERNAL void dt_proc_fini(dtrace_hdl_t *);
 DT_INTERNAL dt_proc_t *dt_proc_find(dtrace_hdl_t *, pid_t);
 
 /*
- * proc/dt_pstart.c: run a created process (-c) through its exec and its
- * dynamic linker to its entry point, and hold it there, so that its
- * libraries are mapped when probes are created in them.  0 if the process
- * is ready (or is not a created one, or has already ended).
+ * proc/dt_pstart.c: dt_proc_hold() lets a created process (-c) exec and
+ * holds it at the exec event, before tracing is enabled; dt_proc_ready()
+ * runs it on through its dynamic linker to its entry point, and holds it
+ * there, so that its libraries are mapped when probes are created in them.
+ * 0 if the process is held (or is not a created one, or has already ended).
  */
+DT_INTERNAL int dt_proc_hold(dtrace_hdl_t *, pid_t);
 DT_INTERNAL int dt_proc_ready(dtrace_hdl_t *, pid_t);
 DT_INTERNAL void dt_proc_release(dt_proc_t *); /* let a held process go on */
 

@@ -207,7 +207,7 @@ static int usdt_provide(dtrace_hdl_t *dtp, dt_provider_t *pv, const dt_pdesc_t *
 		return 0;
 	for (dt_proc_t *dpr = dtp->dt_procs->dpl_head; dpr; dpr = dpr->dpr_next) {
 		/* a -c command not yet started is started only to list everything */
-		if (dpr->dpr_gone || (dpr->dpr_created && !dpr->dpr_stopped && prov != NULL))
+		if (dpr->dpr_gone || (dpr->dpr_created && !dpr->dpr_atentry && prov != NULL))
 			continue;
 		if (usdt_scan(dtp, pv, dpr->dpr_pid) != 0)
 			return -1;

@@ -88,3 +88,8 @@ build/triggers/uchain-mini: build/triggers/uchain-nofp
 	objcopy --strip-all $< $@.tmp
 	objcopy --add-section .gnu_debugdata=$@.mini.xz $@.tmp $@
 	rm -f $@.dynsyms $@.funcsyms $@.keep $@.dbg $@.mini $@.mini.xz $@.tmp
+# read-raw: no C library, so that its system calls are only its own
+TRIGGERS := $(filter-out build/triggers/read-raw,$(TRIGGERS)) build/triggers/read-raw
+build/triggers/read-raw: tests/triggers/read-raw.c
+	@mkdir -p build/triggers
+	$(CC) -static -nostdlib -fno-stack-protector -fcf-protection=none -O2 -Wall -Wextra -o $@ $<

@@ -6,12 +6,14 @@
 # writer.  A single-threaded process's signal->cred_guard_mutex (a struct
 # mutex, held only across execve and ptrace attach) is free at getpid():
 # mutex_owned() 0, mutex_owner() NULL; a Linux mutex is adaptive, never a
-# spin mutex.  They take one argument, as illumos' prototypes.
+# spin mutex.  They take one argument, as illumos' prototypes.  The rows
+# print in key order (aggsortkey): how many of each a process start takes
+# depends on the kernel.
 if ! $DTRACE -ln 'sdt:mmap_lock::mmap_lock_acquire_returned' >/dev/null 2>&1; then
 	echo "SKIP: the kernel has no mmap_lock tracepoints"
 	exit 0
 fi
-$DTRACE -qn 'sdt:mmap_lock::mmap_lock_acquire_returned /pid == $target && args[2]/ {
+$DTRACE -x aggsortkey -qn 'sdt:mmap_lock::mmap_lock_acquire_returned /pid == $target && args[2]/ {
 	@[args[1], rw_read_held(&args[0]->mmap_lock), rw_write_held(&args[0]->mmap_lock),
 	  rw_iswriter(&args[0]->mmap_lock)] = count(); }
 	END { printa("write=%d read_held=%d write_held=%d iswriter=%d\n", @); }' -c "$T/open-two"

@@ -1,7 +1,8 @@
 # proc: a process that creates a thread, signals itself, forks a child
 # that fails one exec (ENOENT) and succeeds another, exits 3; then exits.
-# Counted per probe, for the target and its child (its own exec and
-# exec-success: dtrace's -c starts it after tracing has begun).  The
+# Counted per probe, for the target and its child.  The target's own exec
+# and exec-success are not seen: as DTrace's Pcreate(), dtrace -c has the
+# command exec before tracing is enabled (proc/dt_pstart.c).  The
 # arguments are DTrace's stable types, translated (dlib/procfs.d):
 # psinfo_t * and lwpsinfo_t *, exec's path, exit's CLD_* reason; the
 # signal's handler.
