@@ -1,7 +1,8 @@
 /*
  * io.d -- DTrace's stable views of block I/O, the io provider's
  * arguments: bufinfo_t, devinfo_t and fileinfo_t, translated from Linux's
- * struct request; fileinfo_t also from a struct file.
+ * struct request (start, done) and struct bio (wait-start, wait-done);
+ * fileinfo_t also from a struct file.
  *
  * Linux's dev_t is major << 20 | minor.  A block request does not know
  * the file it reads or writes; its first page does, if it is a page of a
@@ -171,6 +172,89 @@ translator fileinfo_t < struct request *R > {
 	fi_fs = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" :
 	    stringof(((struct dentry *)xlate <__dt_iofile_t> (R).f_dentry)->d_sb->s_type->name);
 	fi_mount = xlate <__dt_iofile_t> (R).f_dentry == 0 ? "<none>" : xlate <__dt_iofile_t> (R).f_mpath;
+	fi_oflags = 0;
+};
+
+/*
+ * The same from a struct bio: the bio a thread waits for (wait-start,
+ * wait-done).  At wait-done a driver may have advanced the bio's
+ * iterator over what it transferred (b_bcount and b_blkno then say what
+ * remains: keep wait-start's); b_error is 0 (a bio's status is the block
+ * layer's code, not an errno).  A bio's file is its first page's, as a
+ * request's.
+ */
+translator bufinfo_t < struct bio *B > {
+	b_flags = ((B->bi_opf & 0xff) & 1) ? B_WRITE : B_READ;
+	b_bcount = B->bi_iter.bi_size;
+	b_blkno = B->bi_iter.bi_sector;
+	b_lblkno = B->bi_iter.bi_sector;
+	b_bufsize = B->bi_iter.bi_size;
+	b_resid = 0;
+	b_error = 0;
+	b_edev = B->bi_bdev != 0 ? B->bi_bdev->bd_dev : 0;
+};
+
+translator devinfo_t < struct bio *B > {
+	dev_major = B->bi_bdev != 0 ? B->bi_bdev->bd_dev >> 20 : 0;
+	dev_minor = B->bi_bdev != 0 ? B->bi_bdev->bd_dev & 0xfffff : 0;
+	dev_instance = B->bi_bdev != 0 ? B->bi_bdev->bd_disk->first_minor : 0;
+	dev_name = B->bi_bdev != 0 ? stringof(B->bi_bdev->bd_disk->disk_name) : "<none>";
+	dev_statname = B->bi_bdev != 0 ? stringof(B->bi_bdev->bd_device.kobj.name) : "<none>";
+	dev_pathname = B->bi_bdev != 0 ? strjoin("/dev/", stringof(B->bi_bdev->bd_device.kobj.name)) :
+	    "<none>";
+};
+
+translator __dt_iofile_t < struct bio *B > {
+	f_dentry = B == NULL || B->bi_io_vec == NULL ||
+	    B->bi_io_vec->bv_page == NULL ||
+	    B->bi_io_vec->bv_page->mapping == NULL ||
+	    ((uintptr_t)B->bi_io_vec->bv_page->mapping & 3) != 0 ||
+	    B->bi_io_vec->bv_page->mapping->host == NULL ||
+	    (B->bi_io_vec->bv_page->mapping->host->i_mode & 0170000) == 0060000 ||
+	    B->bi_io_vec->bv_page->mapping->host->i_dentry.first == NULL ? 0 :
+	    (uintptr_t)((char *)B->bi_io_vec->bv_page->mapping->host->i_dentry.first -
+	    offsetof(struct dentry, d_u.d_alias));
+	f_mount = B == NULL || B->bi_io_vec == NULL ||
+	    B->bi_io_vec->bv_page == NULL ||
+	    B->bi_io_vec->bv_page->mapping == NULL ||
+	    ((uintptr_t)B->bi_io_vec->bv_page->mapping & 3) != 0 ||
+	    B->bi_io_vec->bv_page->mapping->host == NULL ||
+	    B->bi_io_vec->bv_page->mapping->host->i_sb != curthread->fs->root.mnt->mnt_sb ? 0 :
+	    (uintptr_t)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt));
+	f_path = xlate <__dt_iofile_t> (B).f_mount == 0 ? "<unknown>" :
+	    __dt_dpath(xlate <__dt_iofile_t> (B).f_dentry, xlate <__dt_iofile_t> (B).f_mount,
+	    curthread->fs->root.dentry,
+	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
+	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
+	    offsetof(struct mount, mnt.mnt_root),
+	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
+	f_mpath = xlate <__dt_iofile_t> (B).f_mount == 0 ? "<unknown>" :
+	    __dt_dpath(((struct mount *)xlate <__dt_iofile_t> (B).f_mount)->mnt.mnt_root,
+	    xlate <__dt_iofile_t> (B).f_mount,
+	    curthread->fs->root.dentry,
+	    (struct mount *)((char *)curthread->fs->root.mnt - offsetof(struct mount, mnt)),
+	    offsetof(struct dentry, d_parent), offsetof(struct dentry, d_name.name),
+	    offsetof(struct mount, mnt.mnt_root),
+	    offsetof(struct mount, mnt_parent), offsetof(struct mount, mnt_mountpoint));
+};
+
+translator fileinfo_t < struct bio *B > {
+	fi_name = xlate <__dt_iofile_t> (B).f_dentry == 0 ? "<none>" :
+	    stringof(((struct dentry *)xlate <__dt_iofile_t> (B).f_dentry)->d_name.name);
+	fi_dirname = xlate <__dt_iofile_t> (B).f_dentry == 0 ? "<none>" :
+	    xlate <__dt_iofile_t> (B).f_mount == 0 ? "<unknown>" :
+	    dirname(xlate <__dt_iofile_t> (B).f_path);
+	fi_pathname = xlate <__dt_iofile_t> (B).f_dentry == 0 ? "<none>" :
+	    xlate <__dt_iofile_t> (B).f_path;
+	fi_offset = xlate <__dt_iofile_t> (B).f_dentry == 0 ? -1 :
+	    (loff_t)((((struct folio *)((B->bi_io_vec->bv_page->compound_head & 1) != 0 ?
+	    B->bi_io_vec->bv_page->compound_head - 1 : (uintptr_t)B->bi_io_vec->bv_page))->index +
+	    ((uintptr_t)B->bi_io_vec->bv_page - ((B->bi_io_vec->bv_page->compound_head & 1) != 0 ?
+	    B->bi_io_vec->bv_page->compound_head - 1 : (uintptr_t)B->bi_io_vec->bv_page)) /
+	    sizeof (struct page)) << 12) + B->bi_io_vec->bv_offset;
+	fi_fs = xlate <__dt_iofile_t> (B).f_dentry == 0 ? "<none>" :
+	    stringof(((struct dentry *)xlate <__dt_iofile_t> (B).f_dentry)->d_sb->s_type->name);
+	fi_mount = xlate <__dt_iofile_t> (B).f_dentry == 0 ? "<none>" : xlate <__dt_iofile_t> (B).f_mpath;
 	fi_oflags = 0;
 };
 

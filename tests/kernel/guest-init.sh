@@ -11,7 +11,11 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 . /run-env
 export ASAN_OPTIONS # make asan: the host's leak setting
-for m in $(cat /mod/order); do insmod /mod/$m || echo "guest: insmod $m failed"; done
+# brd: one 4 MiB RAM disk, /dev/ram0 (pages allocated as written)
+for m in $(cat /mod/order); do
+	case $m in brd.ko) o="rd_nr=1 rd_size=4096" ;; *) o="" ;; esac
+	insmod /mod/$m $o || echo "guest: insmod $m failed"
+done
 o=trans=virtio,version=9p2000.L,msize=262144
 mount -t 9p -o $o,ro,cache=loose hostroot /lower || echo "guest: cannot mount the host root"
 mount -t tmpfs tmpfs /ovl

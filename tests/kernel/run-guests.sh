@@ -25,7 +25,7 @@
 # A machine without qemu-system-x86_64 skips the whole run with one line.
 # Kernels are fetched with apt-get download, unpacked once, and only the
 # uncompressed vmlinux (booted directly, PVH) and a small initramfs
-# (busybox, the 9p and overlay modules, tests/kernel/guest-init.sh) are
+# (busybox, the modules of $mods below, tests/kernel/guest-init.sh) are
 # kept.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here=$top/tests/kernel
@@ -77,32 +77,41 @@ unpack_vmlinux() { # bzImage out
 
 # Fetch kernel release $1 into $cache/$1: vmlinux (or bzImage) and the
 # modules the initramfs needs (mod/), then base.cpio.gz.
+# The modules the guests load, in this order (tests/kernel/guest-init.sh):
+# 9p and overlay for the root, brd for a RAM disk (/dev/ram0, the io
+# provider's tests).  A cache made for another list is made again.
+mods="virtio_pci 9pnet_virtio 9p overlay brd"
 prepare() {
 	kv=$1 kd=$cache/$1
-	if { [ ! -s "$kd/vmlinux" ] && [ ! -s "$kd/bzImage" ]; } || [ ! -s "$kd/mod/order" ]; then
-		rm -rf "$kd" && mkdir -p "$kd/x" "$kd/mod" || return 1
-		(cd "$kd" && apt-get download -q "linux-image-$kv" >/dev/null 2>&1) || {
+	if { [ ! -s "$kd/vmlinux" ] && [ ! -s "$kd/bzImage" ]; } || [ ! -s "$kd/mod/order" ] ||
+		[ "$(cat "$kd/mod/list" 2>/dev/null)" != "$mods" ]; then
+		# made aside and swapped in: another run may be booting the old one
+		nd=$kd.new.$$
+		rm -rf "$nd" && mkdir -p "$nd/x" "$nd/mod" || return 1
+		(cd "$nd" && apt-get download -q "linux-image-$kv" >/dev/null 2>&1) || {
 			say "cannot download linux-image-$kv (apt-get download)"
+			rm -rf "$nd"
 			return 1
 		}
-		dpkg-deb -x "$kd"/*.deb "$kd/x" && rm -f "$kd"/*.deb && depmod -b "$kd/x" "$kv" || return 1
-		for m in virtio_pci 9pnet_virtio 9p overlay; do
-			modprobe -d "$kd/x" -S "$kv" --show-depends $m | awk '$1 == "insmod" { print $2 }'
+		dpkg-deb -x "$nd"/*.deb "$nd/x" && rm -f "$nd"/*.deb && depmod -b "$nd/x" "$kv" || return 1
+		for m in $mods; do
+			modprobe -d "$nd/x" -S "$kv" --show-depends $m | awk '$1 == "insmod" { print $2 }'
 		done | awk '!seen[$0]++' | while read -r ko; do
 			b=$(basename "$ko")
 			case $ko in
-			*.xz) xz -dc "$ko" >"$kd/mod/${b%.xz}"; b=${b%.xz} ;;
-			*.zst) zstd -qdc "$ko" >"$kd/mod/${b%.zst}"; b=${b%.zst} ;;
-			*) cp "$ko" "$kd/mod/$b" ;;
+			*.xz) xz -dc "$ko" >"$nd/mod/${b%.xz}"; b=${b%.xz} ;;
+			*.zst) zstd -qdc "$ko" >"$nd/mod/${b%.zst}"; b=${b%.zst} ;;
+			*) cp "$ko" "$nd/mod/$b" ;;
 			esac
-			echo "$b" >>"$kd/mod/order.tmp"
+			echo "$b" >>"$nd/mod/order"
 		done
-		touch "$kd/mod/order.tmp"
-		unpack_vmlinux "$kd/x/boot/vmlinuz-$kv" "$kd/vmlinux" || cp "$kd/x/boot/vmlinuz-$kv" "$kd/bzImage"
-		mv "$kd/mod/order.tmp" "$kd/mod/order"
-		rm -rf "$kd/x"
+		touch "$nd/mod/order"
+		echo "$mods" >"$nd/mod/list"
+		unpack_vmlinux "$nd/x/boot/vmlinuz-$kv" "$nd/vmlinux" || cp "$nd/x/boot/vmlinuz-$kv" "$nd/bzImage"
+		rm -rf "$nd/x" "$kd" && mv "$nd" "$kd" || return 1
 	fi
-	[ -s "$kd/base.cpio.gz" ] && [ "$kd/base.cpio.gz" -nt "$here/guest-init.sh" ] && return 0
+	[ -s "$kd/base.cpio.gz" ] && [ "$kd/base.cpio.gz" -nt "$here/guest-init.sh" ] &&
+		[ "$kd/base.cpio.gz" -nt "$kd/mod/list" ] && return 0
 	r=$kd/root
 	rm -rf "$r" && mkdir -p "$r/bin" "$r/proc" "$r/sys" "$r/dev" "$r/tmp" "$r/lower" "$r/ovl" "$r/root"
 	cp "$(command -v busybox)" "$r/bin/busybox" && cp -r "$kd/mod" "$r/mod" &&
