@@ -994,7 +994,9 @@ void dt_cg_strexpr_mode(dt_cg_t *cg, dt_node_t *dnp, int mode)
 		return;
 	}
 	/* char * or integer: a kernel address */
+	cg->cg_copyinstr = dnp->dn_kind == N_CALL && dnp->dn_builtin == DT_FN_COPYIN;
 	dt_cg_expr(cg, dnp);
+	cg->cg_copyinstr = false;
 	{
 		int tmp = dt_cg_readstr(cg, cg->cg_depth - 1, false);
 

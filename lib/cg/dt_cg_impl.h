@@ -67,6 +67,7 @@ typedef struct dt_cg {
 	int cg_recmax;	  /* largest record of the program */
 	int cg_tmpoff;	  /* next free temp byte (relative) */
 	int cg_allocahi;  /* end of the clause's alloca()'d bytes (relative temp offset) */
+	bool cg_copyinstr; /* the copyin() being generated is read as a string (its first strsize bytes) */
 	int cg_tmpmax;
 	int cg_actjmp;	  /* the prologue's activity check (see drop_scratch) */
 	int cg_scrend;	  /* the first instruction after the prologue */

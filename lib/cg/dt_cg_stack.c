@@ -212,13 +212,18 @@ void dt_cg_fn_stackact(dt_cg_t *cg, dt_node_t *call)
  * copyin(addr, size): size bytes of user memory in a scratch temporary, a
  * pointer to which is the value.  The temp is as big as a constant size,
  * else strsize bytes; a bigger size at run time faults (out of scratch
- * space), an unreadable address faults (invalid address).
+ * space), an unreadable address faults (invalid address).  Read as a
+ * string (stringof(copyin(a, n)), dtruss' idiom for read(2) buffers) only
+ * its first strsize bytes can show, so a bigger n copies those: DTrace,
+ * whose scratch holds the n bytes, prints the same string.
  */
 void dt_cg_fn_copyin(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_node_t *a0 = dnp->dn_args, *a1 = a0->dn_next;
 	int max = cg->cg_strsize, tmp, slot, r, fits = dt_cg_label(cg);
+	bool str = cg->cg_copyinstr; /* not for a copyin() inside the arguments */
 
+	cg->cg_copyinstr = false;
 	if (a1->dn_kind == N_INT && a1->dn_val > 0 && a1->dn_val <= 32768)
 		max = (int)a1->dn_val;
 	dt_cg_expr(cg, a0);
@@ -229,7 +234,10 @@ void dt_cg_fn_copyin(dt_cg_t *cg, dt_node_t *dnp)
 	if (r != R2)
 		dt_cg_insn(cg, MOV64_REG(R2, r));
 	dt_cg_jump(cg, JMP_IMM(BPF_JLE, R2, max, 0), fits);
-	dt_cg_fault(cg, DT_FAULT_NOSCRATCH, -1);
+	if (str && max == cg->cg_strsize)
+		dt_cg_insn(cg, MOV64_IMM(R2, max)); /* read as a string: no more than its strsize bytes */
+	else
+		dt_cg_fault(cg, DT_FAULT_NOSCRATCH, -1);
 	dt_cg_place(cg, fits);
 	dt_cg_pop(cg);
 	r = dt_cg_get(cg, slot, R3);
