@@ -694,6 +694,25 @@ static void in_putc(dt_cg_t *cg, int c)
 	in_putreg(cg, R0);
 }
 
+/*
+ * The text ends: W's buffer, NUL-terminated, is copied to the output
+ * string (r6), which is returned; at bad (an unreadable address), 0.
+ * inet_ntoa/inet_ntop's and link_ntop's common end.
+ */
+static void in_text_out(dt_cg_t *cg, int bad)
+{
+	in_putc(cg, 0);
+	I(MOV64_REG(R1, R6));
+	I(MOV64_IMM(R2, SZ));
+	I(MOV64_REG(R3, R8));
+	I(ALU64_IMM(BPF_ADD, R3, WBUF));
+	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
+	I(MOV64_REG(R0, R6));
+	I(EXIT());
+	dt_cg_place(cg, bad);
+	ret_imm(cg, 0);
+}
+
 /* byte k of W in decimal */
 static void in_dec(dt_cg_t *cg, int k)
 {
@@ -893,16 +912,7 @@ static void gen_inet(dt_cg_t *cg)
 	in_dotted(cg);
 	dt_cg_place(cg, nodots);
 	dt_cg_place(cg, text);
-	in_putc(cg, 0);
-	I(MOV64_REG(R1, R6));
-	I(MOV64_IMM(R2, SZ));
-	I(MOV64_REG(R3, R8));
-	I(ALU64_IMM(BPF_ADD, R3, WBUF));
-	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
-	I(MOV64_REG(R0, R6));
-	I(EXIT());
-	dt_cg_place(cg, bad);
-	ret_imm(cg, 0);
+	in_text_out(cg, bad);
 }
 
 static const dt_cgsubr_t sub_inet = { "inet", gen_inet };
@@ -958,16 +968,7 @@ static void gen_link(dt_cg_t *cg)
 		}
 	}
 	dt_cg_place(cg, text);
-	in_putc(cg, 0);
-	I(MOV64_REG(R1, R6));
-	I(MOV64_IMM(R2, SZ));
-	I(MOV64_REG(R3, R8));
-	I(ALU64_IMM(BPF_ADD, R3, WBUF));
-	dt_cg_call(cg, BPF_FUNC_probe_read_kernel_str);
-	I(MOV64_REG(R0, R6));
-	I(EXIT());
-	dt_cg_place(cg, bad);
-	ret_imm(cg, 0);
+	in_text_out(cg, bad);
 }
 
 static const dt_cgsubr_t sub_link = { "link", gen_link };
