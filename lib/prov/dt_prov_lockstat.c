@@ -49,9 +49,16 @@
  */
 #include "dt_tpprov.h"
 
-#define LS_TS "self->__dt_lockstat_ts"
+/*
+ * A thread's wait is two thread-local variables: the lock, and the start
+ * time and flags packed in one (timestamp << 6 | flags: the six LCB_F_*
+ * bits; a timestamp holds 58 bits, nine years of uptime), so that a
+ * contention event costs the fewest dynamic-variable operations.
+ */
+#define LS_W "self->__dt_lockstat_wait"
 #define LS_LOCK "self->__dt_lockstat_lock"
-#define LS_FL "self->__dt_lockstat_flags"
+#define LS_TS "(" LS_W " >> 6)"
+#define LS_FL "(" LS_W " & 63)"
 
 /*
  * LCB_F_SPIN 1, READ 2, WRITE 4, RT 8, PERCPU 16, MUTEX 32
@@ -59,28 +66,24 @@
  * companions' run on contention_end in the order of their attachment,
  * the companions' last (driver/dt_enable.c): the end's companion frees
  * the wait's variables, as a D user would, after the probes read them.
+ * A begin for another lock, or with no wait recorded, starts a wait; a
+ * later begin for the same lock clears SPIN if it lacks it.
  */
 static const char dt_lockstat_companion[] =
 	"sdt:lock::contention_begin\n"
-	"/" LS_TS " == 0 || " LS_LOCK " != arg0/\n"
 	"{\n"
-	"\t" LS_TS " = timestamp;\n"
+	"\t" LS_W " = " LS_W " == 0 || " LS_LOCK " != arg0 ?\n"
+	"\t    (timestamp << 6) | (arg1 & 63) : " LS_W " & ((arg1 & 63) | ~1);\n"
 	"\t" LS_LOCK " = arg0;\n"
-	"\t" LS_FL " = arg1;\n"
-	"}\n"
-	"sdt:lock::contention_begin\n"
-	"{\n"
-	"\t" LS_FL " = " LS_FL " & (arg1 | ~1);\n"
 	"}\n"
 	"sdt:lock::contention_end\n"
 	"{\n"
-	"\t" LS_TS " = 0;\n"
+	"\t" LS_W " = 0;\n"
 	"\t" LS_LOCK " = 0;\n"
-	"\t" LS_FL " = 0;\n"
 	"}\n";
 
 #define LS_PRED(cond) \
-	LS_TS " != 0 && " LS_LOCK " == (int64_t)args[0] && args[1] == 0 && (" cond ")"
+	LS_W " != 0 && " LS_LOCK " == (int64_t)args[0] && args[1] == 0 && (" cond ")"
 
 #define LS_ARGS(type)                                                                    \
 	.tp_args = { { .ta_arg = 0, .ta_xtype = type, .ta_xexpr = "(" type ")A" },          \
