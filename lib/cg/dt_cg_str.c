@@ -713,6 +713,20 @@ static void in_text_out(dt_cg_t *cg, int bad)
 	ret_imm(cg, 0);
 }
 
+/* r0 (0-15) as a lowercase hexadecimal digit into W's buffer */
+static void in_puthex(dt_cg_t *cg)
+{
+	int alpha = dt_cg_label(cg), put = dt_cg_label(cg);
+
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R0, 9, 0), alpha);
+	I(ALU64_IMM(BPF_ADD, R0, '0'));
+	dt_cg_jump(cg, JA(0), put);
+	dt_cg_place(cg, alpha);
+	I(ALU64_IMM(BPF_ADD, R0, 'a' - 10));
+	dt_cg_place(cg, put);
+	in_putreg(cg, R0);
+}
+
 /* byte k of W in decimal */
 static void in_dec(dt_cg_t *cg, int k)
 {
@@ -758,8 +772,7 @@ static void in_hex16(dt_cg_t *cg)
 {
 	I(MOV64_IMM(R4, 0));
 	for (int sh = 12; sh >= 0; sh -= 4) {
-		int next = dt_cg_label(cg), digit = dt_cg_label(cg), alpha = dt_cg_label(cg),
-		    put = dt_cg_label(cg);
+		int next = dt_cg_label(cg), digit = dt_cg_label(cg);
 
 		I(MOV64_REG(R0, R2));
 		I(ALU64_IMM(BPF_RSH, R0, sh));
@@ -770,13 +783,7 @@ static void in_hex16(dt_cg_t *cg)
 		}
 		dt_cg_place(cg, digit);
 		I(MOV64_IMM(R4, 1));
-		dt_cg_jump(cg, JMP_IMM(BPF_JGT, R0, 9, 0), alpha);
-		I(ALU64_IMM(BPF_ADD, R0, '0'));
-		dt_cg_jump(cg, JA(0), put);
-		dt_cg_place(cg, alpha);
-		I(ALU64_IMM(BPF_ADD, R0, 'a' - 10));
-		dt_cg_place(cg, put);
-		in_putreg(cg, R0);
+		in_puthex(cg);
 		dt_cg_place(cg, next);
 	}
 }
@@ -953,18 +960,10 @@ static void gen_link(dt_cg_t *cg)
 		if (i > 0)
 			in_putc(cg, ':');
 		for (int sh = 4; sh >= 0; sh -= 4) {
-			int alpha = dt_cg_label(cg), put = dt_cg_label(cg);
-
 			I(LDX(BPF_B, R0, R8, i));
 			I(ALU64_IMM(BPF_RSH, R0, sh));
 			I(ALU64_IMM(BPF_AND, R0, 0xf));
-			dt_cg_jump(cg, JMP_IMM(BPF_JGT, R0, 9, 0), alpha);
-			I(ALU64_IMM(BPF_ADD, R0, '0'));
-			dt_cg_jump(cg, JA(0), put);
-			dt_cg_place(cg, alpha);
-			I(ALU64_IMM(BPF_ADD, R0, 'a' - 10));
-			dt_cg_place(cg, put);
-			in_putreg(cg, R0);
+			in_puthex(cg);
 		}
 	}
 	dt_cg_place(cg, text);
