@@ -569,11 +569,23 @@ static const dt_cgsubr_t sub_basedir = { "basedir", gen_basedir };
 
 #define LL_END 70 /* W buffer: digits written backwards from here, NUL at LL_END */
 
+/* r0, a digit below 36, becomes its character: 0-9, then lowercase a-z */
+static void digit_char(dt_cg_t *cg)
+{
+	int alpha = dt_cg_label(cg), put = dt_cg_label(cg);
+
+	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R0, 9, 0), alpha);
+	I(ALU64_IMM(BPF_ADD, R0, '0'));
+	dt_cg_jump(cg, JA(0), put);
+	dt_cg_place(cg, alpha);
+	I(ALU64_IMM(BPF_ADD, R0, 'a' - 10));
+	dt_cg_place(cg, put);
+}
+
 /* callback: ctx = { W }; W0 = value left, W1 = next position, W2 = base */
 static void gen_cb_lltostr(dt_cg_t *cg)
 {
-	int cont = dt_cg_label(cg), stop = dt_cg_label(cg), alpha = dt_cg_label(cg),
-	    put = dt_cg_label(cg);
+	int cont = dt_cg_label(cg), stop = dt_cg_label(cg);
 
 	I(LDX(BPF_DW, R3, R2, 0));
 	I(LDX(BPF_DW, R4, R3, W(0)));
@@ -583,12 +595,7 @@ static void gen_cb_lltostr(dt_cg_t *cg)
 	I(ALU64_REG(BPF_MOD, R0, R5));
 	I(ALU64_REG(BPF_DIV, R4, R5));
 	I(STX(BPF_DW, R3, R4, W(0)));
-	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R0, 9, 0), alpha);
-	I(ALU64_IMM(BPF_ADD, R0, '0'));
-	dt_cg_jump(cg, JA(0), put);
-	dt_cg_place(cg, alpha);
-	I(ALU64_IMM(BPF_ADD, R0, 'a' - 10));
-	dt_cg_place(cg, put);
+	digit_char(cg);
 	I(LDX(BPF_DW, R5, R3, W(1)));
 	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R5, LL_END, 0), stop);
 	I(MOV64_REG(R4, R3));
@@ -716,14 +723,7 @@ static void in_text_out(dt_cg_t *cg, int bad)
 /* r0 (0-15) as a lowercase hexadecimal digit into W's buffer */
 static void in_puthex(dt_cg_t *cg)
 {
-	int alpha = dt_cg_label(cg), put = dt_cg_label(cg);
-
-	dt_cg_jump(cg, JMP_IMM(BPF_JGT, R0, 9, 0), alpha);
-	I(ALU64_IMM(BPF_ADD, R0, '0'));
-	dt_cg_jump(cg, JA(0), put);
-	dt_cg_place(cg, alpha);
-	I(ALU64_IMM(BPF_ADD, R0, 'a' - 10));
-	dt_cg_place(cg, put);
+	digit_char(cg);
 	in_putreg(cg, R0);
 }
 
